@@ -1,0 +1,44 @@
+"""The Gotham Companion HTTP API: an app factory over the rules in `games.bgcc`."""
+from __future__ import annotations
+
+from flask import Flask, g
+
+from . import errors
+from .config import Config
+from .extensions import api, redis_store
+from .resources import command_posts, health, heroes, library, river, tables, turn
+from .store import round_trips
+
+BLUEPRINTS = (health.blp, tables.blp, heroes.blp, command_posts.blp, river.blp, turn.blp, library.blp)
+
+
+def create_app(config: type[Config] | dict | None = None) -> Flask:
+    app = Flask(__name__, static_folder=None)
+    app.config.from_object(Config)
+    if isinstance(config, dict):
+        app.config.update(config)
+    elif config is not None:
+        app.config.from_object(config)
+    redis_store.init_app(app)
+    api.init_app(app)
+    for blp in BLUEPRINTS:
+        api.register_blueprint(blp)
+    errors.register(app)
+    _count_round_trips(app)
+    with app.app_context():
+        library.seed_samples()
+    from . import pwa
+    pwa.register(app)
+    return app
+
+
+def _count_round_trips(app: Flask) -> None:
+    """Each response says how many Redis round trips it took (X-Redis-Round-Trips)."""
+    @app.before_request
+    def reset():
+        g.round_trip_token = round_trips.set(0)
+
+    @app.after_request
+    def report(response):
+        response.headers["X-Redis-Round-Trips"] = str(round_trips.get())
+        return response

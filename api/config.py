@@ -1,0 +1,34 @@
+"""Configuration objects. Environment variables: REDIS_URL, GOTHAM_DATA_DIR, PORT."""
+from __future__ import annotations
+
+import os
+
+
+class Config:
+    REDIS_URL = os.environ.get("REDIS_URL") or None
+    DATA_DIR = os.environ.get("GOTHAM_DATA_DIR", os.path.join(os.getcwd(), "data"))
+    COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
+
+    API_TITLE = "Gotham Companion"
+    API_VERSION = "1"
+    OPENAPI_VERSION = "3.0.3"
+    OPENAPI_URL_PREFIX = "/api"
+    OPENAPI_JSON_PATH = "openapi.json"
+    OPENAPI_SWAGGER_UI_PATH = "/docs"
+    OPENAPI_SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist/"
+    API_SPEC_OPTIONS = {
+        "info": {
+            "description": (
+                "A table companion for Batman: Gotham City Chronicles. Phones at the table share "
+                "one game: the hero boards' cubes, the villain's command post and river, the turn "
+                "track. Every write answers the new table with its version as ETag; send it back in "
+                "If-Match to refuse a write made on a stale screen (412). A refused command answers "
+                "409 with the rule it breaks and changes nothing."
+            )
+        }
+    }
+    JSON_SORT_KEYS = False
+
+
+class TestConfig(Config):
+    TESTING = True

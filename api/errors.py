@@ -1,0 +1,27 @@
+"""Every refusal is JSON a player can read: {code, status, message, rule?}."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from flask import jsonify
+
+from games.bgcc.errors import RuleRefused
+
+from .store import Missing
+
+
+def error(code: int, message: str, **extra):
+    body = {"code": code, "status": HTTPStatus(code).phrase, "message": message, **extra}
+    response = jsonify(body)
+    response.status_code = code
+    return response
+
+
+def register(app) -> None:
+    @app.errorhandler(RuleRefused)
+    def rule_refused(exc: RuleRefused):
+        return error(409, exc.message, rule=exc.rule)
+
+    @app.errorhandler(Missing)
+    def missing(exc: Missing):
+        return error(404, f"No table with the code {exc.args[0]}")

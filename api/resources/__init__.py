@@ -1,0 +1,32 @@
+"""One blueprint per resource: tables, heroes, command posts and their characters, the river, the
+turn, the definitions library, and health."""
+from __future__ import annotations
+
+from flask_smorest import Blueprint
+
+from ..schemas import RefusalSchema
+
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": 'The table version the phone shows, as its ETag ("7"). A stale version is refused '
+                   "with 412 and the current table. Without it the command applies to the latest table.",
+}
+
+
+def command(blp: Blueprint):
+    """Document a command route's refusals and the If-Match header."""
+    def decorate(fn):
+        fn = blp.alt_response(404, schema=RefusalSchema, description="No such table")(fn)
+        fn = blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command")(fn)
+        fn = blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version")(fn)
+        return blp.doc(parameters=[IF_MATCH])(fn)
+    return decorate
+
+
+def reading(blp: Blueprint):
+    def decorate(fn):
+        return blp.alt_response(404, schema=RefusalSchema, description="No such table")(fn)
+    return decorate

@@ -1,0 +1,96 @@
+"""Command posts and the characters their tiles control (VI·A-VI·E, IX·A-B)."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from games.bgcc import commands as c
+from games.bgcc.definitions import COMMAND_POST_SPACES
+
+from .. import play
+from ..errors import error
+from ..schemas import NAME, TEXT, CommandPostViewSchema, CommandResultSchema
+from . import command, reading
+from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
+
+blp = Blueprint("command_posts", __name__, url_prefix="/api/tables/<code>",
+                description="The villain's command post, its character pool and reinforcements, and "
+                            "the actions of the characters its tiles control")
+
+
+class CommandPostSpendSchema(Schema):
+    space = fields.String(required=True, validate=validate.OneOf(COMMAND_POST_SPACES))
+    cubes = fields.Integer(required=True, validate=CUBES)
+
+
+class ReinforceSchema(Schema):
+    miniature = fields.String(required=True, validate=NAME)
+
+
+class CharacterAttackSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["melee", "ranged"]))
+    characteristic = fields.Integer(load_default=0, validate=validate.Range(min=0, max=3),
+                                    metadata={"description": "which of the character's characteristics "
+                                                             "for this action (0 = first)"})
+    successes = fields.Integer(required=True, validate=SUCCESSES)
+    target_hero = fields.String(load_default=None, validate=NAME)
+    target_miniature = fields.String(load_default=None, validate=NAME)
+    defense_cubes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
+    defense_successes = fields.Integer(load_default=0, validate=SUCCESSES)
+
+
+class CharacterComplexActionSchema(Schema):
+    action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
+    characteristic = fields.Integer(load_default=0, validate=validate.Range(min=0, max=3))
+    successes = fields.Integer(required=True, validate=SUCCESSES)
+    difficulty = fields.Integer(required=True, validate=SUCCESSES)
+    hindering = fields.Integer(load_default=0, validate=SUCCESSES)
+
+
+class CharacterAutomaticActionSchema(AutomaticActionSchema):
+    characteristic = fields.Integer(load_default=0, validate=validate.Range(min=0, max=3))
+
+
+@blp.route("/command-posts/<side>")
+class CommandPostResource(MethodView):
+    @blp.response(200, CommandPostViewSchema)
+    @reading(blp)
+    def get(self, code, side):
+        """A command post as a phone draws it: cubes, spaces, river, character pool, life points"""
+        table, status, headers = play.read(code)
+        post = table["command_posts"].get(side)
+        if post is None:
+            return error(404, f"No command post for '{side}' at this table")
+        return post, status, headers
+
+
+def _route(path: str, schema: type[Schema], build, doc: str, owner: str):
+    class View(MethodView):
+        @blp.arguments(schema)
+        @blp.response(200, CommandResultSchema)
+        @command(blp)
+        def post(self, data, code, **ids):
+            return play.execute(code, build(ids[owner], data))
+    View.post.__doc__ = doc
+    View.__name__ = View.__qualname__ = owner.capitalize() + "".join(p.capitalize() for p in path.split("-"))
+    prefix = "/command-posts/<side>" if owner == "side" else "/characters/<miniature>"
+    blp.route(f"{prefix}/{path}")(View)
+
+
+_route("spend", CommandPostSpendSchema, lambda s, d: c.Spend(side=s, **d),
+       "Spend cubes on the movement, defense or reroll space (IX·C, IX·I)", "side")
+_route("reinforce", ReinforceSchema, lambda s, d: c.Reinforce(side=s, **d),
+       "Bring a miniature back from the character pool with reinforcement points (VI·E)", "side")
+_route("attack", CharacterAttackSchema, lambda m, d: c.Attack(miniature=m, **d),
+       "A character's melee or ranged attack, within its action multiplier, its defense and wounds "
+       "(VI·C·5, VI·D, VII)", "miniature")
+_route("complex-action", CharacterComplexActionSchema, lambda m, d: c.ComplexAction(miniature=m, **d),
+       "A character's complex manipulation or thought (VI·D·3 [a], VI·D·4)", "miniature")
+_route("automatic-action", CharacterAutomaticActionSchema, lambda m, d: c.AutomaticAction(miniature=m, **d),
+       "A character's automatic manipulation or thought: no dice, no hindering, no cube (VI·D·3 [b])",
+       "miniature")
+_route("move", MoveSchema, lambda m, d: c.Move(miniature=m, moves=[c.MoveStep(**x) for x in d["moves"]]),
+       "A character's first or second movement step (VI·C·2, VI·C·6)", "miniature")
+_route("wounds", WoundsSchema, lambda m, d: c.Wound(miniature=m, **d),
+       "Wounds on a character from anything but an attack: the life point track (IX·A)", "miniature")

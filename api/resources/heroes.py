@@ -1,0 +1,138 @@
+"""Heroes: a hero board's stance, spending, actions, items and wounds (V·A-V·D, IX·A)."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from games.bgcc import commands as c
+from games.bgcc.definitions import HERO_SPACES, Item
+from games.bgcc.serial import from_data
+
+from .. import play
+from ..errors import error
+from ..schemas import NAME, TEXT, CommandResultSchema, HeroViewSchema, ItemSchema
+from . import command, reading
+
+blp = Blueprint("heroes", __name__, url_prefix="/api/tables/<code>/heroes",
+                description="A hero board: energy cubes, stance, actions, items, wounds")
+
+CUBES = validate.Range(min=1, max=40)
+SUCCESSES = validate.Range(min=0, max=99)
+
+
+class StanceSchema(Schema):
+    stance = fields.String(required=True, validate=validate.OneOf(["active", "resting"]))
+
+
+class HeroSpendSchema(Schema):
+    space = fields.String(required=True, validate=validate.OneOf([*HERO_SPACES, "fatigue"]))
+    cubes = fields.Integer(required=True, validate=CUBES)
+
+
+class AttackSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["melee", "ranged"]))
+    cubes = fields.Integer(required=True, validate=CUBES)
+    successes = fields.Integer(required=True, validate=SUCCESSES,
+                               metadata={"description": "the attack's successes after rerolls, "
+                                                        "automatic successes and hindering"})
+    target_miniature = fields.String(required=True, validate=NAME)
+    defense_cubes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
+    defense_successes = fields.Integer(load_default=0, validate=SUCCESSES)
+
+
+class ComplexActionSchema(Schema):
+    action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
+    cubes = fields.Integer(required=True, validate=CUBES)
+    successes = fields.Integer(required=True, validate=SUCCESSES)
+    difficulty = fields.Integer(required=True, validate=SUCCESSES)
+    hindering = fields.Integer(load_default=0, validate=SUCCESSES)
+
+
+class AutomaticActionSchema(Schema):
+    action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
+    description = fields.String(load_default="", validate=TEXT)
+
+
+class MoveStepSchema(Schema):
+    type = fields.String(load_default="simple", validate=validate.OneOf(["simple", "fall", "jump", "climb"]))
+    level = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    hindering = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
+    difficult_terrain = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+
+
+class MoveSchema(Schema):
+    moves = fields.List(fields.Nested(MoveStepSchema), required=True, validate=validate.Length(min=1, max=20))
+
+
+class PickUpSchema(Schema):
+    item = fields.Nested(ItemSchema, required=True)
+
+
+class GiveSchema(Schema):
+    to_hero = fields.String(required=True, validate=NAME)
+    item = fields.String(required=True, validate=NAME)
+
+
+class TakeSchema(Schema):
+    from_hero = fields.String(required=True, validate=NAME)
+    item = fields.String(required=True, validate=NAME)
+
+
+class DropSchema(Schema):
+    item = fields.String(required=True, validate=NAME)
+
+
+class WoundsSchema(Schema):
+    wounds = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
+    cause = fields.String(load_default="", validate=TEXT)
+
+
+@blp.route("/<hero>")
+class HeroResource(MethodView):
+    @blp.response(200, HeroViewSchema)
+    @reading(blp)
+    def get(self, code, hero):
+        """One hero board as a phone draws it"""
+        table, status, headers = play.read(code)
+        for h in table["heroes"]:
+            if h["id"] == hero:
+                return h, status, headers
+        return error(404, f"No hero '{hero}' at this table")
+
+
+def _route(path: str, schema: type[Schema], build, doc: str):
+    """A POST route on a hero that builds one command from the body."""
+    class View(MethodView):
+        @blp.arguments(schema)
+        @blp.response(200, CommandResultSchema)
+        @command(blp)
+        def post(self, data, code, hero):
+            return play.execute(code, build(hero, data))
+    View.post.__doc__ = doc
+    View.__name__ = View.__qualname__ = "Hero" + "".join(p.capitalize() for p in path.split("-"))
+    blp.route(f"/<hero>/{path}")(View)
+
+
+_route("stance", StanceSchema, lambda h, d: c.DeclareStance(hero=h, **d),
+       "Declare the hero's stance and recover cubes (V·B·3)")
+_route("spend", HeroSpendSchema, lambda h, d: c.Spend(hero=h, **d),
+       "Spend cubes from the reserve on a space, within its exertion limit (IX·C, IX·I)")
+_route("attack", AttackSchema, lambda h, d: c.Attack(hero=h, **d),
+       "A melee or ranged attack on a character, its defense and wounds (V·C·1-2, VII)")
+_route("complex-action", ComplexActionSchema, lambda h, d: c.ComplexAction(hero=h, **d),
+       "A complex manipulation or thought against its difficulty (V·C·3 [a], V·C·4)")
+_route("automatic-action", AutomaticActionSchema, lambda h, d: c.AutomaticAction(hero=h, **d),
+       "An automatic manipulation or thought: exactly one cube (V·C·3 [b])")
+_route("move", MoveSchema, lambda h, d: c.Move(hero=h, moves=[c.MoveStep(**m) for m in d["moves"]]),
+       "A movement action: moves paid from the move point pool, cubes buying what is missing (V·C·5)")
+_route("pick-up", PickUpSchema, lambda h, d: c.PickUp(hero=h, item=from_data(Item, d["item"])),
+       "Pick up equipment: an automatic manipulation within the maximum encumbrance (V·D·1)")
+_route("give", GiveSchema, lambda h, d: c.Give(hero=h, **d),
+       "Give equipment to a hero in the same area: only the giver spends a cube (V·D·1)")
+_route("take", TakeSchema, lambda h, d: c.Take(hero=h, **d),
+       "Take equipment from a hero in the same area: only the taker spends a cube (V·D·1)")
+_route("drop", DropSchema, lambda h, d: c.Drop(hero=h, **d),
+       "Drop equipment: not an action, no cube (V·D·1 [f])")
+_route("wounds", WoundsSchema, lambda h, d: c.Wound(hero=h, **d),
+       "Wounds from a fall, dangerous terrain, an explosion or a mission rule (IX·A)")

@@ -1,0 +1,57 @@
+"""The river: activate a tile, dredge neutralized tiles, demobilize (VI·B·3, VI·F, VI·G)."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from games.bgcc import commands as c
+
+from .. import play
+from ..errors import error
+from ..schemas import NAME, CommandResultSchema, RiverTileViewSchema
+from . import command, reading
+
+blp = Blueprint("river", __name__, url_prefix="/api/tables/<code>/command-posts/<side>/river",
+                description="The river of tiles with each position's activation cost")
+
+
+class TileSchema(Schema):
+    tile = fields.String(required=True, validate=NAME)
+
+
+class DredgeSchema(Schema):
+    tiles = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(min=1, max=16))
+
+
+@blp.route("")
+class River(MethodView):
+    @blp.response(200, RiverTileViewSchema(many=True))
+    @reading(blp)
+    def get(self, code, side):
+        """The river left to right, each tile with its position and current cost"""
+        table, status, headers = play.read(code)
+        post = table["command_posts"].get(side)
+        if post is None:
+            return error(404, f"No command post for '{side}' at this table")
+        return post["river"], status, headers
+
+
+def _route(path: str, schema: type[Schema], build, doc: str):
+    class View(MethodView):
+        @blp.arguments(schema)
+        @blp.response(200, CommandResultSchema)
+        @command(blp)
+        def post(self, data, code, side):
+            return play.execute(code, build(side, data))
+    View.post.__doc__ = doc
+    View.__name__ = View.__qualname__ = "River" + path.capitalize()
+    blp.route(f"/{path}")(View)
+
+
+_route("activate", TileSchema, lambda s, d: c.ActivateTile(side=s, **d),
+       "Activate a tile: pay its position's cost reserve → fatigue, move it to the right end (VI·B·3)")
+_route("dredge", DredgeSchema, lambda s, d: c.Dredge(side=s, **d),
+       "Dredge neutralized tiles: 2 cubes each leave the game (VI·F)")
+_route("demobilize", TileSchema, lambda s, d: c.Demobilize(side=s, **d),
+       "Once per game, dredge an elite or henchman tile as though neutralized (VI·G)")

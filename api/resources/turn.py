@@ -1,0 +1,75 @@
+"""The turn: the track, the current step and what may be done now; dissipation tokens (IV, IX·O)."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from games.bgcc import commands as c
+from games.bgcc.table import DISSIPATION_KINDS
+
+from .. import play
+from ..schemas import TEXT, CommandResultSchema, TurnViewSchema
+from . import command, reading
+
+blp = Blueprint("turn", __name__, url_prefix="/api/tables/<code>",
+                description="The turn track, its steps, end of game, dissipation tokens")
+
+
+class EndGameSchema(Schema):
+    winner = fields.String(required=True, validate=validate.OneOf(["heroes", "villain", "none"]))
+    reason = fields.String(load_default="", validate=TEXT)
+
+
+class TokenSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(DISSIPATION_KINDS))
+    side = fields.String(required=True, validate=validate.OneOf(["heroes", "villain"]))
+    area = fields.String(load_default="", validate=validate.Length(max=80))
+
+
+@blp.route("/turn")
+class Turn(MethodView):
+    @blp.response(200, TurnViewSchema)
+    @reading(blp)
+    def get(self, code):
+        """The turn, the step, what may be done now and the mission reminders due"""
+        table, status, headers = play.read(code)
+        return table["turn"], status, headers
+
+
+@blp.route("/turn/advance")
+class Advance(MethodView):
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, code):
+        """Finish the current step and enter the next, applying its upkeep (IV, V·B, VI·B)"""
+        return play.execute(code, c.Advance())
+
+
+@blp.route("/turn/end-game")
+class EndGame(MethodView):
+    @blp.arguments(EndGameSchema)
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, data, code):
+        """An end-game condition of the mission is met (IV·C, IV·E)"""
+        return play.execute(code, c.EndGame(**data))
+
+
+@blp.route("/tokens")
+class Tokens(MethodView):
+    @blp.arguments(TokenSchema)
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, data, code):
+        """Place a gas, flame, smoke or frost token (IX·O)"""
+        return play.execute(code, c.PlaceToken(**data))
+
+
+@blp.route("/tokens/<int:token>")
+class Token(MethodView):
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def delete(self, code, token):
+        """Remove a dissipation token (IX·O)"""
+        return play.execute(code, c.RemoveToken(id=token))

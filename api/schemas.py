@@ -1,0 +1,297 @@
+"""Schemas shared by several resources: the printed definitions (hero boards, items, tiles, missions),
+the table as a phone draws it, command results and errors.
+
+Definitions are validated here for shape and ranges, then by the rules (`games.bgcc.definitions`)
+for consistency.
+"""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from games.bgcc.definitions import (COLOURS, COMMAND_POST_SPACES, HERO_SPACES, ITEM_TYPES,
+                                    SIDES, TILE_KINDS, TILE_LEVELS)
+
+SMALL = validate.Range(min=0, max=99)
+NAME = validate.Length(min=1, max=80)
+TEXT = validate.Length(max=500)
+
+
+def small(**kw):
+    return fields.Integer(validate=SMALL, **kw)
+
+
+class DiceSchema(Schema):
+    colour = fields.String(required=True, validate=validate.OneOf(COLOURS))
+    count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=12))
+    free_reroll = fields.Boolean(load_default=False)
+
+
+class CharacteristicSchema(Schema):
+    kind = fields.String(load_default="dice", validate=validate.OneOf(["dice", "multiplier", "none", "cannot"]))
+    dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
+    multiplier = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+
+
+class SpaceDefSchema(Schema):
+    exertion_limit = fields.Integer(required=True, validate=validate.Range(min=0, max=20))
+    characteristic = fields.Nested(CharacteristicSchema, load_default=lambda: {"kind": "none", "dice": [],
+                                                                                "multiplier": 0})
+
+
+class SkillSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    level = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
+    encumbrance_limit = fields.Integer(load_default=None, allow_none=True, validate=SMALL)
+
+
+class EncumbranceStepSchema(Schema):
+    up_to = small(required=True)
+    bonus = fields.Integer(required=True, validate=validate.Range(min=0, max=12))
+
+
+class BonusSchema(Schema):
+    when = fields.String(required=True, validate=validate.OneOf(
+        ["melee", "ranged", "manipulation", "thought", "movement", "defense", "permanent"]))
+    dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
+    automatic_successes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    skill = fields.Nested(SkillSchema, load_default=None, allow_none=True)
+
+
+class ItemSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    category = fields.String(load_default="equipment", validate=validate.OneOf(["equipment", "bat-gadget"]))
+    encumbrance = fields.Integer(load_default=0, validate=validate.Range(min=0, max=20),
+                                 metadata={"description": "encumbrance of equipment, size of a bat-gadget"})
+    type = fields.String(load_default="object", validate=validate.OneOf(ITEM_TYPES))
+    restricted_to = fields.String(load_default=None, allow_none=True, validate=NAME)
+    moral_code_forbidden = fields.Boolean(load_default=False)
+    single_use = fields.Boolean(load_default=False)
+    bonuses = fields.List(fields.Nested(BonusSchema), load_default=list, validate=validate.Length(max=6))
+    sample = fields.Boolean(load_default=False)
+
+
+class AutomaticDefenseSchema(Schema):
+    die = fields.Nested(DiceSchema, load_default=None, allow_none=True)
+    successes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+
+
+def _spaces(names):
+    return fields.Dict(keys=fields.String(validate=validate.OneOf(names)), values=fields.Nested(SpaceDefSchema),
+                       required=True, metadata={"description": "one entry per space: " + ", ".join(names)})
+
+
+class HeroBoardSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    energy = fields.Integer(required=True, validate=validate.Range(min=1, max=40))
+    size = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
+    menace = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
+    automatic_defense = fields.Nested(AutomaticDefenseSchema, load_default=lambda: {"die": None, "successes": 0})
+    trait = fields.String(load_default=None, allow_none=True, validate=NAME)
+    utility_belt = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    spaces = _spaces(HERO_SPACES)
+    encumbrance_table = fields.List(fields.Nested(EncumbranceStepSchema), required=True,
+                                    validate=validate.Length(min=1, max=12))
+    active_recovery = fields.Integer(required=True, validate=validate.Range(min=0, max=40))
+    resting_recovery = fields.Integer(required=True, validate=validate.Range(min=0, max=40))
+    skills = fields.List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
+    sample = fields.Boolean(load_default=False)
+
+
+class ActionCharacteristicSchema(Schema):
+    dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
+    multiplier = fields.Integer(load_default=1, validate=validate.Range(min=1, max=12))
+
+
+def _characteristics():
+    return fields.List(fields.Nested(ActionCharacteristicSchema), load_default=list,
+                       validate=validate.Length(max=4))
+
+
+class CharacterProfileSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    life_points = fields.Integer(load_default=1, validate=validate.Range(min=1, max=40))
+    automatic_defense = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    first_movement_bonus = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    size = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
+    menace = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
+    trait = fields.String(load_default=None, allow_none=True, validate=NAME)
+    melee = _characteristics()
+    ranged = _characteristics()
+    manipulation = _characteristics()
+    thought = _characteristics()
+    skills = fields.List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
+    reinforcement_cost = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=40))
+    miniatures = fields.Integer(load_default=1, validate=validate.Range(min=1, max=12))
+    in_pool_at_start = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+
+
+class TileDefSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    kind = fields.String(load_default="simple", validate=validate.OneOf(TILE_KINDS))
+    side = fields.String(load_default="villain", validate=validate.OneOf(SIDES))
+    level = fields.String(load_default="henchman", allow_none=True, validate=validate.OneOf(TILE_LEVELS),
+                          metadata={"description": "leader (Leader / Lieutenant), elite or henchman; "
+                                                   "null for the event tile"})
+    cost_indicator = fields.Integer(load_default=1, validate=validate.OneOf([1, 2]))
+    characters = fields.List(fields.Nested(CharacterProfileSchema), load_default=list,
+                             validate=validate.Length(max=6))
+    sample = fields.Boolean(load_default=False)
+
+
+class RemindersSchema(Schema):
+    upkeep = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    heroes_start = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    heroes_end = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    villain_start = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    villain_end = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    events = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    end_game = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+
+
+class MissionSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    initiative = fields.String(required=True, validate=validate.OneOf(["heroes", "villain"]))
+    turn_limit = fields.Integer(required=True, validate=validate.Range(min=1, max=12))
+    villain_reserve = fields.Integer(required=True, validate=validate.Range(min=0, max=60))
+    villain_fatigue = fields.Integer(load_default=0, validate=validate.Range(min=0, max=60))
+    recovery = fields.Integer(required=True, validate=validate.Range(min=0, max=60))
+    villain_spaces = _spaces(COMMAND_POST_SPACES)
+    cost_track = fields.List(fields.Integer(validate=validate.Range(min=0, max=20)), required=True,
+                             validate=validate.Length(min=1, max=16))
+    river = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(min=1, max=16),
+                        metadata={"description": "tile names, left to right"})
+    reinforcement_points = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
+    turn_limit_winner = fields.String(load_default=None, allow_none=True,
+                                      validate=validate.OneOf(["heroes", "villain"]))
+    reminders = fields.Nested(RemindersSchema, load_default=dict)
+    sample = fields.Boolean(load_default=False)
+
+
+# ------------------------------------------------------------------ what a phone draws
+
+
+class SpaceViewSchema(Schema):
+    cubes = fields.Integer()
+    exertion_limit = fields.Integer()
+    saturated = fields.Boolean()
+    room = fields.Integer()
+    characteristic = fields.Dict()
+
+
+class SkillViewSchema(SkillSchema):
+    applies = fields.Boolean(metadata={"description": "false while the encumbrance total reaches its limit"})
+
+
+class HeroViewSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    energy = fields.Integer()
+    reserve = fields.Integer()
+    fatigue = fields.Integer()
+    wound = fields.Integer()
+    spaces = fields.Dict(keys=fields.String(), values=fields.Nested(SpaceViewSchema))
+    stance = fields.String(allow_none=True)
+    neutralized = fields.Boolean()
+    moved_this_turn = fields.Boolean()
+    recovery = fields.Dict(keys=fields.String(), values=fields.Integer())
+    encumbrance = fields.Integer()
+    maximum_encumbrance = fields.Integer()
+    first_movement_bonus = fields.Integer()
+    equipment = fields.List(fields.Dict())
+    gadgets = fields.List(fields.Dict())
+    skills = fields.List(fields.Nested(SkillViewSchema))
+    board = fields.Dict()
+
+
+class RiverTileViewSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    kind = fields.String()
+    level = fields.String(allow_none=True)
+    position = fields.Integer()
+    width = fields.Integer()
+    cost = fields.Integer()
+    neutralized = fields.Boolean()
+    affordable = fields.Boolean()
+
+
+class MiniatureViewSchema(Schema):
+    id = fields.String()
+    tile = fields.String()
+    label = fields.String()
+    place = fields.String(metadata={"description": "board, pool (character pool) or gone (dredged)"})
+    life_points = fields.Integer()
+    max_life_points = fields.Integer()
+    reinforcement_cost = fields.Integer(allow_none=True)
+
+
+class CommandPostViewSchema(Schema):
+    side = fields.String()
+    reserve = fields.Integer()
+    fatigue = fields.Integer()
+    removed_from_game = fields.Integer()
+    recovery = fields.Integer()
+    spaces = fields.Dict(keys=fields.String(), values=fields.Nested(SpaceViewSchema))
+    cost_track = fields.List(fields.Integer())
+    river = fields.List(fields.Nested(RiverTileViewSchema))
+    activations_this_turn = fields.Integer()
+    activation = fields.Dict(allow_none=True)
+    demobilized = fields.Boolean()
+    reinforcement_points = fields.Integer()
+    miniatures = fields.List(fields.Nested(MiniatureViewSchema))
+    character_pool = fields.List(fields.String())
+    life_point_track = fields.List(fields.Nested(MiniatureViewSchema))
+    tiles = fields.Dict()
+
+
+class TurnViewSchema(Schema):
+    turn = fields.Integer()
+    turn_limit = fields.Integer()
+    step = fields.String()
+    title = fields.String()
+    rule = fields.String()
+    side_playing = fields.String(allow_none=True)
+    initiative = fields.String()
+    may_now = fields.List(fields.String())
+    reminders = fields.List(fields.String())
+    end_game_conditions = fields.List(fields.String())
+    over = fields.Boolean()
+    winner = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True)
+
+
+class TableViewSchema(Schema):
+    code = fields.String()
+    version = fields.Integer()
+    mode = fields.String()
+    mission = fields.Dict()
+    turn = fields.Nested(TurnViewSchema)
+    heroes = fields.List(fields.Nested(HeroViewSchema))
+    command_posts = fields.Dict(keys=fields.String(), values=fields.Nested(CommandPostViewSchema))
+    tokens = fields.List(fields.Dict())
+    loose_items = fields.List(fields.Dict())
+
+
+class EventSchema(Schema):
+    kind = fields.String()
+    text = fields.String()
+    rule = fields.String()
+    data = fields.Dict()
+
+
+class CommandResultSchema(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(EventSchema))
+    table = fields.Nested(TableViewSchema)
+
+
+class RefusalSchema(Schema):
+    """A refusal a player reads: the message, and the rule when the rules refused."""
+    code = fields.Integer()
+    status = fields.String()
+    message = fields.String()
+    rule = fields.String()
+    errors = fields.Dict()
+    version = fields.Integer()
+
+

@@ -1,0 +1,170 @@
+"""The commands a table accepts. Each names what a player does at the table, in the rulebook's words.
+
+An actor or target is either a hero (by id) or a miniature (by id such as 'thugs.2'): exactly one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .definitions import Item
+
+
+@dataclass(frozen=True)
+class Advance:
+    """Finish the current step and enter the next one (IV)."""
+
+
+@dataclass(frozen=True)
+class DeclareStance:
+    hero: str
+    stance: str
+
+
+@dataclass(frozen=True)
+class Spend:
+    """Move cubes from a reserve to a space (IX·C): a hero's, or a command post's (`side`)."""
+    space: str
+    cubes: int
+    hero: str | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A melee or ranged attack resolved with its successes already counted, then the defense (VII).
+
+    A hero attacker spends `cubes` on the attack space; a character attacker uses its
+    `characteristic` (index on the tile) and counts against its action multiplier (VI·C·5).
+    `successes` are the attack's net successes (after rerolls, automatic successes, hindering).
+    The defender spends `defense_cubes` on its defense space and rolled `defense_successes`
+    (its automatic defense die included); automatic defense successes are added by the engine.
+    """
+    kind: str
+    successes: int
+    hero: str | None = None
+    miniature: str | None = None
+    target_hero: str | None = None
+    target_miniature: str | None = None
+    cubes: int = 0
+    characteristic: int = 0
+    defense_cubes: int = 0
+    defense_successes: int = 0
+
+
+@dataclass(frozen=True)
+class ComplexAction:
+    """A complex manipulation or thought (V·C·3 [a], V·C·4): successes − hindering against difficulty."""
+    action: str
+    successes: int
+    difficulty: int
+    hindering: int = 0
+    hero: str | None = None
+    miniature: str | None = None
+    cubes: int = 0
+    characteristic: int = 0
+
+
+@dataclass(frozen=True)
+class AutomaticAction:
+    """An automatic manipulation or thought (V·C·3 [b], VI·D·3 [b]): a hero spends exactly one cube;
+    a character spends none."""
+    action: str
+    hero: str | None = None
+    miniature: str | None = None
+    characteristic: int = 0
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class MoveStep:
+    """One move of a movement (V·C·5 [d]-[e])."""
+    type: str = "simple"  # simple | fall | jump | climb
+    level: int = 0
+    hindering: int = 0
+    difficult_terrain: int = 0
+
+
+@dataclass(frozen=True)
+class Move:
+    """A movement action: one or more moves paid from the move point pool (V·C·5)."""
+    moves: list[MoveStep] = field(default_factory=list)
+    hero: str | None = None
+    miniature: str | None = None
+
+
+@dataclass(frozen=True)
+class PickUp:
+    hero: str
+    item: Item
+
+
+@dataclass(frozen=True)
+class Give:
+    hero: str
+    to_hero: str
+    item: str
+
+
+@dataclass(frozen=True)
+class Take:
+    hero: str
+    from_hero: str
+    item: str
+
+
+@dataclass(frozen=True)
+class Drop:
+    hero: str
+    item: str
+
+
+@dataclass(frozen=True)
+class ActivateTile:
+    tile: str
+    side: str = "villain"
+
+
+@dataclass(frozen=True)
+class Dredge:
+    tiles: list[str]
+    side: str = "villain"
+
+
+@dataclass(frozen=True)
+class Demobilize:
+    tile: str
+    side: str = "villain"
+
+
+@dataclass(frozen=True)
+class Reinforce:
+    miniature: str
+    side: str = "villain"
+
+
+@dataclass(frozen=True)
+class Wound:
+    """Wounds from anything but an attack: a fall, dangerous terrain, an explosion, a mission rule."""
+    wounds: int
+    hero: str | None = None
+    miniature: str | None = None
+    cause: str = ""
+
+
+@dataclass(frozen=True)
+class PlaceToken:
+    kind: str
+    side: str
+    area: str = ""
+
+
+@dataclass(frozen=True)
+class RemoveToken:
+    id: int
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """An end-game condition of the mission is met (IV·C, IV·E)."""
+    winner: str
+    reason: str

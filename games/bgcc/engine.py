@@ -1,0 +1,725 @@
+"""Apply a command to a table: the new table and what happened, or a refusal naming the rule.
+
+`apply` never changes the table it is given: it works on a copy, so a refused command leaves the
+table exactly as it was.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from math import ceil
+
+from . import command_post as cp
+from . import commands as c
+from . import hero_board as hb
+from . import river, tiles
+from .command_post import Activation, CharacterActivation, CommandPost
+from .errors import RuleRefused
+from .table import DISSIPATION_KINDS, DissipationToken, Table
+from .turn import next_step, side_playing, title
+
+TILE_STEPS = ("villain.first_tile", "villain.second_tile")
+MAX_ACTIVATIONS = 2  # VI·B: 0, 1 or 2 tiles per villain turn
+
+
+@dataclass
+class Event:
+    """What changed, in words a player reads, with the rule that governed it."""
+    kind: str
+    text: str
+    rule: str = ""
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    table: Table
+    events: list[Event]
+
+
+def apply(table: Table, command) -> Outcome:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise RuleRefused("I", f"Unknown command {type(command).__name__}")
+    if table.track.over:
+        raise RuleRefused("IV·C", "The game is over")
+    new = copy.deepcopy(table)
+    events: list[Event] = []
+    if type(command) in LOSES_REINFORCEMENT:
+        events += _lose_reinforcement_points(new)
+    events += handler(new, command)
+    return Outcome(new, events)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _require_step(table: Table, steps, what: str, rule: str) -> None:
+    if table.track.step not in steps:
+        raise RuleRefused(rule, f"{what} (now: {title(table.track.step)})")
+
+
+def _require_side_turn(table: Table, side: str, what: str) -> None:
+    playing = side_playing(table.track.step)
+    if playing != ("villain" if side == "villain" else "heroes"):
+        raise RuleRefused("VI·B", f"{what} happens during the {side}'s turn (now: {title(table.track.step)})")
+
+
+def _acting_hero(table: Table, hero_id: str, rule: str = "V·B·5") -> hb.Hero:
+    """An acting hero: heroes' actions step, active stance, not neutralized (V·B·3-5, IX·B)."""
+    hero = table.hero(hero_id)
+    _require_step(table, ("heroes.actions",), "Heroes act in the heroes' actions step", rule)
+    if hero.neutralized:
+        raise RuleRefused("IX·B", f"{hero.name} is neutralized and can no longer perform actions")
+    if hero.stance != "active":
+        raise RuleRefused("V·B·3 [b]", f"{hero.name} is resting: a resting hero can only perform "
+                                       f"free actions, rerolls and defenses")
+    return hero
+
+
+def _one_actor(hero: str | None, miniature: str | None, what: str) -> None:
+    if (hero is None) == (miniature is None):
+        raise RuleRefused("IV", f"{what}: name either a hero or a miniature")
+
+
+def _lose_reinforcement_points(table: Table) -> list[Event]:
+    events = []
+    for post in table.command_posts.values():
+        if post.reinforcement_points:
+            events.append(Event("reinforcement_lost",
+                                f"{_plural(post.reinforcement_points, 'unspent reinforcement point')} "
+                                f"lost", "VI·E"))
+            post.reinforcement_points = 0
+    return events
+
+
+def _use_character_action(table: Table, miniature_id: str, action: str, characteristic: int):
+    """A character in the activated tile performs `action` with a characteristic, within its
+    action multiplier (VI·C·3-5). Returns (post, tile, miniature, uses so far)."""
+    post, tile, mini = table.find_miniature(miniature_id)
+    label = tiles.miniature_label(tile, mini)
+    _require_step(table, TILE_STEPS, "Characters act while their tile is activated", "VI·C")
+    if post.activation is None or post.activation.tile != tile.id:
+        raise RuleRefused("VI·C", f"{label} acts only during the activation of its tile ({tile.name})")
+    if mini.place != "board":
+        raise RuleRefused("IX·B", f"{label} is not on the board")
+    record = _character_record(post, mini.id, label)
+    if record.moved_second:
+        raise RuleRefused("VI·C·7", f"{label} made its second movement: its activation is over")
+    choices = getattr(tile.profile(mini), action)
+    if not choices:
+        raise RuleRefused("IX·E", f"{label} cannot perform a {action} action")
+    if not 0 <= characteristic < len(choices):
+        raise RuleRefused("VI·C·3", f"{label} has {_plural(len(choices), 'characteristic')} for {action}")
+    if record.action is None:
+        record.action, record.characteristic = action, characteristic
+    elif record.action != action or record.characteristic != characteristic:
+        raise RuleRefused("VI·C·5", f"{label} chose {record.action} (characteristic "
+                                    f"{record.characteristic + 1}) for this activation")
+    multiplier = choices[characteristic].multiplier
+    if record.uses >= multiplier:
+        raise RuleRefused("VI·C·5", f"Action multiplier reached: {label} made "
+                                    f"{record.uses} of {multiplier} {action} actions")
+    record.uses += 1
+    return post, tile, mini, record
+
+
+def _character_record(post: CommandPost, miniature_id: str, label: str) -> CharacterActivation:
+    """The activation record of a character; designating another finishes the current one (VI·C·1, 7)."""
+    activation = post.activation
+    record = activation.characters.get(miniature_id)
+    if record is not None and record.finished:
+        raise RuleRefused("VI·C", f"{label} has finished its activation for this tile")
+    if activation.current not in (None, miniature_id):
+        activation.characters[activation.current].finished = True
+    activation.current = miniature_id
+    if record is None:
+        record = activation.characters[miniature_id] = CharacterActivation()
+    return record
+
+
+def _wound_target(table: Table, wounds: int, hero_id: str | None, miniature_id: str | None,
+                  rule: str) -> list[Event]:
+    if hero_id is not None:
+        hero = table.hero(hero_id)
+        taken = hb.wound(hero, wounds)
+        text = f"{hero.name} suffers {_plural(wounds, 'wound')}"
+        if taken:
+            counts = {p: taken.count(p) for p in dict.fromkeys(taken)}
+            text += ": " + ", ".join(f"{n} from {p}" for p, n in counts.items()) + " to the wound zone"
+        events = [Event("hero_wounded", text, rule, {"hero": hero.id, "wounds": wounds, "from": taken})]
+        if hero.neutralized and taken:
+            events.append(Event("hero_neutralized", f"{hero.name} is neutralized: every cube is in "
+                                                    f"the wound zone", "IX·B", {"hero": hero.id}))
+        return events
+    post, tile, mini = table.find_miniature(miniature_id)
+    label = tiles.miniature_label(tile, mini)
+    neutralized = tiles.wound_miniature(tile, mini, wounds)
+    events = [Event("character_wounded",
+                    f"{label} suffers {_plural(wounds, 'wound')}"
+                    + ("" if neutralized else f": {_plural(mini.life_points, 'life point')} left"),
+                    rule, {"miniature": mini.id, "wounds": wounds, "life_points": mini.life_points})]
+    if neutralized:
+        events.append(Event("character_neutralized", f"{label} is neutralized, removed from the board "
+                                                     f"and placed in the character pool", "IX·B",
+                            {"miniature": mini.id}))
+        if tiles.all_off_board(tile) and not tile.neutralized:
+            tile.neutralized = True
+            river.to_right_end(post, tile.id)
+            events.append(Event("tile_neutralized", f"{tile.name} is neutralized: flipped and moved "
+                                                    f"to the end of the river", "IX·B", {"tile": tile.id}))
+    return events
+
+
+# ---------------------------------------------------------------- the turn
+
+
+def _advance(table: Table, _: c.Advance) -> list[Event]:
+    track = table.track
+    step = track.step
+    if step == "heroes.stances":
+        missing = [h.name for h in table.heroes.values() if h.stance is None]
+        if missing:
+            raise RuleRefused("V·B·3", f"Each hero must choose a stance: {', '.join(missing)}")
+    events: list[Event] = []
+    if step in TILE_STEPS:
+        for post in table.command_posts.values():
+            post.activation = None
+    turn, new_step = next_step(track, table.mission.initiative, table.mission.turn_limit)
+    track.turn, track.step = turn, new_step
+    if new_step == "game_over":
+        track.winner = table.mission.turn_limit_winner
+        track.reason = f"Turn limit reached: turn {turn} of {table.mission.turn_limit}"
+        return events + [Event("game_over", track.reason, "IV·E", {"winner": track.winner})]
+    events.append(Event("step", f"Turn {turn}: {title(new_step)}", "IV",
+                        {"turn": turn, "step": new_step}))
+    return events + ON_ENTER.get(new_step, lambda t: [])(table)
+
+
+def _enter_upkeep(table: Table) -> list[Event]:
+    return [Event("turn_marker", f"The turn marker advances to {table.track.turn}", "IV·A·1",
+                  {"turn": table.track.turn})]
+
+
+def _enter_heroes_upkeep(table: Table, rule: str, when: str) -> list[Event]:
+    events = []
+    for hero in table.heroes.values():
+        moved = hb.clear_spaces(hero)
+        if rule == "V·B·1":
+            hero.moved_this_turn = False
+        if moved:
+            events.append(Event("upkeep", f"{hero.name}: {_plural(moved, 'cube')} spent {when} "
+                                          f"move to fatigue", rule, {"hero": hero.id, "cubes": moved}))
+    return events
+
+
+def _dissipate(table: Table, side: str) -> list[Event]:
+    """IX·O: at the start of the placer's turn, active → dissipating, dissipating → removed."""
+    events = []
+    kept = []
+    for token in table.tokens:
+        if token.side != side:
+            kept.append(token)
+        elif token.state == "active":
+            token.state = "dissipating"
+            kept.append(token)
+            events.append(Event("token", f"{token.kind.capitalize()} token {token.area} is dissipating",
+                                "IX·O", {"token": token.id}))
+        else:
+            events.append(Event("token", f"{token.kind.capitalize()} token {token.area} is removed",
+                                "IX·O", {"token": token.id}))
+    table.tokens = kept
+    return events
+
+
+def _enter_stances(table: Table) -> list[Event]:
+    for hero in table.heroes.values():
+        hero.stance = None
+    return []
+
+
+def _enter_villain_upkeep(table: Table) -> list[Event]:
+    events = []
+    for post in table.command_posts.values():
+        moved, recovered = cp.upkeep(post)
+        events.append(Event("upkeep", f"The {post.side}: {_plural(moved, 'cube')} from the spaces to "
+                                      f"fatigue, {_plural(recovered, 'cube')} recovered to the reserve",
+                            "VI·B·1", {"side": post.side, "moved": moved, "recovered": recovered}))
+    return events
+
+
+ON_ENTER = {
+    "upkeep": _enter_upkeep,
+    "heroes.upkeep_start": lambda t: _enter_heroes_upkeep(t, "V·B·1", "during the villain's turn"),
+    "heroes.start_effects": lambda t: _dissipate(t, "heroes"),
+    "heroes.stances": _enter_stances,
+    "heroes.upkeep_end": lambda t: _enter_heroes_upkeep(t, "V·B·7", "this turn"),
+    "villain.upkeep": _enter_villain_upkeep,
+    "villain.start_effects": lambda t: _dissipate(t, "villain"),
+}
+
+
+def _end_game(table: Table, cmd: c.EndGame) -> list[Event]:
+    if cmd.winner not in ("heroes", "villain", "none"):
+        raise RuleRefused("IV·C", "The winner is the heroes, the villain or none")
+    if table.track.step == "setup":
+        raise RuleRefused("IV·C", "The game has not started")
+    table.track.step = "game_over"
+    table.track.winner = None if cmd.winner == "none" else cmd.winner
+    table.track.reason = cmd.reason or "End-game condition met"
+    return [Event("game_over", f"Game over: {table.track.reason}", "IV·C", {"winner": table.track.winner})]
+
+
+# ---------------------------------------------------------------- heroes
+
+
+def _declare_stance(table: Table, cmd: c.DeclareStance) -> list[Event]:
+    hero = table.hero(cmd.hero)
+    _require_step(table, ("heroes.stances",), "Stances are declared in the stance step", "V·B·3")
+    if hero.stance is not None:
+        raise RuleRefused("V·B·3", f"{hero.name} already chose the {hero.stance} stance this turn")
+    to_reserve, from_wound = hb.recover(hero, cmd.stance)
+    text = f"{hero.name} is {cmd.stance}: {_plural(to_reserve, 'cube')} fatigue → reserve"
+    if from_wound:
+        text += f", {_plural(from_wound, 'cube')} wound → fatigue"
+    return [Event("stance", text, "V·B·3", {"hero": hero.id, "stance": cmd.stance,
+                                            "to_reserve": to_reserve, "from_wound": from_wound})]
+
+
+def _spend(table: Table, cmd: c.Spend) -> list[Event]:
+    _one_actor(cmd.hero, cmd.side, "Spend")
+    if cmd.hero is not None:
+        hero = table.hero(cmd.hero)
+        if cmd.space in ("defense", "reroll", "fatigue"):
+            if hero.neutralized and cmd.space != "fatigue":
+                raise RuleRefused("IX·B", f"{hero.name} is neutralized")
+        else:
+            _acting_hero(table, cmd.hero)
+        text = hb.spend(hero, cmd.space, cmd.cubes)
+        return [Event("spend", text, "IX·C", {"hero": hero.id, "space": cmd.space, "cubes": cmd.cubes})]
+    post = table.post(cmd.side)
+    if cmd.space == "movement":
+        _require_step(table, TILE_STEPS, "The command post's movement space buys move points "
+                                         "for activated characters", "VI·C·2")
+    text = cp.spend(post, cmd.space, cmd.cubes)
+    return [Event("spend", text, "IX·C", {"side": post.side, "space": cmd.space, "cubes": cmd.cubes})]
+
+
+def _attack(table: Table, cmd: c.Attack) -> list[Event]:
+    if cmd.kind not in ("melee", "ranged"):
+        raise RuleRefused("V·C", f"An attack is melee or ranged, not '{cmd.kind}'")
+    _one_actor(cmd.hero, cmd.miniature, "Attacker")
+    _one_actor(cmd.target_hero, cmd.target_miniature, "Target")
+    if cmd.successes < 0 or cmd.defense_successes < 0 or cmd.defense_cubes < 0:
+        raise RuleRefused("IX·K", "There is never a negative value")
+    events: list[Event] = []
+    if cmd.hero is not None:
+        if cmd.target_hero is not None:
+            raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero")
+        hero = _acting_hero(table, cmd.hero)
+        if cmd.cubes < 1:
+            raise RuleRefused(f"V·C·{1 if cmd.kind == 'melee' else 2} [c]",
+                              "An attack spends at least one energy cube")
+        hb.spend(hero, cmd.kind, cmd.cubes)
+        attacker = hero.name
+        events.append(Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on a {cmd.kind} "
+                                     f"attack", "V·C·1 [c]", {"hero": hero.id, "space": cmd.kind,
+                                                             "cubes": cmd.cubes}))
+    else:
+        if cmd.cubes:
+            raise RuleRefused("VI·D", "A character spends no energy cube to attack")
+        post, tile, mini, record = _use_character_action(table, cmd.miniature, cmd.kind, cmd.characteristic)
+        attacker = tiles.miniature_label(tile, mini)
+        multiplier = getattr(tile.profile(mini), cmd.kind)[cmd.characteristic].multiplier
+        events.append(Event("action", f"{attacker}: {cmd.kind} attack {record.uses} of {multiplier}",
+                            "VI·C·5", {"miniature": mini.id, "uses": record.uses,
+                                       "multiplier": multiplier}))
+    # the defense (VII)
+    if cmd.target_hero is not None:
+        target = table.hero(cmd.target_hero)
+        if cmd.defense_cubes:
+            hb.spend(target, "defense", cmd.defense_cubes)
+        automatic = target.board.automatic_defense.successes
+        has_die = target.board.automatic_defense.die is not None
+        defender = target.name
+    else:
+        post, tile, mini = table.find_miniature(cmd.target_miniature)
+        if mini.place != "board":
+            raise RuleRefused("V·C·1 [b]", f"{tiles.miniature_label(tile, mini)} is not on the board")
+        attacker_side = "heroes" if cmd.hero is not None else \
+            table.find_miniature(cmd.miniature)[1].definition.side
+        if tile.definition.side == attacker_side:
+            raise RuleRefused("IX·M", f"{tiles.miniature_label(tile, mini)} is an ally of {attacker}")
+        if cmd.defense_cubes:
+            cp.spend(post, "defense", cmd.defense_cubes)
+        automatic = tile.profile(mini).automatic_defense
+        has_die = False
+        defender = tiles.miniature_label(tile, mini)
+    if cmd.defense_successes and not (cmd.defense_cubes or has_die):
+        raise RuleRefused("VII·C", f"{defender} rolled no defense die: spend defense cubes first")
+    defense = cmd.defense_successes + automatic
+    wounds = max(0, cmd.successes - defense)
+    events.append(Event("defense", f"{attacker} → {defender}: {_plural(cmd.successes, 'success')} "
+                                   f"against {defense} defense ({cmd.defense_successes} rolled + "
+                                   f"{automatic} automatic): {_plural(wounds, 'wound')}", "VII·H",
+                        {"attack": cmd.successes, "defense": defense, "wounds": wounds,
+                         "defense_cubes": cmd.defense_cubes}))
+    if wounds:
+        events += _wound_target(table, wounds, cmd.target_hero, cmd.target_miniature, "IX·A")
+    return events
+
+
+def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
+    if cmd.action not in ("manipulation", "thought"):
+        raise RuleRefused("V·C·3", f"A complex action is a manipulation or a thought, not '{cmd.action}'")
+    _one_actor(cmd.hero, cmd.miniature, "Complex action")
+    if min(cmd.successes, cmd.difficulty, cmd.hindering) < 0:
+        raise RuleRefused("IX·K", "There is never a negative value")
+    events = []
+    if cmd.hero is not None:
+        hero = _acting_hero(table, cmd.hero)
+        if cmd.cubes < 1:
+            raise RuleRefused("V·C·3 [a] ii", "A complex action spends at least one energy cube")
+        hb.spend(hero, cmd.action, cmd.cubes)
+        actor = hero.name
+        events.append(Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on {cmd.action}",
+                            "V·C·3 [a] ii", {"hero": hero.id, "space": cmd.action, "cubes": cmd.cubes}))
+    else:
+        _, tile, mini, _ = _use_character_action(table, cmd.miniature, cmd.action, cmd.characteristic)
+        actor = tiles.miniature_label(tile, mini)
+    net = max(0, cmd.successes - cmd.hindering)
+    ok = net >= cmd.difficulty
+    events.append(Event("complex_action", f"{actor}: complex {cmd.action}, {cmd.successes} − "
+                                          f"{cmd.hindering} hindering = {net} against difficulty "
+                                          f"{cmd.difficulty}: {'success' if ok else 'failure'}",
+                        "V·C·3 [a]", {"successes": net, "difficulty": cmd.difficulty, "success": ok}))
+    return events
+
+
+def _automatic_action(table: Table, cmd: c.AutomaticAction) -> list[Event]:
+    if cmd.action not in ("manipulation", "thought"):
+        raise RuleRefused("V·C·3 [b]", f"An automatic action is a manipulation or a thought, "
+                                       f"not '{cmd.action}'")
+    _one_actor(cmd.hero, cmd.miniature, "Automatic action")
+    what = f": {cmd.description}" if cmd.description else ""
+    if cmd.hero is not None:
+        hero = _acting_hero(table, cmd.hero)
+        hb.spend(hero, cmd.action, 1)
+        return [Event("automatic_action", f"{hero.name}: automatic {cmd.action}, 1 cube{what}",
+                      "V·C·3 [b]", {"hero": hero.id, "space": cmd.action, "cubes": 1})]
+    _, tile, mini, record = _use_character_action(table, cmd.miniature, cmd.action, cmd.characteristic)
+    return [Event("automatic_action", f"{tiles.miniature_label(tile, mini)}: automatic {cmd.action}, "
+                                      f"no dice, no cube{what}", "VI·D·3 [b]",
+                  {"miniature": mini.id, "uses": record.uses})]
+
+
+def move_cost(step: c.MoveStep, fly: bool = False) -> int:
+    """V·C·5 [e]: 1 + jump or climb level + hindering + difficult terrain of the start area.
+    The Fly trait makes every move cost 1 (XI)."""
+    if step.type not in ("simple", "fall", "jump", "climb"):
+        raise RuleRefused("V·C·5 [d]", f"A move is simple, fall, jump or climb, not '{step.type}'")
+    if min(step.level, step.hindering, step.difficult_terrain) < 0:
+        raise RuleRefused("IX·K", "There is never a negative value")
+    if fly:
+        return 1
+    level = step.level if step.type in ("jump", "climb") else 0
+    return 1 + level + step.hindering + step.difficult_terrain
+
+
+def _move(table: Table, cmd: c.Move) -> list[Event]:
+    _one_actor(cmd.hero, cmd.miniature, "Movement")
+    if not cmd.moves:
+        raise RuleRefused("V·C·5", "A movement makes at least one move")
+    if cmd.hero is not None:
+        hero = _acting_hero(table, cmd.hero)
+        name, first, bonus = hero.name, not hero.moved_this_turn, hero.first_movement_bonus
+        characteristic = hero.board.spaces["movement"].characteristic
+        fly = (hero.board.trait or "").lower() == "fly"
+        room, reserve = hb.room_on(hero, "movement"), hero.reserve
+    else:
+        post, tile, mini = table.find_miniature(cmd.miniature)
+        _require_step(table, TILE_STEPS, "Characters move while their tile is activated", "VI·C·2")
+        if post.activation is None or post.activation.tile != tile.id or mini.place != "board":
+            raise RuleRefused("VI·C", f"{tiles.miniature_label(tile, mini)} moves only during the "
+                                      f"activation of its tile")
+        name = tiles.miniature_label(tile, mini)
+        record = _character_record(post, mini.id, name)
+        if record.moved_second:
+            raise RuleRefused("VI·C·6", f"{name} already made its second movement")
+        first = not record.moved_first and record.uses == 0
+        profile = tile.profile(mini)
+        bonus = profile.first_movement_bonus
+        characteristic = post.space_defs["movement"].characteristic
+        fly = (profile.trait or "").lower() == "fly"
+        room, reserve = cp.room_on(post, "movement"), post.reserve
+    multiplier = characteristic.multiplier if characteristic.kind == "multiplier" else 0
+    pool = bonus if first else 0
+    lines = [f"pool {pool}" + (" (first-movement bonus)" if first else "")]
+    bought = 0
+    for i, step in enumerate(cmd.moves):
+        cost = move_cost(step, fly)
+        if cost > pool:
+            lacking = cost - pool
+            if multiplier == 0:
+                raise RuleRefused("V·C·5 [f]", f"{name} lacks {_plural(lacking, 'move point')} and "
+                                               f"cannot buy move points")
+            cubes = ceil(lacking / multiplier)
+            if cubes > room - bought:
+                raise RuleRefused("IX·I", f"Move {i + 1} lacks {_plural(lacking, 'move point')}: "
+                                          f"{_plural(cubes, 'cube')} needed but the movement space has "
+                                          f"room for {room - bought}")
+            if bought + cubes > reserve:
+                raise RuleRefused("V·C·5 [f]", f"Move {i + 1} needs {_plural(cubes, 'cube')} but the "
+                                               f"reserve holds {reserve - bought}")
+            bought += cubes
+            pool += cubes * multiplier
+            lines.append(f"{_plural(cubes, 'cube')} bought {cubes * multiplier} move points, pool {pool}")
+        pool -= cost
+        lines.append(f"{step.type} move costs {cost}, pool {pool}")
+    lines.append(f"movement ends, {_plural(pool, 'unspent move point')} lost")
+    if cmd.hero is not None:
+        hero.moved_this_turn = True
+        if bought:
+            hb.spend(hero, "movement", bought)
+        data = {"hero": hero.id}
+    else:
+        if record.uses or record.moved_first:
+            record.moved_second = True
+        else:
+            record.moved_first = True
+        if bought:
+            cp.spend(post, "movement", bought)
+        data = {"miniature": mini.id}
+    data.update({"cubes": bought, "lost": pool, "first": first})
+    return [Event("movement", f"{name} moves: " + "; ".join(lines), "V·C·5", data)]
+
+
+def _pick_up(table: Table, cmd: c.PickUp) -> list[Event]:
+    hero = _acting_hero(table, cmd.hero, "V·D·1")
+    hb.check_can_carry(hero, cmd.item)
+    hb.spend(hero, "manipulation", 1)
+    hero.equipment.append(cmd.item)
+    table.loose_items = [i for i in table.loose_items if i.name != cmd.item.name] + \
+        [i for i in table.loose_items if i.name == cmd.item.name][1:]
+    return [Event("item", f"{hero.name} picks up {cmd.item.name} (1 cube on manipulation): "
+                          f"encumbrance {hero.encumbrance}", "V·D·1",
+                  {"hero": hero.id, "item": cmd.item.name, "encumbrance": hero.encumbrance})]
+
+
+def _hand_over(table: Table, giver: hb.Hero, receiver: hb.Hero, item_name: str, payer: hb.Hero,
+               verb: str) -> list[Event]:
+    if giver.id == receiver.id:
+        raise RuleRefused("V·D·1", "Giving or taking needs two heroes")
+    item = hb.find_item(giver, item_name)
+    hb.check_can_carry(receiver, item)
+    hb.spend(payer, "manipulation", 1)
+    giver.equipment.remove(item)
+    receiver.equipment.append(item)
+    return [Event("item", f"{payer.name} {verb} {item.name} (only {payer.name} spends a cube): "
+                          f"{giver.name} encumbrance {giver.encumbrance}, {receiver.name} encumbrance "
+                          f"{receiver.encumbrance}", "V·D·1",
+                  {"from": giver.id, "to": receiver.id, "item": item.name,
+                   "encumbrance": {giver.id: giver.encumbrance, receiver.id: receiver.encumbrance}})]
+
+
+def _give(table: Table, cmd: c.Give) -> list[Event]:
+    giver = _acting_hero(table, cmd.hero, "V·D·1")
+    return _hand_over(table, giver, table.hero(cmd.to_hero), cmd.item, giver, "gives")
+
+
+def _take(table: Table, cmd: c.Take) -> list[Event]:
+    taker = _acting_hero(table, cmd.hero, "V·D·1")
+    return _hand_over(table, table.hero(cmd.from_hero), taker, cmd.item, taker, "takes")
+
+
+def _drop(table: Table, cmd: c.Drop) -> list[Event]:
+    hero = table.hero(cmd.hero)
+    item = hb.find_item(hero, cmd.item)
+    hero.equipment.remove(item)
+    table.loose_items.append(item)
+    return [Event("item", f"{hero.name} drops {item.name} (not an action): encumbrance "
+                          f"{hero.encumbrance}", "V·D·1 [f]", {"hero": hero.id, "item": item.name})]
+
+
+# ---------------------------------------------------------------- the villain
+
+
+def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
+    post = table.post(cmd.side)
+    _require_step(table, TILE_STEPS, "Tiles are activated in the villain's tile steps", "VI·B·3")
+    tile = post.tile(cmd.tile)
+    if post.activations_this_turn >= MAX_ACTIVATIONS:
+        raise RuleRefused("VI·B", f"Only {MAX_ACTIVATIONS} tile activations per villain turn")
+    if tile.neutralized:
+        raise RuleRefused("IX·B", f"{tile.name} is neutralized and cannot be activated")
+    cost = river.cost(post, tile.id)
+    position = river.positions(post)
+    cp.pay(post, cost, f"Tile '{tile.name}'")
+    where = next(p for tid, p, _ in position if tid == tile.id)
+    river.to_right_end(post, tile.id)
+    post.activations_this_turn += 1
+    events = []
+    if table.track.step == "villain.first_tile" and post.activations_this_turn == 2:
+        table.track.step = "villain.second_tile"
+        events.append(Event("step", f"Turn {table.track.turn}: {title('villain.second_tile')}", "VI·B·4",
+                            {"turn": table.track.turn, "step": "villain.second_tile"}))
+    events.append(Event("activation", f"{tile.name} activated from position {where}: "
+                                      f"{_plural(cost, 'cube')} reserve → fatigue; the tile moves to the "
+                                      f"end of the river", "VI·B·3",
+                        {"tile": tile.id, "cost": cost, "position": where,
+                         "activation": post.activations_this_turn}))
+    if tile.definition.kind == "event":
+        post.activation = None
+        points = table.mission.reinforcement_points
+        post.reinforcement_points = points
+        events.append(Event("event_tile", f"Event tile: trigger one mission event and gain "
+                                          f"{_plural(points, 'reinforcement point')} to spend at once",
+                            "VI·B·3 [d]", {"reinforcement_points": points,
+                                           "events": table.mission.reminders.events}))
+    else:
+        post.activation = Activation(tile=tile.id)
+    return events
+
+
+def _dredge(table: Table, cmd: c.Dredge) -> list[Event]:
+    post = table.post(cmd.side)
+    _require_side_turn(table, cmd.side, "Dredging the river")
+    if not cmd.tiles:
+        raise RuleRefused("VI·F", "Name at least one neutralized tile to dredge")
+    if len(set(cmd.tiles)) != len(cmd.tiles):
+        raise RuleRefused("VI·F", "A tile is dredged once")
+    chosen = [post.tile(t) for t in cmd.tiles]
+    for tile in chosen:
+        if not tile.neutralized:
+            raise RuleRefused("VI·F", f"Only neutralized tiles are dredged; {tile.name} is not")
+    cubes = 2 * len(chosen)
+    taken = cp.remove_from_game(post, cubes, "Dredging")
+    for tile in chosen:
+        _remove_tile(post, tile)
+    names = ", ".join(t.name for t in chosen)
+    return [Event("dredge", f"River dredged of {names}: {_plural(cubes, 'cube')} leave the game "
+                            f"({_from_places(taken)})", "VI·F",
+                  {"tiles": [t.id for t in chosen], "cubes": cubes, "from": taken})]
+
+
+def _from_places(taken: list[str]) -> str:
+    return ", ".join(f"{taken.count(p)} from {p}" for p in dict.fromkeys(taken))
+
+
+def _remove_tile(post: CommandPost, tile: tiles.Tile) -> None:
+    tile.dredged = True
+    for mini in tile.miniatures:
+        mini.place = "gone"
+    river.take_out(post, tile.id)
+    if post.activation and post.activation.tile == tile.id:
+        post.activation = None
+
+
+def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
+    post = table.post(cmd.side)
+    _require_side_turn(table, cmd.side, "Demobilization")
+    if post.demobilized:
+        raise RuleRefused("VI·G", "Demobilization is once per game")
+    tile = post.tile(cmd.tile)
+    if tile.definition.kind == "event" or tile.definition.level not in ("elite", "henchman"):
+        raise RuleRefused("VI·G", f"Only an elite or henchman character tile can be demobilized; "
+                                  f"{tile.name} cannot")
+    taken = cp.remove_from_game(post, 2, "Demobilization")
+    on_board = len(tile.on_board())
+    _remove_tile(post, tile)
+    post.demobilized = True
+    return [Event("demobilize", f"{tile.name} demobilized: dredged for 2 cubes ({_from_places(taken)}), "
+                                f"{_plural(on_board, 'miniature')} removed from the board", "VI·G",
+                  {"tile": tile.id, "from": taken, "removed": on_board})]
+
+
+def _reinforce(table: Table, cmd: c.Reinforce) -> list[Event]:
+    post, tile, mini = table.find_miniature(cmd.miniature)
+    if post.side != cmd.side:
+        raise RuleRefused("VI·E", f"{tile.name} belongs to the {post.side}")
+    label = tiles.miniature_label(tile, mini)
+    if post.reinforcement_points == 0:
+        raise RuleRefused("VI·E", "No reinforcement points to spend: they come from the event tile "
+                                  "and are spent at once")
+    if tile.dredged or mini.place == "gone":
+        raise RuleRefused("VI·F", f"{label}'s tile was dredged: it can never come back")
+    if mini.place != "pool":
+        raise RuleRefused("VI·E", f"{label} is not in the character pool")
+    cost = tile.profile(mini).reinforcement_cost
+    if cost is None:
+        raise RuleRefused("VI·E", f"{label} has no reinforcement cost and cannot be brought back")
+    if cost > post.reinforcement_points:
+        raise RuleRefused("VI·E", f"{label} costs {_plural(cost, 'reinforcement point')} but "
+                                  f"{post.reinforcement_points} remain")
+    was_neutralized = tile.neutralized
+    post.reinforcement_points -= cost
+    tiles.bring_back(tile, mini)
+    text = (f"{label} returns as a reinforcement for {_plural(cost, 'point')}; "
+            f"{_plural(post.reinforcement_points, 'point')} left")
+    if was_neutralized:
+        text += f"; {tile.name} is flipped face up"
+    return [Event("reinforce", text, "VI·E", {"miniature": mini.id, "cost": cost,
+                                              "remaining": post.reinforcement_points})]
+
+
+def _wound(table: Table, cmd: c.Wound) -> list[Event]:
+    _one_actor(cmd.hero, cmd.miniature, "Wounds")
+    if cmd.wounds < 1:
+        raise RuleRefused("IX·A", "At least one wound")
+    events = _wound_target(table, cmd.wounds, cmd.hero, cmd.miniature, "IX·A")
+    if cmd.cause:
+        events[0].text += f" ({cmd.cause})"
+    return events
+
+
+def _place_token(table: Table, cmd: c.PlaceToken) -> list[Event]:
+    if cmd.kind not in DISSIPATION_KINDS:
+        raise RuleRefused("IX·O", f"A dissipation token is gas, flame, smoke or frost, not '{cmd.kind}'")
+    if cmd.side not in ("heroes", "villain"):
+        raise RuleRefused("IX·O", "A token is placed by the heroes or the villain")
+    token = DissipationToken(id=table.next_token_id, kind=cmd.kind, side=cmd.side, area=cmd.area)
+    table.next_token_id += 1
+    table.tokens.append(token)
+    return [Event("token", f"{cmd.kind.capitalize()} token placed {cmd.area} by the {cmd.side}", "IX·O",
+                  {"token": token.id})]
+
+
+def _remove_token(table: Table, cmd: c.RemoveToken) -> list[Event]:
+    token = next((t for t in table.tokens if t.id == cmd.id), None)
+    if token is None:
+        raise RuleRefused("IX·O", f"No token {cmd.id} on the board")
+    table.tokens.remove(token)
+    return [Event("token", f"{token.kind.capitalize()} token {token.area} removed", "IX·O",
+                  {"token": token.id})]
+
+
+HANDLERS = {
+    c.Advance: _advance,
+    c.DeclareStance: _declare_stance,
+    c.Spend: _spend,
+    c.Attack: _attack,
+    c.ComplexAction: _complex_action,
+    c.AutomaticAction: _automatic_action,
+    c.Move: _move,
+    c.PickUp: _pick_up,
+    c.Give: _give,
+    c.Take: _take,
+    c.Drop: _drop,
+    c.ActivateTile: _activate_tile,
+    c.Dredge: _dredge,
+    c.Demobilize: _demobilize,
+    c.Reinforce: _reinforce,
+    c.Wound: _wound,
+    c.PlaceToken: _place_token,
+    c.RemoveToken: _remove_token,
+    c.EndGame: _end_game,
+}
+
+# VI·E: reinforcement points are spent at once; the villain moving on loses what is left.
+LOSES_REINFORCEMENT = (c.Advance, c.ActivateTile, c.Dredge, c.Demobilize)
+
+__all__ = ["apply", "Event", "Outcome"]

@@ -1,0 +1,171 @@
+"""A hero board in play: where each energy cube is, the stance, the items carried (V·A, V·B, V·D).
+
+Every cube is always in exactly one place: reserve, fatigue, wound or one of the seven spaces.
+The places always sum to the hero's energy.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .definitions import HERO_SPACES, HeroBoard, Item, Skill
+from .errors import RuleRefused
+
+STANCES = ("active", "resting")
+
+
+@dataclass
+class Hero:
+    id: str
+    board: HeroBoard
+    reserve: int
+    fatigue: int = 0
+    wound: int = 0
+    spaces: dict[str, int] = field(default_factory=lambda: {s: 0 for s in HERO_SPACES})
+    stance: str | None = None
+    moved_this_turn: bool = False
+    equipment: list[Item] = field(default_factory=list)
+    gadgets: list[Item] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.board.name
+
+    @property
+    def neutralized(self) -> bool:
+        """All cubes in the wound zone (IX·A, IX·B)."""
+        return self.wound == self.board.energy
+
+    @property
+    def encumbrance(self) -> int:
+        """The encumbrance total: the carried equipment, bat-gadgets excluded (V·D·1)."""
+        return sum(i.encumbrance for i in self.equipment)
+
+    @property
+    def first_movement_bonus(self) -> int:
+        """The encumbrance table's bonus for the current total (V·A 11, V·D·1)."""
+        for step in self.board.encumbrance_table:
+            if self.encumbrance <= step.up_to:
+                return step.bonus
+        return 0
+
+    def cube_places(self) -> dict[str, int]:
+        return {"reserve": self.reserve, "fatigue": self.fatigue, "wound": self.wound, **self.spaces}
+
+
+def new_hero(hero_id: str, board: HeroBoard, gadgets: list[Item] | None = None) -> Hero:
+    """A hero at setup: every cube in the reserve (V·A 14)."""
+    hero = Hero(id=hero_id, board=board, reserve=board.energy, gadgets=list(gadgets or []))
+    size = sum(g.encumbrance for g in hero.gadgets)
+    if size > board.utility_belt:
+        raise RuleRefused("V·D·2", f"{board.name}'s bat-gadgets total size {size} but the utility "
+                                   f"belt holds {board.utility_belt}")
+    return hero
+
+
+def skill_applies(hero: Hero, skill: Skill) -> bool:
+    """A skill works only while the encumbrance total is lower than its limit (V·D·1);
+    a neutralized hero's skills are not taken into account (IX·B)."""
+    if hero.neutralized:
+        return False
+    return skill.encumbrance_limit is None or hero.encumbrance < skill.encumbrance_limit
+
+
+def space_label(space: str) -> str:
+    return space.capitalize()
+
+
+def room_on(hero: Hero, space: str) -> int:
+    return max(0, hero.board.spaces[space].exertion_limit - hero.spaces[space])
+
+
+def spend(hero: Hero, space: str, cubes: int) -> str:
+    """Spending energy (IX·C): `cubes` from the reserve to a space, within its exertion limit (IX·I),
+    or straight to the fatigue zone."""
+    if cubes < 1:
+        raise RuleRefused("IX·C", "Spend at least one cube")
+    if space != "fatigue" and space not in HERO_SPACES:
+        raise RuleRefused("IX·C", f"{hero.name} has no space '{space}'")
+    if space != "fatigue":
+        limit = hero.board.spaces[space].exertion_limit
+        held = hero.spaces[space]
+        if held >= limit:
+            raise RuleRefused("IX·I", f"{space_label(space)} space is saturated: {held} of {limit}")
+        if held + cubes > limit:
+            raise RuleRefused("IX·I", f"{space_label(space)} space holds {held} of {limit}: "
+                                      f"room for {limit - held}, not {cubes}")
+    if cubes > hero.reserve:
+        raise RuleRefused("V·A 14", f"{hero.name}'s reserve holds {hero.reserve} "
+                                    f"cube{'s' if hero.reserve != 1 else ''}, not {cubes}")
+    hero.reserve -= cubes
+    if space == "fatigue":
+        hero.fatigue += cubes
+    else:
+        hero.spaces[space] += cubes
+    return f"{hero.name} spends {cubes} cube{'s' if cubes != 1 else ''} on {space}"
+
+
+def clear_spaces(hero: Hero) -> int:
+    """Upkeep (V·B·1, V·B·7): the cubes spent on the spaces go to the fatigue zone."""
+    moved = sum(hero.spaces.values())
+    hero.fatigue += moved
+    hero.spaces = {s: 0 for s in HERO_SPACES}
+    return moved
+
+
+def recover(hero: Hero, stance: str) -> tuple[int, int]:
+    """Declare a stance (V·B·3): recover its value fatigue → reserve; what fatigue lacks moves
+    wound → fatigue instead. A neutralized hero must rest. Returns (to reserve, out of wound)."""
+    if stance not in STANCES:
+        raise RuleRefused("V·B·3", f"A stance is active or resting, not '{stance}'")
+    if stance == "active" and hero.neutralized:
+        raise RuleRefused("V·B·3", f"{hero.name} is neutralized and must choose the resting stance")
+    value = hero.board.active_recovery if stance == "active" else hero.board.resting_recovery
+    to_reserve = min(value, hero.fatigue)
+    hero.fatigue -= to_reserve
+    hero.reserve += to_reserve
+    from_wound = min(value - to_reserve, hero.wound)
+    hero.wound -= from_wound
+    hero.fatigue += from_wound
+    hero.stance = stance
+    return to_reserve, from_wound
+
+
+def wound(hero: Hero, wounds: int) -> list[str]:
+    """Wounds (IX·A): one cube each to the wound zone, first from fatigue, then from the spaces,
+    then from the reserve. Returns where the cubes came from."""
+    taken: list[str] = []
+    for _ in range(wounds):
+        if hero.fatigue:
+            hero.fatigue -= 1
+            taken.append("fatigue")
+            continue
+        space = next((s for s in HERO_SPACES if hero.spaces[s]), None)
+        if space:
+            hero.spaces[space] -= 1
+            taken.append(space)
+        elif hero.reserve:
+            hero.reserve -= 1
+            taken.append("reserve")
+        else:
+            break
+    hero.wound += len(taken)
+    return taken
+
+
+def check_can_carry(hero: Hero, item: Item) -> None:
+    """The encumbrance total may not exceed the maximum encumbrance value (V·D·1)."""
+    if item.category != "equipment":
+        raise RuleRefused("V·D·2", "A bat-gadget cannot be picked up, given, taken, thrown or dropped")
+    total = hero.encumbrance + item.encumbrance
+    if total > hero.board.maximum_encumbrance:
+        raise RuleRefused("V·D·1", f"{item.name} would bring {hero.name}'s encumbrance to {total}, "
+                                   f"over the maximum of {hero.board.maximum_encumbrance}")
+
+
+def find_item(hero: Hero, name: str) -> Item:
+    for item in hero.equipment:
+        if item.name == name:
+            return item
+    if any(g.name == name for g in hero.gadgets):
+        raise RuleRefused("V·D·2", "A bat-gadget cannot be picked up, given, taken, thrown or dropped")
+    raise RuleRefused("V·D", f"{hero.name} carries no {name}")

@@ -1,0 +1,120 @@
+"""A table: one game in progress, everything the companion tracks (the aggregate the commands act on)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import definitions as d
+from .command_post import CommandPost
+from .errors import RuleRefused
+from .hero_board import Hero, check_can_carry, new_hero
+from .tiles import new_tile
+from .turn import TurnTrack
+
+MAX_HEROES = 4
+DISSIPATION_KINDS = ("gas", "flame", "smoke", "frost")
+
+
+@dataclass
+class DissipationToken:
+    """IX·O: active, then dissipating, then removed, at the start of its placer's turn."""
+    id: int
+    kind: str
+    side: str
+    area: str = ""
+    state: str = "active"
+
+
+@dataclass
+class HeroSetup:
+    board: d.HeroBoard
+    equipment: list[d.Item] = field(default_factory=list)
+    gadgets: list[d.Item] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    mode: str
+    mission: d.Mission
+    heroes: dict[str, Hero]
+    command_posts: dict[str, CommandPost]
+    track: TurnTrack = field(default_factory=TurnTrack)
+    tokens: list[DissipationToken] = field(default_factory=list)
+    loose_items: list[d.Item] = field(default_factory=list)
+    next_token_id: int = 1
+
+    def hero(self, hero_id: str) -> Hero:
+        hero = self.heroes.get(hero_id)
+        if hero is None:
+            raise RuleRefused("V·A", f"No hero '{hero_id}' at this table")
+        return hero
+
+    def post(self, side: str) -> CommandPost:
+        post = self.command_posts.get(side)
+        if post is None:
+            raise RuleRefused("VI·A·1", f"No command post for '{side}' at this table")
+        return post
+
+    def find_miniature(self, miniature_id: str):
+        """(command post, tile, miniature) for a miniature id such as 'thugs.2'."""
+        tile_id = miniature_id.rsplit(".", 1)[0]
+        for post in self.command_posts.values():
+            tile = post.tiles.get(tile_id)
+            if tile is None:
+                continue
+            for m in tile.miniatures:
+                if m.id == miniature_id:
+                    return post, tile, m
+        raise RuleRefused("VI·A·2", f"No miniature '{miniature_id}' at this table")
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "x"
+
+
+def setup(mission: d.Mission, heroes: list[HeroSetup], tiles: list[d.TileDef]) -> Table:
+    """A standard-mode table at turn 0 (IV): heroes with every cube in reserve, the villain's
+    command post with the mission's cubes and its river in the mission's order."""
+    if not 1 <= len(heroes) <= MAX_HEROES:
+        raise RuleRefused("IV", f"A table has 1 to {MAX_HEROES} heroes, not {len(heroes)}")
+    by_name = {}
+    for t in tiles:
+        d.check_tile(t)
+        if t.name in by_name:
+            raise RuleRefused("VI·A·2", f"Two tiles are named '{t.name}'")
+        by_name[t.name] = t
+    d.check_mission(mission, by_name)
+    not_in_river = [n for n in by_name if n not in mission.river]
+    if not_in_river:
+        raise RuleRefused("VI·A·1 8", f"Tiles missing from the river order: {', '.join(not_in_river)}")
+    hero_states: dict[str, Hero] = {}
+    for h in heroes:
+        d.check_hero_board(h.board)
+        hero_id = slug(h.board.name)
+        if hero_id in hero_states:
+            raise RuleRefused("V·A", f"{h.board.name} is at the table twice")
+        for item in (*h.equipment, *h.gadgets):
+            d.check_item(item)
+        if any(i.category != "equipment" for i in h.equipment):
+            raise RuleRefused("V·D", "Only equipment counts as equipment; bat-gadgets go on the belt")
+        if any(g.category != "bat-gadget" for g in h.gadgets):
+            raise RuleRefused("V·D·2", "Only bat-gadgets go on the utility belt")
+        hero = new_hero(hero_id, h.board, h.gadgets)
+        for item in h.equipment:
+            check_can_carry(hero, item)
+            hero.equipment.append(item)
+        hero_states[hero_id] = hero
+    tile_states = {slug(t.name): new_tile(slug(t.name), t) for t in tiles}
+    if len(tile_states) != len(tiles):
+        raise RuleRefused("VI·A·2", "Two tile names are too alike to tell apart")
+    post = CommandPost(
+        side="villain",
+        reserve=mission.villain_reserve,
+        fatigue=mission.villain_fatigue,
+        recovery=mission.recovery,
+        space_defs=mission.villain_spaces,
+        cost_track=list(mission.cost_track),
+        river=[slug(n) for n in mission.river],
+        tiles=tile_states,
+    )
+    return Table(mode="standard", mission=mission, heroes=hero_states, command_posts={"villain": post})

@@ -1,0 +1,137 @@
+"""What a phone needs to draw the table: the state plus what is derived from it (saturation,
+river costs, encumbrance bonus, skills switched off, the current step and what may be done now)."""
+from __future__ import annotations
+
+from . import river
+from .definitions import COMMAND_POST_SPACES, HERO_SPACES
+from .hero_board import Hero, skill_applies
+from .serial import to_data
+from .table import Table
+from .tiles import miniature_label
+from .turn import STEP_TITLES, side_playing
+
+REMINDERS_AT = {
+    "upkeep": "upkeep",
+    "heroes.start_effects": "heroes_start",
+    "heroes.end_effects": "heroes_end",
+    "villain.start_effects": "villain_start",
+    "villain.end_effects": "villain_end",
+    "end_check_1": "end_game",
+    "end_check_2": "end_game",
+}
+
+ALLOWED = {
+    "setup": ["advance"],
+    "heroes.stances": ["declare_stance", "advance"],
+    "heroes.actions": ["spend", "attack", "complex_action", "automatic_action", "move", "pick_up",
+                       "give", "take", "advance"],
+    "villain.first_tile": ["activate_tile", "attack", "complex_action", "automatic_action", "move",
+                           "spend", "advance"],
+    "villain.second_tile": ["activate_tile", "attack", "complex_action", "automatic_action", "move",
+                            "spend", "advance"],
+    "game_over": [],
+}
+ANY_TIME = ["spend (defense, reroll)", "wound", "drop", "place_token", "remove_token", "end_game"]
+
+
+def space_view(held: int, definition) -> dict:
+    limit = definition.exertion_limit
+    return {"cubes": held, "exertion_limit": limit, "saturated": held >= limit, "room": max(0, limit - held),
+            "characteristic": to_data(definition.characteristic)}
+
+
+def hero_view(hero: Hero) -> dict:
+    return {
+        "id": hero.id,
+        "name": hero.name,
+        "energy": hero.board.energy,
+        "reserve": hero.reserve,
+        "fatigue": hero.fatigue,
+        "wound": hero.wound,
+        "spaces": {s: space_view(hero.spaces[s], hero.board.spaces[s]) for s in HERO_SPACES},
+        "stance": hero.stance,
+        "neutralized": hero.neutralized,
+        "moved_this_turn": hero.moved_this_turn,
+        "recovery": {"active": hero.board.active_recovery, "resting": hero.board.resting_recovery},
+        "encumbrance": hero.encumbrance,
+        "maximum_encumbrance": hero.board.maximum_encumbrance,
+        "first_movement_bonus": hero.first_movement_bonus,
+        "equipment": [to_data(i) for i in hero.equipment],
+        "gadgets": [to_data(i) for i in hero.gadgets],
+        "skills": [{**to_data(s), "applies": skill_applies(hero, s)} for s in hero.board.skills],
+        "board": to_data(hero.board),
+    }
+
+
+def post_view(post) -> dict:
+    costs = {tid: (pos, cost) for tid, pos, cost in river.positions(post)}
+    tiles = []
+    for tile_id in post.river:
+        tile = post.tiles[tile_id]
+        pos, cost = costs[tile_id]
+        tiles.append({"id": tile.id, "name": tile.name, "kind": tile.definition.kind,
+                      "level": tile.definition.level, "position": pos, "width": tile.definition.width,
+                      "cost": cost, "neutralized": tile.neutralized, "affordable": cost <= post.reserve})
+    miniatures = []
+    for tile in post.tiles.values():
+        for m in tile.miniatures:
+            profile = tile.profile(m)
+            miniatures.append({"id": m.id, "tile": tile.id, "label": miniature_label(tile, m),
+                               "place": m.place, "life_points": m.life_points,
+                               "max_life_points": profile.life_points,
+                               "reinforcement_cost": profile.reinforcement_cost})
+    activation = to_data(post.activation) if post.activation else None
+    return {
+        "side": post.side,
+        "reserve": post.reserve,
+        "fatigue": post.fatigue,
+        "removed_from_game": post.removed,
+        "recovery": post.recovery,
+        "spaces": {s: space_view(post.spaces[s], post.space_defs[s]) for s in COMMAND_POST_SPACES},
+        "cost_track": post.cost_track,
+        "river": tiles,
+        "activations_this_turn": post.activations_this_turn,
+        "activation": activation,
+        "demobilized": post.demobilized,
+        "reinforcement_points": post.reinforcement_points,
+        "miniatures": miniatures,
+        "character_pool": [m["id"] for m in miniatures if m["place"] == "pool"],
+        "life_point_track": [m for m in miniatures if m["max_life_points"] > 1 and m["place"] == "board"],
+        "tiles": {tid: to_data(t.definition) for tid, t in post.tiles.items()},
+    }
+
+
+def turn_view(table: Table) -> dict:
+    track = table.track
+    step = track.step
+    title, rule = STEP_TITLES[step]
+    reminders = getattr(table.mission.reminders, REMINDERS_AT[step]) if step in REMINDERS_AT else []
+    return {
+        "turn": track.turn,
+        "turn_limit": table.mission.turn_limit,
+        "step": step,
+        "title": title,
+        "rule": rule,
+        "side_playing": side_playing(step),
+        "initiative": table.mission.initiative,
+        "may_now": ALLOWED.get(step, ["advance"]) + ([] if track.over else ANY_TIME),
+        "reminders": reminders,
+        "end_game_conditions": table.mission.reminders.end_game,
+        "over": track.over,
+        "winner": track.winner,
+        "reason": track.reason,
+    }
+
+
+def table_view(table: Table) -> dict:
+    return {
+        "mode": table.mode,
+        "mission": {"name": table.mission.name, "sample": table.mission.sample,
+                    "reinforcement_points": table.mission.reinforcement_points,
+                    "events": table.mission.reminders.events},
+        "turn": turn_view(table),
+        "heroes": [hero_view(h) for h in table.heroes.values()],
+        "command_posts": {side: post_view(p) for side, p in table.command_posts.items()},
+        "tokens": [to_data(t) for t in table.tokens],
+        "loose_items": [to_data(i) for i in table.loose_items],
+    }
