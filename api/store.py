@@ -6,14 +6,14 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
 Reusable definitions: gc:library:<kind>  hash  name → JSON.
 
 Every write is a compare-and-set on the version, done by one Lua script: a command costs two round
-trips (read, then write).
+trips (read, then write). States and entries may be dataclass trees: orjson encodes them directly.
 """
 from __future__ import annotations
 
 import contextvars
-import json
 import secrets
 
+import orjson
 import redis
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L
@@ -66,7 +66,7 @@ class Store:
 
     # ------------------------------------------------------------ tables
 
-    def create_table(self, state: dict, entry: dict) -> str:
+    def create_table(self, state, entry: dict) -> str:
         """Store a new table at version 1 under a fresh code; returns the code."""
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
@@ -74,8 +74,8 @@ class Store:
             _count()
             if self.redis.hsetnx(table_key, "version", 1):
                 pipe = self.redis.pipeline(transaction=True)
-                pipe.hset(table_key, "state", json.dumps(state))
-                pipe.xadd(events_key, {"entry": json.dumps(entry)}, id="1-0")
+                pipe.hset(table_key, "state", orjson.dumps(state))
+                pipe.xadd(events_key, {"entry": orjson.dumps(entry)}, id="1-0")
                 _count()
                 pipe.execute()
                 return code
@@ -87,14 +87,14 @@ class Store:
         version, state = self.redis.hmget(table_keys(code)[0], ["version", "state"])
         if version is None or state is None:
             raise Missing(code)
-        return int(version), json.loads(state)
+        return int(version), orjson.loads(state)
 
-    def save(self, code: str, expected_version: int, state: dict, entry: dict) -> int:
+    def save(self, code: str, expected_version: int, state, entry: dict) -> int:
         """Write the new state if the stored version is still `expected_version`; returns the new
         version, or raises Stale / Missing. One round trip."""
         _count()
         status, version = self._cas(keys=table_keys(code),
-                                    args=[expected_version, json.dumps(state), json.dumps(entry),
+                                    args=[expected_version, orjson.dumps(state), orjson.dumps(entry),
                                           EVENTS_KEPT])
         if status == -1:
             raise Missing(code)
@@ -106,30 +106,30 @@ class Store:
         """History entries with a version above `after`, oldest first."""
         _count()
         rows = self.redis.xrange(table_keys(code)[1], min=f"({after}-0" if after else "-", count=count)
-        return [(int(i.decode().split("-")[0]), json.loads(f[b"entry"])) for i, f in rows]
+        return [(int(i.decode().split("-")[0]), orjson.loads(f[b"entry"])) for i, f in rows]
 
     # ------------------------------------------------------------ the library
 
     def library_list(self, kind: str) -> list[dict]:
         _count()
         rows = self.redis.hgetall(f"gc:library:{kind}")
-        return [json.loads(v) for _, v in sorted(rows.items())]
+        return [orjson.loads(v) for _, v in sorted(rows.items())]
 
     def library_get(self, kind: str, name: str) -> dict | None:
         _count()
         raw = self.redis.hget(f"gc:library:{kind}", name)
-        return None if raw is None else json.loads(raw)
+        return None if raw is None else orjson.loads(raw)
 
     def library_put(self, kind: str, name: str, definition: dict) -> bool:
         """Store a definition; True when it is new."""
         _count()
-        return bool(self.redis.hset(f"gc:library:{kind}", name, json.dumps(definition)))
+        return bool(self.redis.hset(f"gc:library:{kind}", name, orjson.dumps(definition)))
 
     def library_put_many(self, items: dict[str, dict[str, dict]]) -> None:
         pipe = self.redis.pipeline(transaction=True)
         for kind, by_name in items.items():
             if by_name:
-                pipe.hset(f"gc:library:{kind}", mapping={n: json.dumps(v) for n, v in by_name.items()})
+                pipe.hset(f"gc:library:{kind}", mapping={n: orjson.dumps(v) for n, v in by_name.items()})
         _count()
         pipe.execute()
 

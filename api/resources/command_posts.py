@@ -9,7 +9,6 @@ from games.bgcc import commands as c
 from games.bgcc.definitions import COMMAND_POST_SPACES
 
 from .. import play
-from ..errors import error
 from ..schemas import NAME, TEXT, CommandPostViewSchema, CommandResultSchema
 from . import command, reading
 from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
@@ -58,11 +57,8 @@ class CommandPostResource(MethodView):
     @reading(blp)
     def get(self, code, side):
         """A command post as a phone draws it: cubes, spaces, river, character pool, life points"""
-        table, status, headers = play.read(code)
-        post = table["command_posts"].get(side)
-        if post is None:
-            return error(404, f"No command post for '{side}' at this table")
-        return post, status, headers
+        return play.read(code, lambda t: t["command_posts"].get(side),
+                         f"No command post for '{side}' at this table")
 
 
 def _route(path: str, schema: type[Schema], build, doc: str, owner: str):

@@ -10,7 +10,6 @@ from games.bgcc.definitions import HERO_SPACES, Item
 from games.bgcc.serial import from_data
 
 from .. import play
-from ..errors import error
 from ..schemas import NAME, TEXT, CommandResultSchema, HeroViewSchema, ItemSchema
 from . import command, reading
 
@@ -47,6 +46,9 @@ class ComplexActionSchema(Schema):
     successes = fields.Integer(required=True, validate=SUCCESSES)
     difficulty = fields.Integer(required=True, validate=SUCCESSES)
     hindering = fields.Integer(load_default=0, validate=SUCCESSES)
+    item = fields.Nested(ItemSchema, load_default=None, allow_none=True,
+                         metadata={"description": "equipment the mission lets the hero carry when the "
+                                                  "action succeeds, e.g. a safe's contents (V·C·3 [a] viii)"})
 
 
 class AutomaticActionSchema(Schema):
@@ -94,11 +96,8 @@ class HeroResource(MethodView):
     @reading(blp)
     def get(self, code, hero):
         """One hero board as a phone draws it"""
-        table, status, headers = play.read(code)
-        for h in table["heroes"]:
-            if h["id"] == hero:
-                return h, status, headers
-        return error(404, f"No hero '{hero}' at this table")
+        return play.read(code, lambda t: next((h for h in t["heroes"] if h["id"] == hero), None),
+                         f"No hero '{hero}' at this table")
 
 
 def _route(path: str, schema: type[Schema], build, doc: str):
@@ -120,7 +119,8 @@ _route("spend", HeroSpendSchema, lambda h, d: c.Spend(hero=h, **d),
        "Spend cubes from the reserve on a space, within its exertion limit (IX·C, IX·I)")
 _route("attack", AttackSchema, lambda h, d: c.Attack(hero=h, **d),
        "A melee or ranged attack on a character, its defense and wounds (V·C·1-2, VII)")
-_route("complex-action", ComplexActionSchema, lambda h, d: c.ComplexAction(hero=h, **d),
+_route("complex-action", ComplexActionSchema,
+       lambda h, d: c.ComplexAction(hero=h, **{**d, "item": None if d["item"] is None else from_data(Item, d["item"])}),
        "A complex manipulation or thought against its difficulty (V·C·3 [a], V·C·4)")
 _route("automatic-action", AutomaticActionSchema, lambda h, d: c.AutomaticAction(hero=h, **d),
        "An automatic manipulation or thought: exactly one cube (V·C·3 [b])")

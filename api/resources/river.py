@@ -8,7 +8,6 @@ from marshmallow import Schema, fields, validate
 from games.bgcc import commands as c
 
 from .. import play
-from ..errors import error
 from ..schemas import NAME, CommandResultSchema, RiverTileViewSchema
 from . import command, reading
 
@@ -30,11 +29,8 @@ class River(MethodView):
     @reading(blp)
     def get(self, code, side):
         """The river left to right, each tile with its position and current cost"""
-        table, status, headers = play.read(code)
-        post = table["command_posts"].get(side)
-        if post is None:
-            return error(404, f"No command post for '{side}' at this table")
-        return post["river"], status, headers
+        return play.read(code, lambda t: (t["command_posts"].get(side) or {}).get("river"),
+                         f"No command post for '{side}' at this table")
 
 
 def _route(path: str, schema: type[Schema], build, doc: str):

@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from games.bgcc import table as rules_table
 from games.bgcc.definitions import HeroBoard, Item, Mission, TileDef
-from games.bgcc.serial import from_data, to_data
+from games.bgcc.serial import from_data
 
 from .. import play
 from ..extensions import store
@@ -61,8 +61,8 @@ class Tables(MethodView):
         )
         entry = {"command": "Setup", "events": [{"kind": "setup", "rule": "IV", "data": {},
                                                  "text": f"Table set up for {table.mission.name}"}]}
-        code = store().create_table(to_data(table), entry)
-        return play.view(code, 1, table), 201, play.etag(1)
+        code = store().create_table(table, entry)
+        return play.json_response(play.view(code, 1, table), 201, version=1)
 
 
 @blp.route("/<code>")

@@ -33,8 +33,7 @@ class Turn(MethodView):
     @reading(blp)
     def get(self, code):
         """The turn, the step, what may be done now and the mission reminders due"""
-        table, status, headers = play.read(code)
-        return table["turn"], status, headers
+        return play.read(code, lambda t: t["turn"])
 
 
 @blp.route("/turn/advance")

@@ -37,13 +37,15 @@ class Outcome:
     events: list[Event]
 
 
-def apply(table: Table, command) -> Outcome:
+def apply(table: Table, command, *, owned: bool = False) -> Outcome:
+    """Apply `command`. The given table is never changed, unless the caller hands it over with
+    `owned=True` (a throwaway copy it will not read again, e.g. one just decoded from storage)."""
     handler = HANDLERS.get(type(command))
     if handler is None:
         raise RuleRefused("I", f"Unknown command {type(command).__name__}")
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over")
-    new = copy.deepcopy(table)
+    new = table if owned else copy.deepcopy(table)
     events: list[Event] = []
     if type(command) in LOSES_REINFORCEMENT:
         events += _lose_reinforcement_points(new)
@@ -55,7 +57,7 @@ def apply(table: Table, command) -> Outcome:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
 
 
 def _require_step(table: Table, steps, what: str, rule: str) -> None:
@@ -321,6 +323,9 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
         if cmd.target_hero is not None:
             raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero")
         hero = _acting_hero(table, cmd.hero)
+        if cmd.kind == "ranged" and not _usable_ranged_weapon(hero):
+            raise RuleRefused("V·C·2 [a]", f"{hero.name} carries no ranged weapon they can use: a hero "
+                                           f"can only perform a ranged attack with one")
         if cmd.cubes < 1:
             raise RuleRefused(f"V·C·{1 if cmd.kind == 'melee' else 2} [c]",
                               "An attack spends at least one energy cube")
@@ -373,6 +378,16 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
     return events
 
 
+def _usable_ranged_weapon(hero: hb.Hero) -> bool:
+    """V·C·2 [a]: a ranged attack needs a carried ranged weapon the hero can use (V·D 5: not
+    restricted to another hero, not forbidden by the Moral code trait)."""
+    moral_code = (hero.board.trait or "").lower() == "moral code"
+    return any(item.type == "ranged weapon"
+               and item.restricted_to in (None, hero.name)
+               and not (item.moral_code_forbidden and moral_code)
+               for item in (*hero.equipment, *hero.gadgets))
+
+
 def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
     if cmd.action not in ("manipulation", "thought"):
         raise RuleRefused("V·C·3", f"A complex action is a manipulation or a thought, not '{cmd.action}'")
@@ -389,6 +404,8 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
         events.append(Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on {cmd.action}",
                             "V·C·3 [a] ii", {"hero": hero.id, "space": cmd.action, "cubes": cmd.cubes}))
     else:
+        if cmd.item is not None:
+            raise RuleRefused("V·D", "Only the heroes can use item cards")
         _, tile, mini, _ = _use_character_action(table, cmd.miniature, cmd.action, cmd.characteristic)
         actor = tiles.miniature_label(tile, mini)
     net = max(0, cmd.successes - cmd.hindering)
@@ -397,6 +414,13 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
                                           f"{cmd.hindering} hindering = {net} against difficulty "
                                           f"{cmd.difficulty}: {'success' if ok else 'failure'}",
                         "V·C·3 [a]", {"successes": net, "difficulty": cmd.difficulty, "success": ok}))
+    if ok and cmd.item is not None:
+        # V·C·3 [a] viii: the mission's effect lets the hero carry an item (FIG. 25-27), if able to
+        hb.check_can_carry(hero, cmd.item)
+        hero.equipment.append(cmd.item)
+        events.append(Event("item", f"{hero.name} carries {cmd.item.name}: encumbrance {hero.encumbrance}",
+                            "V·C·3 [a] viii", {"hero": hero.id, "item": cmd.item.name,
+                                               "encumbrance": hero.encumbrance}))
     return events
 
 

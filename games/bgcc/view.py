@@ -1,11 +1,13 @@
 """What a phone needs to draw the table: the state plus what is derived from it (saturation,
-river costs, encumbrance bonus, skills switched off, the current step and what may be done now)."""
+river costs, encumbrance bonus, skills switched off, the current step and what may be done now).
+
+Printed definitions are passed through as dataclasses: `serial.to_data` (or any encoder that
+knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 
 from . import river
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
 from .hero_board import Hero, skill_applies
-from .serial import to_data
 from .table import Table
 from .tiles import miniature_label
 from .turn import STEP_TITLES, side_playing
@@ -37,7 +39,7 @@ ANY_TIME = ["spend (defense, reroll)", "wound", "drop", "place_token", "remove_t
 def space_view(held: int, definition) -> dict:
     limit = definition.exertion_limit
     return {"cubes": held, "exertion_limit": limit, "saturated": held >= limit, "room": max(0, limit - held),
-            "characteristic": to_data(definition.characteristic)}
+            "characteristic": definition.characteristic}
 
 
 def hero_view(hero: Hero) -> dict:
@@ -56,10 +58,11 @@ def hero_view(hero: Hero) -> dict:
         "encumbrance": hero.encumbrance,
         "maximum_encumbrance": hero.board.maximum_encumbrance,
         "first_movement_bonus": hero.first_movement_bonus,
-        "equipment": [to_data(i) for i in hero.equipment],
-        "gadgets": [to_data(i) for i in hero.gadgets],
-        "skills": [{**to_data(s), "applies": skill_applies(hero, s)} for s in hero.board.skills],
-        "board": to_data(hero.board),
+        "equipment": hero.equipment,
+        "gadgets": hero.gadgets,
+        "skills": [{"name": s.name, "level": s.level, "encumbrance_limit": s.encumbrance_limit,
+                    "applies": skill_applies(hero, s)} for s in hero.board.skills],
+        "board": hero.board,
     }
 
 
@@ -80,8 +83,7 @@ def post_view(post) -> dict:
                                "place": m.place, "life_points": m.life_points,
                                "max_life_points": profile.life_points,
                                "reinforcement_cost": profile.reinforcement_cost})
-    activation = to_data(post.activation) if post.activation else None
-    return {
+        return {
         "side": post.side,
         "reserve": post.reserve,
         "fatigue": post.fatigue,
@@ -91,13 +93,13 @@ def post_view(post) -> dict:
         "cost_track": post.cost_track,
         "river": tiles,
         "activations_this_turn": post.activations_this_turn,
-        "activation": activation,
+        "activation": post.activation,
         "demobilized": post.demobilized,
         "reinforcement_points": post.reinforcement_points,
         "miniatures": miniatures,
         "character_pool": [m["id"] for m in miniatures if m["place"] == "pool"],
         "life_point_track": [m for m in miniatures if m["max_life_points"] > 1 and m["place"] == "board"],
-        "tiles": {tid: to_data(t.definition) for tid, t in post.tiles.items()},
+        "tiles": {tid: t.definition for tid, t in post.tiles.items()},
     }
 
 
@@ -132,6 +134,6 @@ def table_view(table: Table) -> dict:
         "turn": turn_view(table),
         "heroes": [hero_view(h) for h in table.heroes.values()],
         "command_posts": {side: post_view(p) for side, p in table.command_posts.items()},
-        "tokens": [to_data(t) for t in table.tokens],
-        "loose_items": [to_data(i) for i in table.loose_items],
+        "tokens": table.tokens,
+        "loose_items": table.loose_items,
     }

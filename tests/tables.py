@@ -1,0 +1,48 @@
+"""Building tables for tests from the sample library (sample values, chosen to be consistent with
+the rulebook's worked examples)."""
+from __future__ import annotations
+
+import copy
+
+from games.bgcc import library
+
+SAMPLE = library.sample()
+
+
+def sample(kind: str, name: str) -> dict:
+    return copy.deepcopy(next(x for x in SAMPLE[kind] if x["name"] == name))
+
+
+def new_table(http, heroes=("Batman", "Commissioner Gordon", "Renee Montoya"), equipment=None,
+              mission_changes=None, tiles=None) -> dict:
+    """POST a table; `equipment` maps a hero name to item names it carries at setup."""
+    equipment = equipment or {}
+    mission = sample("missions", "Sample: the rulebook's examples")
+    mission.update(mission_changes or {})
+    body = {
+        "mission": mission,
+        "heroes": [{"board": sample("heroes", h),
+                    "equipment": [sample("items", i) for i in equipment.get(h, [])]} for h in heroes],
+        "tiles": tiles if tiles is not None else copy.deepcopy(SAMPLE["tiles"]),
+    }
+    r = http.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def advance_to(http, code: str, step: str, stances: dict | None = None, limit: int = 40) -> dict:
+    """Advance until `step`, declaring stances on the way (every hero active unless told)."""
+    table = http.get(f"/api/tables/{code}").json()
+    for _ in range(limit):
+        if table["turn"]["step"] == step:
+            return table
+        if table["turn"]["step"] == "heroes.stances":
+            for hero in table["heroes"]:
+                if hero["stance"] is None:
+                    stance = (stances or {}).get(hero["id"], "active")
+                    r = http.post(f"/api/tables/{code}/heroes/{hero['id']}/stance", json={"stance": stance})
+                    assert r.status_code == 200, r.text
+        r = http.post(f"/api/tables/{code}/turn/advance")
+        assert r.status_code == 200, r.text
+        table = r.json()["table"]
+    raise AssertionError(f"never reached {step}")
