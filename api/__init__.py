@@ -25,8 +25,9 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         api.register_blueprint(blp)
     errors.register(app)
     _count_round_trips(app)
-    with app.app_context():
-        library.seed_samples()
+    if app.config["SEED_LIBRARY"]:
+        with app.app_context():
+            library.seed_samples()
     from . import pwa
     pwa.register(app)
     return app

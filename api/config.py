@@ -7,6 +7,7 @@ import os
 class Config:
     REDIS_URL = os.environ.get("REDIS_URL") or None
     DATA_DIR = os.environ.get("GOTHAM_DATA_DIR", os.path.join(os.getcwd(), "data"))
+    SEED_LIBRARY = True  # put the sample library in an empty store at start
     COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
 
     API_TITLE = "Gotham Companion"

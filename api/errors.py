@@ -4,6 +4,7 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from flask import jsonify
+from werkzeug.exceptions import MethodNotAllowed
 
 from games.bgcc.errors import RuleRefused
 
@@ -21,6 +22,12 @@ def register(app) -> None:
     @app.errorhandler(RuleRefused)
     def rule_refused(exc: RuleRefused):
         return error(409, exc.message, rule=exc.rule)
+
+    @app.errorhandler(MethodNotAllowed)
+    def method_not_allowed(exc: MethodNotAllowed):
+        response = error(405, "This address does not accept that method")
+        response.headers["Allow"] = ", ".join(sorted(exc.valid_methods or []))
+        return response
 
     @app.errorhandler(Missing)
     def missing(exc: Missing):

@@ -1,14 +1,58 @@
 """The app's extensions in one place: the flask-smorest Api and the Redis store."""
 from __future__ import annotations
 
+import flask_smorest
 import redis
 from flask import Flask, current_app
 from flask_smorest import Api
+from marshmallow import ValidationError
+from webargs import core
+from webargs.flaskparser import FlaskParser
 
 from .embedded_redis import EmbeddedRedis
 from .store import Store
 
-api = Api()
+
+
+def _first_problem(errors, path=()) -> str:
+    """The first validation error as 'where: what', for a player-facing message."""
+    if isinstance(errors, dict):
+        for key, value in errors.items():
+            where = path if key in ("json", "query", "_schema") else (*path, str(key))
+            return _first_problem(value, where)
+    if isinstance(errors, list) and errors:
+        return _first_problem(errors[0], path)
+    text = str(errors)
+    return f"{'.'.join(path)}: {text}" if path else text
+
+
+class CompanionApi(Api):
+    """Every error answer carries a `message` a player can read, and a 405 its Allow header."""
+
+    def handle_http_exception(self, error):
+        payload, code, headers = super().handle_http_exception(error)
+        if "message" not in payload:
+            payload["message"] = (_first_problem(payload["errors"]) if payload.get("errors")
+                                  else error.description or error.name)
+        return payload, code, headers
+
+
+api = CompanionApi()
+
+
+class BodyRequiredParser(FlaskParser):
+    """A route that documents a JSON body refuses a request without one (422), instead of
+    reading it as an empty object."""
+
+    def load_json(self, req, schema):
+        data = super().load_json(req, schema)
+        if data is core.missing:
+            raise ValidationError({"json": ["Send a JSON body (Content-Type: application/json)"]})
+        return data
+
+
+class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = BodyRequiredParser()
 
 
 class RedisStore:

@@ -16,63 +16,76 @@ NAME = validate.Length(min=1, max=80)
 TEXT = validate.Length(max=500)
 
 
+class StrictBoolean(fields.Boolean):
+    """A JSON boolean: true or false, not 1, 0 or "yes"."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+def Bool(**kw):
+    return StrictBoolean(**kw)
+
+
 def small(**kw):
-    return fields.Integer(validate=SMALL, **kw)
+    return fields.Integer(strict=True, validate=SMALL, **kw)
 
 
 class DiceSchema(Schema):
     colour = fields.String(required=True, validate=validate.OneOf(COLOURS))
-    count = fields.Integer(load_default=1, validate=validate.Range(min=1, max=12))
-    free_reroll = fields.Boolean(load_default=False)
+    count = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
+    free_reroll = Bool(load_default=False)
 
 
 class CharacteristicSchema(Schema):
     kind = fields.String(load_default="dice", validate=validate.OneOf(["dice", "multiplier", "none", "cannot"]))
     dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
-    multiplier = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    multiplier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
 
 
 class SpaceDefSchema(Schema):
-    exertion_limit = fields.Integer(required=True, validate=validate.Range(min=0, max=20))
+    exertion_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=20))
     characteristic = fields.Nested(CharacteristicSchema, load_default=lambda: {"kind": "none", "dice": [],
                                                                                 "multiplier": 0})
 
 
 class SkillSchema(Schema):
     name = fields.String(required=True, validate=NAME)
-    level = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
-    encumbrance_limit = fields.Integer(load_default=None, allow_none=True, validate=SMALL)
+    level = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
+    encumbrance_limit = fields.Integer(strict=True, load_default=None, allow_none=True, validate=SMALL)
 
 
 class EncumbranceStepSchema(Schema):
     up_to = small(required=True)
-    bonus = fields.Integer(required=True, validate=validate.Range(min=0, max=12))
+    bonus = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=12))
 
 
 class BonusSchema(Schema):
     when = fields.String(required=True, validate=validate.OneOf(
         ["melee", "ranged", "manipulation", "thought", "movement", "defense", "permanent"]))
     dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
-    automatic_successes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    automatic_successes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     skill = fields.Nested(SkillSchema, load_default=None, allow_none=True)
 
 
 class ItemSchema(Schema):
     name = fields.String(required=True, validate=NAME)
     category = fields.String(load_default="equipment", validate=validate.OneOf(["equipment", "bat-gadget"]))
-    encumbrance = fields.Integer(load_default=0, validate=validate.Range(min=0, max=20),
+    encumbrance = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=20),
                                  metadata={"description": "encumbrance of equipment, size of a bat-gadget"})
     type = fields.String(load_default="object", validate=validate.OneOf(ITEM_TYPES))
     restricted_to = fields.String(load_default=None, allow_none=True, validate=NAME)
-    moral_code_forbidden = fields.Boolean(load_default=False)
-    single_use = fields.Boolean(load_default=False)
+    moral_code_forbidden = Bool(load_default=False)
+    single_use = Bool(load_default=False)
     bonuses = fields.List(fields.Nested(BonusSchema), load_default=list, validate=validate.Length(max=6))
-    sample = fields.Boolean(load_default=False)
+    sample = Bool(load_default=False)
 
 
 class AutomaticDefenseSchema(Schema):
     die = fields.Nested(DiceSchema, load_default=None, allow_none=True)
-    successes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    successes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
 
 
 def _spaces(names):
@@ -82,24 +95,24 @@ def _spaces(names):
 
 class HeroBoardSchema(Schema):
     name = fields.String(required=True, validate=NAME)
-    energy = fields.Integer(required=True, validate=validate.Range(min=1, max=40))
-    size = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
-    menace = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
+    energy = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=40))
+    size = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
+    menace = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
     automatic_defense = fields.Nested(AutomaticDefenseSchema, load_default=lambda: {"die": None, "successes": 0})
     trait = fields.String(load_default=None, allow_none=True, validate=NAME)
-    utility_belt = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    utility_belt = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     spaces = _spaces(HERO_SPACES)
     encumbrance_table = fields.List(fields.Nested(EncumbranceStepSchema), required=True,
                                     validate=validate.Length(min=1, max=12))
-    active_recovery = fields.Integer(required=True, validate=validate.Range(min=0, max=40))
-    resting_recovery = fields.Integer(required=True, validate=validate.Range(min=0, max=40))
+    active_recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=40))
+    resting_recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=40))
     skills = fields.List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
-    sample = fields.Boolean(load_default=False)
+    sample = Bool(load_default=False)
 
 
 class ActionCharacteristicSchema(Schema):
     dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
-    multiplier = fields.Integer(load_default=1, validate=validate.Range(min=1, max=12))
+    multiplier = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
 
 
 def _characteristics():
@@ -109,20 +122,20 @@ def _characteristics():
 
 class CharacterProfileSchema(Schema):
     name = fields.String(required=True, validate=NAME)
-    life_points = fields.Integer(load_default=1, validate=validate.Range(min=1, max=40))
-    automatic_defense = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
-    first_movement_bonus = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
-    size = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
-    menace = fields.Integer(load_default=1, validate=validate.Range(min=0, max=12))
+    life_points = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=40))
+    automatic_defense = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
+    first_movement_bonus = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
+    size = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
+    menace = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
     trait = fields.String(load_default=None, allow_none=True, validate=NAME)
     melee = _characteristics()
     ranged = _characteristics()
     manipulation = _characteristics()
     thought = _characteristics()
     skills = fields.List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
-    reinforcement_cost = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=0, max=40))
-    miniatures = fields.Integer(load_default=1, validate=validate.Range(min=1, max=12))
-    in_pool_at_start = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    reinforcement_cost = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=40))
+    miniatures = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
+    in_pool_at_start = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
 
 
 class TileDefSchema(Schema):
@@ -132,10 +145,10 @@ class TileDefSchema(Schema):
     level = fields.String(load_default="henchman", allow_none=True, validate=validate.OneOf(TILE_LEVELS),
                           metadata={"description": "leader (Leader / Lieutenant), elite or henchman; "
                                                    "null for the event tile"})
-    cost_indicator = fields.Integer(load_default=1, validate=validate.OneOf([1, 2]))
+    cost_indicator = fields.Integer(strict=True, load_default=1, validate=validate.OneOf([1, 2]))
     characters = fields.List(fields.Nested(CharacterProfileSchema), load_default=list,
                              validate=validate.Length(max=6))
-    sample = fields.Boolean(load_default=False)
+    sample = Bool(load_default=False)
 
 
 class RemindersSchema(Schema):
@@ -151,30 +164,30 @@ class RemindersSchema(Schema):
 class MissionSchema(Schema):
     name = fields.String(required=True, validate=NAME)
     initiative = fields.String(required=True, validate=validate.OneOf(["heroes", "villain"]))
-    turn_limit = fields.Integer(required=True, validate=validate.Range(min=1, max=12))
-    villain_reserve = fields.Integer(required=True, validate=validate.Range(min=0, max=60))
-    villain_fatigue = fields.Integer(load_default=0, validate=validate.Range(min=0, max=60))
-    recovery = fields.Integer(required=True, validate=validate.Range(min=0, max=60))
+    turn_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=12))
+    villain_reserve = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
+    villain_fatigue = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=60))
+    recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
     villain_spaces = _spaces(COMMAND_POST_SPACES)
-    cost_track = fields.List(fields.Integer(validate=validate.Range(min=0, max=20)), required=True,
+    cost_track = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)), required=True,
                              validate=validate.Length(min=1, max=16))
     river = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(min=1, max=16),
                         metadata={"description": "tile names, left to right"})
-    reinforcement_points = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
+    reinforcement_points = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
     turn_limit_winner = fields.String(load_default=None, allow_none=True,
                                       validate=validate.OneOf(["heroes", "villain"]))
     reminders = fields.Nested(RemindersSchema, load_default=dict)
-    sample = fields.Boolean(load_default=False)
+    sample = Bool(load_default=False)
 
 
 # ------------------------------------------------------------------ what a phone draws
 
 
 class SpaceViewSchema(Schema):
-    cubes = fields.Integer()
-    exertion_limit = fields.Integer()
+    cubes = fields.Integer(strict=True)
+    exertion_limit = fields.Integer(strict=True)
     saturated = fields.Boolean()
-    room = fields.Integer()
+    room = fields.Integer(strict=True)
     characteristic = fields.Dict()
 
 
@@ -185,18 +198,18 @@ class SkillViewSchema(SkillSchema):
 class HeroViewSchema(Schema):
     id = fields.String()
     name = fields.String()
-    energy = fields.Integer()
-    reserve = fields.Integer()
-    fatigue = fields.Integer()
-    wound = fields.Integer()
+    energy = fields.Integer(strict=True)
+    reserve = fields.Integer(strict=True)
+    fatigue = fields.Integer(strict=True)
+    wound = fields.Integer(strict=True)
     spaces = fields.Dict(keys=fields.String(), values=fields.Nested(SpaceViewSchema))
     stance = fields.String(allow_none=True)
     neutralized = fields.Boolean()
     moved_this_turn = fields.Boolean()
-    recovery = fields.Dict(keys=fields.String(), values=fields.Integer())
-    encumbrance = fields.Integer()
-    maximum_encumbrance = fields.Integer()
-    first_movement_bonus = fields.Integer()
+    recovery = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
+    encumbrance = fields.Integer(strict=True)
+    maximum_encumbrance = fields.Integer(strict=True)
+    first_movement_bonus = fields.Integer(strict=True)
     equipment = fields.List(fields.Dict())
     gadgets = fields.List(fields.Dict())
     skills = fields.List(fields.Nested(SkillViewSchema))
@@ -208,9 +221,9 @@ class RiverTileViewSchema(Schema):
     name = fields.String()
     kind = fields.String()
     level = fields.String(allow_none=True)
-    position = fields.Integer()
-    width = fields.Integer()
-    cost = fields.Integer()
+    position = fields.Integer(strict=True)
+    width = fields.Integer(strict=True)
+    cost = fields.Integer(strict=True)
     neutralized = fields.Boolean()
     affordable = fields.Boolean()
 
@@ -220,24 +233,24 @@ class MiniatureViewSchema(Schema):
     tile = fields.String()
     label = fields.String()
     place = fields.String(metadata={"description": "board, pool (character pool) or gone (dredged)"})
-    life_points = fields.Integer()
-    max_life_points = fields.Integer()
-    reinforcement_cost = fields.Integer(allow_none=True)
+    life_points = fields.Integer(strict=True)
+    max_life_points = fields.Integer(strict=True)
+    reinforcement_cost = fields.Integer(strict=True, allow_none=True)
 
 
 class CommandPostViewSchema(Schema):
     side = fields.String()
-    reserve = fields.Integer()
-    fatigue = fields.Integer()
-    removed_from_game = fields.Integer()
-    recovery = fields.Integer()
+    reserve = fields.Integer(strict=True)
+    fatigue = fields.Integer(strict=True)
+    removed_from_game = fields.Integer(strict=True)
+    recovery = fields.Integer(strict=True)
     spaces = fields.Dict(keys=fields.String(), values=fields.Nested(SpaceViewSchema))
-    cost_track = fields.List(fields.Integer())
+    cost_track = fields.List(fields.Integer(strict=True))
     river = fields.List(fields.Nested(RiverTileViewSchema))
-    activations_this_turn = fields.Integer()
+    activations_this_turn = fields.Integer(strict=True)
     activation = fields.Dict(allow_none=True)
     demobilized = fields.Boolean()
-    reinforcement_points = fields.Integer()
+    reinforcement_points = fields.Integer(strict=True)
     miniatures = fields.List(fields.Nested(MiniatureViewSchema))
     character_pool = fields.List(fields.String())
     life_point_track = fields.List(fields.Nested(MiniatureViewSchema))
@@ -245,8 +258,8 @@ class CommandPostViewSchema(Schema):
 
 
 class TurnViewSchema(Schema):
-    turn = fields.Integer()
-    turn_limit = fields.Integer()
+    turn = fields.Integer(strict=True)
+    turn_limit = fields.Integer(strict=True)
     step = fields.String()
     title = fields.String()
     rule = fields.String()
@@ -262,7 +275,7 @@ class TurnViewSchema(Schema):
 
 class TableViewSchema(Schema):
     code = fields.String()
-    version = fields.Integer()
+    version = fields.Integer(strict=True)
     mode = fields.String()
     mission = fields.Dict()
     turn = fields.Nested(TurnViewSchema)
@@ -280,18 +293,17 @@ class EventSchema(Schema):
 
 
 class CommandResultSchema(Schema):
-    version = fields.Integer()
+    version = fields.Integer(strict=True)
     events = fields.List(fields.Nested(EventSchema))
     table = fields.Nested(TableViewSchema)
 
 
 class RefusalSchema(Schema):
     """A refusal a player reads: the message, and the rule when the rules refused."""
-    code = fields.Integer()
+    code = fields.Integer(strict=True)
     status = fields.String()
     message = fields.String()
     rule = fields.String()
     errors = fields.Dict()
-    version = fields.Integer()
-
-
+    version = fields.Integer(strict=True)
+    table = fields.Nested(TableViewSchema, metadata={"description": "with 412: the current table"})

@@ -2,7 +2,6 @@
 turn, the definitions library, and health."""
 from __future__ import annotations
 
-from flask_smorest import Blueprint
 
 from ..schemas import RefusalSchema
 

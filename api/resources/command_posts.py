@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import commands as c
 from games.bgcc.definitions import COMMAND_POST_SPACES
 
 from .. import play
+from ..extensions import Blueprint
 from ..schemas import NAME, TEXT, CommandPostViewSchema, CommandResultSchema
 from . import command, reading
 from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
@@ -20,7 +20,7 @@ blp = Blueprint("command_posts", __name__, url_prefix="/api/tables/<code>",
 
 class CommandPostSpendSchema(Schema):
     space = fields.String(required=True, validate=validate.OneOf(COMMAND_POST_SPACES))
-    cubes = fields.Integer(required=True, validate=CUBES)
+    cubes = fields.Integer(strict=True, required=True, validate=CUBES)
 
 
 class ReinforceSchema(Schema):
@@ -29,26 +29,26 @@ class ReinforceSchema(Schema):
 
 class CharacterAttackSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["melee", "ranged"]))
-    characteristic = fields.Integer(load_default=0, validate=validate.Range(min=0, max=3),
+    characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3),
                                     metadata={"description": "which of the character's characteristics "
                                                              "for this action (0 = first)"})
-    successes = fields.Integer(required=True, validate=SUCCESSES)
+    successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     target_hero = fields.String(load_default=None, validate=NAME)
     target_miniature = fields.String(load_default=None, validate=NAME)
-    defense_cubes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
-    defense_successes = fields.Integer(load_default=0, validate=SUCCESSES)
+    defense_cubes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
+    defense_successes = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
 
 
 class CharacterComplexActionSchema(Schema):
     action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
-    characteristic = fields.Integer(load_default=0, validate=validate.Range(min=0, max=3))
-    successes = fields.Integer(required=True, validate=SUCCESSES)
-    difficulty = fields.Integer(required=True, validate=SUCCESSES)
-    hindering = fields.Integer(load_default=0, validate=SUCCESSES)
+    characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
+    successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
+    difficulty = fields.Integer(strict=True, required=True, validate=SUCCESSES)
+    hindering = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
 
 
 class CharacterAutomaticActionSchema(AutomaticActionSchema):
-    characteristic = fields.Integer(load_default=0, validate=validate.Range(min=0, max=3))
+    characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
 
 
 @blp.route("/command-posts/<side>")

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
-from ..extensions import store
+from ..extensions import Blueprint, store
 
 blp = Blueprint("health", __name__, url_prefix="/api", description="Is the server up")
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import commands as c
@@ -10,6 +9,7 @@ from games.bgcc.definitions import HERO_SPACES, Item
 from games.bgcc.serial import from_data
 
 from .. import play
+from ..extensions import Blueprint
 from ..schemas import NAME, TEXT, CommandResultSchema, HeroViewSchema, ItemSchema
 from . import command, reading
 
@@ -26,26 +26,26 @@ class StanceSchema(Schema):
 
 class HeroSpendSchema(Schema):
     space = fields.String(required=True, validate=validate.OneOf([*HERO_SPACES, "fatigue"]))
-    cubes = fields.Integer(required=True, validate=CUBES)
+    cubes = fields.Integer(strict=True, required=True, validate=CUBES)
 
 
 class AttackSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["melee", "ranged"]))
-    cubes = fields.Integer(required=True, validate=CUBES)
-    successes = fields.Integer(required=True, validate=SUCCESSES,
+    cubes = fields.Integer(strict=True, required=True, validate=CUBES)
+    successes = fields.Integer(strict=True, required=True, validate=SUCCESSES,
                                metadata={"description": "the attack's successes after rerolls, "
                                                         "automatic successes and hindering"})
     target_miniature = fields.String(required=True, validate=NAME)
-    defense_cubes = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
-    defense_successes = fields.Integer(load_default=0, validate=SUCCESSES)
+    defense_cubes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
+    defense_successes = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
 
 
 class ComplexActionSchema(Schema):
     action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
-    cubes = fields.Integer(required=True, validate=CUBES)
-    successes = fields.Integer(required=True, validate=SUCCESSES)
-    difficulty = fields.Integer(required=True, validate=SUCCESSES)
-    hindering = fields.Integer(load_default=0, validate=SUCCESSES)
+    cubes = fields.Integer(strict=True, required=True, validate=CUBES)
+    successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
+    difficulty = fields.Integer(strict=True, required=True, validate=SUCCESSES)
+    hindering = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
     item = fields.Nested(ItemSchema, load_default=None, allow_none=True,
                          metadata={"description": "equipment the mission lets the hero carry when the "
                                                   "action succeeds, e.g. a safe's contents (V·C·3 [a] viii)"})
@@ -58,9 +58,9 @@ class AutomaticActionSchema(Schema):
 
 class MoveStepSchema(Schema):
     type = fields.String(load_default="simple", validate=validate.OneOf(["simple", "fall", "jump", "climb"]))
-    level = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
-    hindering = fields.Integer(load_default=0, validate=validate.Range(min=0, max=40))
-    difficult_terrain = fields.Integer(load_default=0, validate=validate.Range(min=0, max=12))
+    level = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
+    hindering = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
+    difficult_terrain = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
 
 
 class MoveSchema(Schema):
@@ -86,7 +86,7 @@ class DropSchema(Schema):
 
 
 class WoundsSchema(Schema):
-    wounds = fields.Integer(required=True, validate=validate.Range(min=1, max=99))
+    wounds = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=99))
     cause = fields.String(load_default="", validate=TEXT)
 
 

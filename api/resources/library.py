@@ -4,14 +4,13 @@ ships with the app (labelled as sample values)."""
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import library as rules_library
 from games.bgcc.serial import to_data
 
 from ..errors import error
-from ..extensions import store
+from ..extensions import Blueprint, store
 from ..schemas import RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema, TileDefSchema
 
 blp = Blueprint("library", __name__, url_prefix="/api/library",
@@ -23,7 +22,7 @@ KINDS = tuple(SCHEMAS)
 
 class LibrarySchema(Schema):
     format = fields.String(load_default=rules_library.FORMAT, validate=validate.Equal(rules_library.FORMAT))
-    version = fields.Integer(load_default=1, validate=validate.Equal(1))
+    version = fields.Integer(strict=True, load_default=1, validate=validate.Equal(1))
     about = fields.String(load_default="", validate=validate.Length(max=2000))
     heroes = fields.List(fields.Nested(HeroBoardSchema), load_default=list, validate=validate.Length(max=200))
     items = fields.List(fields.Nested(ItemSchema), load_default=list, validate=validate.Length(max=500))
@@ -32,7 +31,7 @@ class LibrarySchema(Schema):
 
 
 class ImportResultSchema(Schema):
-    imported = fields.Dict(keys=fields.String(), values=fields.Integer())
+    imported = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
 
 
 def _checked(kind: str, data: dict) -> dict:

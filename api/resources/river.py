@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import commands as c
 
 from .. import play
+from ..extensions import Blueprint
 from ..schemas import NAME, CommandResultSchema, RiverTileViewSchema
 from . import command, reading
 

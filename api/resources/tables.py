@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import table as rules_table
@@ -10,6 +9,7 @@ from games.bgcc.definitions import HeroBoard, Item, Mission, TileDef
 from games.bgcc.serial import from_data
 
 from .. import play
+from ..extensions import Blueprint
 from ..extensions import store
 from ..schemas import (RefusalSchema, EventSchema, HeroBoardSchema, ItemSchema, MissionSchema,
                        TableViewSchema, TileDefSchema)
@@ -33,12 +33,12 @@ class NewTableSchema(Schema):
 
 
 class HistoryQuerySchema(Schema):
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**53))
-    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+    after = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=2**53))
+    limit = fields.Integer(strict=True, load_default=100, validate=validate.Range(min=1, max=500))
 
 
 class HistoryEntrySchema(Schema):
-    version = fields.Integer()
+    version = fields.Integer(strict=True)
     command = fields.String()
     events = fields.List(fields.Nested(EventSchema))
 

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import commands as c
 from games.bgcc.table import DISSIPATION_KINDS
 
 from .. import play
+from ..extensions import Blueprint
 from ..schemas import TEXT, CommandResultSchema, TurnViewSchema
 from . import command, reading
 

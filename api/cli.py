@@ -1,0 +1,76 @@
+"""`gotham-companion`: serve the app, or write its OpenAPI document.
+
+  gotham-companion serve [--host 127.0.0.1] [--port 8000] [--workers 2]
+  gotham-companion openapi [PATH]     (default: openapi/openapi.json)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from .config import Config
+from .embedded_redis import EmbeddedRedis
+
+
+def openapi_document() -> dict:
+    """The OpenAPI document as the app publishes it at /api/openapi.json."""
+    from . import create_app
+
+    # No store is touched while the document is built: the URL is never connected to.
+    app = create_app({"REDIS_URL": "redis://127.0.0.1:1/0", "SEED_LIBRARY": False})
+    with app.test_request_context():
+        return app.extensions["flask-smorest"]["apis"][""]["ext_obj"].spec.to_dict()
+
+
+def write_openapi(path: str) -> None:
+    text = json.dumps(openapi_document(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(text, encoding="utf-8")
+    print(f"wrote {path}")
+
+
+def serve(host: str, port: int, workers: int) -> int:
+    env = dict(os.environ)
+    embedded = None
+    if not env.get("REDIS_URL"):
+        embedded = EmbeddedRedis(Config.DATA_DIR).start()
+        env["REDIS_URL"] = embedded.url
+        print(f"Embedded redis-server persisting to {embedded.data_dir}", flush=True)
+    print(f"Gotham Companion on http://{host}:{port}/  (API docs: http://{host}:{port}/api/docs)", flush=True)
+    cmd = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
+           "--worker-class", "gthread", "--threads", "8", "--access-logfile", "-", "wsgi:app"]
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(cmd, env=env, cwd=root)
+    try:
+        return process.wait()
+    except KeyboardInterrupt:
+        process.send_signal(signal.SIGTERM)
+        return process.wait()
+    finally:
+        if embedded:
+            embedded.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="gotham-companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="serve the app (embedded Redis unless REDIS_URL is set)")
+    s.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    s.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    s.add_argument("--workers", type=int, default=int(os.environ.get("WEB_CONCURRENCY", "2")))
+    o = sub.add_parser("openapi", help="write the OpenAPI document")
+    o.add_argument("path", nargs="?", default="openapi/openapi.json")
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve(args.host, args.port, args.workers)
+    write_openapi(args.path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
