@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""The two commands of the quickstart; needs nothing but Python 3.11+.
+
+  python3 manage.py serve   set up .venv and serve the app (embedded Redis, http://127.0.0.1:8000)
+  python3 manage.py test    set up .venv with the test tools and run every test
+
+Extra arguments go to the server (`serve --port 9000`) or to pytest (`test -k river`).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+
+
+def run(*cmd, **kw) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def setup(extra: str = "") -> None:
+    """Create .venv and install the project; again only when pyproject.toml changed."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"Python 3.11 or newer is needed, this is {sys.version.split()[0]}")
+    if not PY.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extra.encode()).hexdigest()
+    stamp = VENV / ".installed"
+    if stamp.exists() and stamp.read_text() == wanted:
+        return
+    print("Installing dependencies into .venv ...", flush=True)
+    run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+    run(PY, "-m", "pip", "install", "--quiet", "-e", f".{extra}", cwd=ROOT)
+    stamp.write_text(wanted)
+
+
+def chromium() -> str:
+    """Debian's chromium for the PWA tests; installed with apt-get when missing and we are root."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found:
+        return found
+    if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
+        print("Installing chromium (apt-get) for the browser tests ...", flush=True)
+        run("apt-get", "update", "-qq")
+        run("apt-get", "install", "-y", "-qq", "chromium", env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        found = shutil.which("chromium")
+    if not found:
+        sys.exit("The browser tests need Debian's chromium: sudo apt-get install -y chromium")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("serve", "test"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if command == "serve":
+        setup()
+        return subprocess.call([str(BIN / "gotham-companion"), "serve", *rest], cwd=ROOT)
+    setup("[test]")
+    env = {**os.environ, "CHROMIUM": chromium()} if (ROOT / "tests" / "browser").exists() else dict(os.environ)
+    return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
