@@ -26,7 +26,8 @@ class CharacterActivation:
     action: str | None = None
     characteristic: int = 0
     uses: int = 0
-    moved: bool = False
+    moved_first: bool = False  # VI·C·2: the first movement step was taken
+    moved_second: bool = False  # VI·C·6: the second movement step was taken; the activation ends
     finished: bool = False
 
 

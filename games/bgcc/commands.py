@@ -62,6 +62,7 @@ class ComplexAction:
     miniature: str | None = None
     cubes: int = 0
     characteristic: int = 0
+    item: Item | None = None  # equipment the mission lets a hero carry on success (V·C·3 [a] viii)
 
 
 @dataclass(frozen=True)

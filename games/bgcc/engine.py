@@ -501,7 +501,7 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
                                                f"reserve holds {reserve - bought}")
             bought += cubes
             pool += cubes * multiplier
-            lines.append(f"{_plural(cubes, 'cube')} bought {cubes * multiplier} move points, pool {pool}")
+            lines.append(f"{_plural(cubes, 'cube')} bought {_plural(cubes * multiplier, 'move point')}, pool {pool}")
         pool -= cost
         lines.append(f"{step.type} move costs {cost}, pool {pool}")
     lines.append(f"movement ends, {_plural(pool, 'unspent move point')} lost")

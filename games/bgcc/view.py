@@ -83,7 +83,7 @@ def post_view(post) -> dict:
                                "place": m.place, "life_points": m.life_points,
                                "max_life_points": profile.life_points,
                                "reinforcement_cost": profile.reinforcement_cost})
-        return {
+    return {
         "side": post.side,
         "reserve": post.reserve,
         "fatigue": post.fatigue,
