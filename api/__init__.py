@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 from flask import Flask, g
+from werkzeug.routing import BaseConverter
 
 from . import errors
 from .config import Config
 from .extensions import api, redis_store
-from .resources import command_posts, health, heroes, library, river, tables, turn
-from .store import round_trips
+from .resources import command_posts, health, heroes, history, library, live, river, seats, tables, turn
+from .store import CODE_ALPHABET, CODE_LENGTH, round_trips
 
-BLUEPRINTS = (health.blp, tables.blp, heroes.blp, command_posts.blp, river.blp, turn.blp, library.blp)
+BLUEPRINTS = (health.blp, tables.blp, seats.blp, heroes.blp, command_posts.blp, river.blp, turn.blp,
+              history.blp, live.blp, library.blp)
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:
@@ -19,6 +21,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
         app.config.update(config)
     elif config is not None:
         app.config.from_object(config)
+    app.url_map.converters["table_code"] = TableCode
     redis_store.init_app(app)
     api.init_app(app)
     for blp in BLUEPRINTS:
@@ -31,6 +34,11 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     from . import pwa
     pwa.register(app)
     return app
+
+
+class TableCode(BaseConverter):
+    """A join code: six characters of the unambiguous alphabet, in either case."""
+    regex = "[%s%s]{%d}" % (CODE_ALPHABET, CODE_ALPHABET.lower(), CODE_LENGTH)
 
 
 def _count_round_trips(app: Flask) -> None:

@@ -10,6 +10,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from .embedded_redis import EmbeddedRedis
+from .live import Hub
 from .store import Store
 
 
@@ -65,8 +66,11 @@ class RedisStore:
             server = EmbeddedRedis(app.config["DATA_DIR"]).start()
             app.extensions["embedded_redis"] = server
             url = server.url
-        client = redis.Redis.from_url(url, health_check_interval=30)
-        app.extensions["store"] = Store(client)
+        pool = redis.BlockingConnectionPool.from_url(
+            url, max_connections=app.config["REDIS_MAX_CONNECTIONS"], timeout=10, health_check_interval=30)
+        client = redis.Redis(connection_pool=pool)
+        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"])
+        app.extensions["hub"] = Hub(client)
 
 
 redis_store = RedisStore()
@@ -74,3 +78,7 @@ redis_store = RedisStore()
 
 def store() -> Store:
     return current_app.extensions["store"]
+
+
+def hub() -> Hub:
+    return current_app.extensions["hub"]

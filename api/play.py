@@ -1,12 +1,15 @@
-"""Run a command against a stored table: read, apply the rules, compare-and-set, answer.
+"""Run a change against a stored table: read, check the seat, apply the rules, compare-and-set, answer.
 
-Views call `execute` with a command built from the request; this is the only place that joins
-the rules (`games.bgcc`) to the store. Answers are encoded with orjson straight from the rules'
-dataclasses (the documented schemas describe them; the schemathesis suite checks they agree).
+Views call `execute` with a command built from the request, or `travel` to undo, redo or jump in
+the history; this is the only place that joins the rules (`games.bgcc`) to the store. Answers are
+encoded with orjson straight from the rules' dataclasses (the documented schemas describe them;
+the schemathesis suite checks that they agree).
 """
 from __future__ import annotations
 
 import re
+import time
+from dataclasses import dataclass
 
 import orjson
 from flask import Response, current_app, request
@@ -16,11 +19,18 @@ from games.bgcc.serial import from_data
 from games.bgcc.table import Table
 from games.bgcc.view import table_view
 
+from . import seats
 from .errors import error
 from .extensions import store
-from .store import Stale
+from .store import Loaded, Stale
 
 _TAG = re.compile(r'(?:W/)?"([^"]*)"')
+_KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
+UNDO_KEPT = 150  # at least the last 100 changes can be undone
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 def etag(version: int) -> dict:
@@ -43,48 +53,163 @@ def wanted_versions() -> set[int] | None:
     return {int(t) for t in _TAG.findall(header) if t.isdigit()}
 
 
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return request.args.get("token") or None
+
+
 def view(code: str, version: int, table: Table) -> dict:
     return {"code": code, "version": version, **table_view(table)}
 
 
-def load(code: str) -> tuple[str, int, Table]:
-    code = code.upper()
-    version, state = store().load(code)
-    return code, version, from_data(Table, state)
+def load(code: str, presence: bool = False) -> tuple[Loaded, Table]:
+    loaded = store().load(code.upper(), bearer_token(), presence=presence)
+    return loaded, from_data(Table, loaded.state)
 
 
 def read(code: str, part=lambda v: v, missing: str = "") -> Response:
     """The table (or `part` of its view; None when there is no such part) with its version as ETag."""
-    code, version, table = load(code)
-    found = part(view(code, version, table))
+    loaded, table = load(code, presence=True)
+    body = view(loaded.code, loaded.version, table)
+    body["seats"] = seat_list(table, loaded.presence)
+    body["your_seat"] = loaded.seat
+    found = part(body)
     if found is None:
         return error(404, missing)
-    return json_response(found, version=version)
+    return json_response(found, version=loaded.version)
 
 
-def stale(code: str, version: int, state: dict) -> Response:
-    body = {"code": 412, "status": "Precondition Failed", "version": version,
-            "message": f"The table changed (now version {version}): your screen is out of date",
-            "table": view(code, version, from_data(Table, state))}
-    return json_response(body, 412, version)
+def seat_list(table: Table, presence: dict[str, int], taken: list[str] | None = None) -> list[dict]:
+    """Everyone at the table and whether a phone is connected now (a heartbeat in the last 40 s)."""
+    fresh = now_ms() - 40_000
+    return [{"seat": s, "connected": presence.get(s, 0) >= fresh,
+             **({"taken": s in taken} if taken is not None else {})} for s in seats.seat_names(table)]
+
+
+def _refusal(loaded: Loaded, table: Table, command) -> Response | None:
+    why = seats.may(loaded.seat, command, table)
+    if why is None:
+        return None
+    return error(401 if loaded.seat is None else 403, why)
+
+
+def _idempotency_key() -> str | None | Response:
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    if not _KEY.match(key):
+        return error(400, "Idempotency-Key: 1 to 100 letters, digits or . _ : -")
+    return key
+
+
+def _replayed(answer: dict) -> Response:
+    response = json_response(answer["body"], answer["status"], answer["body"].get("version"))
+    response.headers["Idempotent-Replayed"] = "true"
+    return response
+
+
+@dataclass
+class Change:
+    outcome: engine.Outcome
+    name: str
+    history: dict
 
 
 def execute(code: str, command) -> Response:
-    """Apply `command` to table `code`; retried on a concurrent write unless If-Match pins a version."""
+    """Apply `command` to table `code` for the seat the request's token holds; retried on a
+    concurrent write unless If-Match pins a version. A repeated Idempotency-Key answers the first
+    answer and changes nothing."""
+    def change(loaded: Loaded, table: Table):
+        refused = _refusal(loaded, table, command)
+        if refused is not None:
+            return refused
+        outcome = engine.apply(table, command, owned=True)
+        version = loaded.version + 1
+        history = {"undo": (loaded.history["undo"] + [version])[-UNDO_KEPT:], "redo": []}
+        return Change(outcome, type(command).__name__, history)
+    return _write(code, change)
+
+
+def _write(code: str, change) -> Response:
+    """Read, `change(loaded, table)` → Change or a refusal Response, compare-and-set, answer."""
     code = code.upper()
+    key = _idempotency_key()
+    if isinstance(key, Response):
+        return key
     wanted = wanted_versions()
     s = store()
     for _ in range(current_app.config["COMMAND_RETRIES"]):
-        version, state = s.load(code)
-        if wanted is not None and version not in wanted:
-            return stale(code, version, state)
-        outcome = engine.apply(from_data(Table, state), command, owned=True)
-        entry = {"command": type(command).__name__, "events": outcome.events}
+        loaded = s.load(code, bearer_token(), key)
+        if loaded.replay is not None:
+            return _replayed(loaded.replay)
+        if wanted is not None and loaded.version not in wanted:
+            return stale(loaded)
+        done = change(loaded, from_data(Table, loaded.state))
+        if isinstance(done, Response):
+            return done
+        version = loaded.version + 1
+        events = done.outcome.events
+        entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": events}
+        body = {"version": version, "events": events, "table": view(code, version, done.outcome.table)}
+        message = {**body, "seat": loaded.seat, "command": done.name}
         try:
-            new_version = s.save(code, version, outcome.table, entry)
+            s.save(code, loaded.version, done.outcome.table, done.history, entry, message,
+                   (key, {"status": 200, "body": body}) if key else None)
         except Stale:
             continue
-        result = {"version": new_version, "events": outcome.events,
-                  "table": view(code, new_version, outcome.table)}
-        return json_response(result, version=new_version)
+        return json_response(body, version=version)
     return error(409, "The table is busy with other phones' changes: try again")
+
+
+def stale(loaded: Loaded) -> Response:
+    body = {"code": 412, "status": "Precondition Failed", "version": loaded.version,
+            "message": f"The table changed (now version {loaded.version}): your screen is out of date",
+            "table": view(loaded.code, loaded.version, from_data(Table, loaded.state))}
+    return json_response(body, 412, loaded.version)
+
+
+# ------------------------------------------------------------------ history: undo, redo, jump
+
+
+def travel(code: str, kind: str, target: int | None = None) -> Response:
+    """Undo the last change, redo the last undone one, or jump back to the state after `target`:
+    each is a new version with its own history entry (history is never rewritten). The host may
+    do it, or the seat that made the change being undone or redone."""
+    s = store()
+
+    def change(loaded: Loaded, table: Table):
+        undo, redo = list(loaded.history["undo"]), list(loaded.history["redo"])
+        moved = None
+        if kind == "undo":
+            if not undo:
+                return error(409, "Nothing to undo")
+            moved = undo.pop()
+            restore, redo = moved - 1, redo + [moved]
+        elif kind == "redo":
+            if not redo:
+                return error(409, "Nothing to redo")
+            moved = redo.pop()
+            restore, undo = moved, undo + [moved]
+        else:
+            if not 1 <= target <= loaded.version:
+                return error(409, f"No version {target} in this table's history")
+            restore = target
+            redo = redo + [v for v in reversed(undo) if v > target]
+            undo = [v for v in undo if v <= target]
+        if loaded.seat != seats.HOST:
+            author = next((e.get("seat") for _, e in s.entries(loaded.code, moved - 1, 1)), None) if moved else None
+            if loaded.seat is None or loaded.seat != author:
+                who = "the host or the phone that made that change" if moved else "the host"
+                return error(401 if loaded.seat is None else 403, f"Only {who} can {kind} that")
+        state = s.snapshot(loaded.code, restore)
+        if state is None:
+            return error(409, f"Version {restore} is too old: the history keeps the last changes only")
+        what = {"undo": f"Undone: change {moved}", "redo": f"Redone: change {moved}",
+                "jump": f"Back to the table as it was after change {restore}"}[kind]
+        event = engine.Event(kind, what, "", {"restored": restore, "change": moved})
+        return Change(engine.Outcome(from_data(Table, state), [event]), kind.capitalize(),
+                      {"undo": undo, "redo": redo})
+
+    return _write(code, change)

@@ -273,6 +273,11 @@ class TurnViewSchema(Schema):
     reason = fields.String(allow_none=True)
 
 
+class SeatStateSchema(Schema):
+    seat = fields.String()
+    connected = fields.Boolean(metadata={"description": "a phone on this seat is live now"})
+
+
 class TableViewSchema(Schema):
     code = fields.String()
     version = fields.Integer(strict=True)
@@ -283,6 +288,8 @@ class TableViewSchema(Schema):
     command_posts = fields.Dict(keys=fields.String(), values=fields.Nested(CommandPostViewSchema))
     tokens = fields.List(fields.Dict())
     loose_items = fields.List(fields.Dict())
+    seats = fields.List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
+    your_seat = fields.String(allow_none=True, metadata={"description": "the seat of the token sent"})
 
 
 class EventSchema(Schema):

@@ -1,24 +1,32 @@
 """Storage: every byte the app keeps lives in Redis, and this module is the only one that talks to it.
 
 A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster slot:
-  gc:{CODE}:table   hash  version, state (JSON), created
-  gc:{CODE}:events  stream, entry id `<version>-0`, field `entry` (JSON: the events of that version)
-Reusable definitions: gc:library:<kind>  hash  name → JSON.
-
-Every write is a compare-and-set on the version, done by one Lua script: a command costs two round
-trips (read, then write). States and entries may be dataclass trees: orjson encodes them directly.
+  gc:{CODE}:table          hash    version, state (JSON), history (JSON: undo and redo stacks),
+                                   seat:<seat> → token digest, token:<digest> → seat
+  gc:{CODE}:history        stream  entry id `<version>-0`: entry (JSON) and snapshot (the state
+                                   after that version, zlib-compressed) for undo and jumps
+  gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
+  gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms)
+  gc:{CODE}:live           channel each accepted change, published to every API process
+Every write is one Lua script: compare-and-set on the version, history, idempotency and publish,
+so a command costs two round trips (read, then write). Idle tables expire after `ttl` seconds.
+Reusable definitions: gc:library:<kind> hash name → JSON. Join rate limits: gc:ratelimit:<ip>.
 """
 from __future__ import annotations
 
 import contextvars
+import hashlib
 import secrets
+import zlib
+from dataclasses import dataclass, field
 
 import orjson
 import redis
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
-EVENTS_KEPT = 1000
+HISTORY_KEPT = 300
+IDEMPOTENCY_TTL = 24 * 3600
 
 round_trips: contextvars.ContextVar[int] = contextvars.ContextVar("round_trips", default=0)
 
@@ -39,26 +47,72 @@ class Missing(Exception):
     """No table under that code."""
 
 
-# KEYS: table hash, events stream. ARGV: expected version, new state, events entry, max events.
-_CAS = """
+class SeatTaken(Exception):
+    """Someone already holds that seat."""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def keys(code: str) -> dict[str, str]:
+    tag = f"gc:{{{code}}}"
+    return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
+            "live": f"{tag}:live", "idem": f"{tag}:idem:"}
+
+
+@dataclass
+class Loaded:
+    code: str
+    version: int
+    state: dict
+    history: dict
+    seat: str | None = None
+    replay: dict | None = None
+    presence: dict[str, int] = field(default_factory=dict)
+
+
+# KEYS: table, history stream, idempotency key (or ""). ARGV: expected version, state, history,
+# entry, snapshot, live message, idempotent answer (or ""), ttl seconds, history kept, live channel,
+# idempotency ttl
+_SAVE = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version'))
 if current == nil then return {-1, 0} end
 if current ~= tonumber(ARGV[1]) then return {0, current} end
 local version = current + 1
-redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2])
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], version .. '-0', 'entry', ARGV[3])
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], version .. '-0', 'entry', ARGV[4], 'snapshot', ARGV[5])
+if KEYS[3] ~= '' then
+  redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[11])
+end
+redis.call('EXPIRE', KEYS[1], ARGV[8])
+redis.call('EXPIRE', KEYS[2], ARGV[8])
+redis.call('PUBLISH', ARGV[10], ARGV[6])
 return {1, version}
 """
 
-
-def table_keys(code: str) -> tuple[str, str]:
-    return f"gc:{{{code}}}:table", f"gc:{{{code}}}:events"
+# KEYS: table. ARGV: seat, token digest, replace (1 to hand the seat over)
+_SEAT = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if ARGV[1] == 'spectator' then
+  redis.call('HSET', KEYS[1], 'token:' .. ARGV[2], 'spectator')
+  return 1
+end
+local seat_field = 'seat:' .. ARGV[1]
+local old = redis.call('HGET', KEYS[1], seat_field)
+if old and ARGV[3] ~= '1' then return 0 end
+if old then redis.call('HDEL', KEYS[1], 'token:' .. old) end
+redis.call('HSET', KEYS[1], seat_field, ARGV[2], 'token:' .. ARGV[2], ARGV[1])
+return 1
+"""
 
 
 class Store:
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600):
         self.redis = client
-        self._cas = client.register_script(_CAS)
+        self.ttl = ttl
+        self._save = client.register_script(_SAVE)
+        self._seat = client.register_script(_SEAT)
 
     def ping(self) -> bool:
         _count()
@@ -66,36 +120,71 @@ class Store:
 
     # ------------------------------------------------------------ tables
 
-    def create_table(self, state, entry: dict) -> str:
-        """Store a new table at version 1 under a fresh code; returns the code."""
+    def create_table(self, state, entry: dict, host_token: str) -> str:
+        """Store a new table at version 1 under a fresh code, the host seat held by `host_token`."""
+        state_bytes = orjson.dumps(state)
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            table_key, events_key = table_keys(code)
+            k = keys(code)
             _count()
-            if self.redis.hsetnx(table_key, "version", 1):
+            if self.redis.hsetnx(k["table"], "version", 1):
+                token = digest(host_token)
                 pipe = self.redis.pipeline(transaction=True)
-                pipe.hset(table_key, "state", orjson.dumps(state))
-                pipe.xadd(events_key, {"entry": orjson.dumps(entry)}, id="1-0")
+                pipe.hset(k["table"], mapping={"state": state_bytes, "history": b'{"undo":[],"redo":[]}',
+                                               "seat:host": token, f"token:{token}": "host"})
+                pipe.xadd(k["history"], {"entry": orjson.dumps(entry), "snapshot": zlib.compress(state_bytes)},
+                          id="1-0")
+                pipe.expire(k["table"], self.ttl)
+                pipe.expire(k["history"], self.ttl)
                 _count()
                 pipe.execute()
                 return code
         raise RuntimeError("no free table code after 20 tries")
 
-    def load(self, code: str) -> tuple[int, dict]:
-        """(version, state) of a table, in one round trip."""
+    def load(self, code: str, token: str | None = None, idempotency_key: str | None = None,
+             presence: bool = False) -> Loaded:
+        """The table, the seat `token` holds, a stored answer for `idempotency_key` and who is
+        connected: one round trip."""
+        k = keys(code)
+        fields = ["version", "state", "history"] + ([f"token:{digest(token)}"] if token else [])
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hmget(k["table"], fields)
+        if idempotency_key:
+            pipe.get(k["idem"] + idempotency_key)
+        if presence:
+            pipe.hgetall(k["presence"])
         _count()
-        version, state = self.redis.hmget(table_keys(code)[0], ["version", "state"])
-        if version is None or state is None:
+        results = pipe.execute()
+        values = results.pop(0)
+        if values[0] is None or values[1] is None:
             raise Missing(code)
-        return int(version), orjson.loads(state)
+        loaded = Loaded(code, int(values[0]), orjson.loads(values[1]),
+                        orjson.loads(values[2] or b'{"undo":[],"redo":[]}'))
+        if token and values[3] is not None:
+            loaded.seat = values[3].decode()
+        if idempotency_key:
+            raw = results.pop(0)
+            loaded.replay = orjson.loads(raw) if raw else None
+        if presence:
+            loaded.presence = {s.decode(): int(t) for s, t in results.pop(0).items()}
+        return loaded
 
-    def save(self, code: str, expected_version: int, state, entry: dict) -> int:
-        """Write the new state if the stored version is still `expected_version`; returns the new
-        version, or raises Stale / Missing. One round trip."""
+    def save(self, code: str, expected_version: int, state, history: dict, entry: dict, message,
+             idempotency: tuple[str, dict] | None = None) -> int:
+        """Write the new state if the stored version is still `expected_version`, with its history
+        entry and snapshot, the idempotent answer, and publish `message`. Returns the new version,
+        or raises Stale / Missing. One round trip. The caller builds the answer and the message
+        for version `expected_version + 1`: a write that lands makes exactly that version."""
+        k = keys(code)
+        state_bytes = orjson.dumps(state)
+        idem_key, answer = idempotency if idempotency else ("", None)
         _count()
-        status, version = self._cas(keys=table_keys(code),
-                                    args=[expected_version, orjson.dumps(state), orjson.dumps(entry),
-                                          EVENTS_KEPT])
+        status, version = self._save(
+            keys=[k["table"], k["history"], k["idem"] + idem_key if idem_key else ""],
+            args=[expected_version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
+                  zlib.compress(state_bytes, 1), orjson.dumps(message),
+                  orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
+                  IDEMPOTENCY_TTL])
         if status == -1:
             raise Missing(code)
         if status == 0:
@@ -105,8 +194,51 @@ class Store:
     def entries(self, code: str, after: int = 0, count: int = 100) -> list[tuple[int, dict]]:
         """History entries with a version above `after`, oldest first."""
         _count()
-        rows = self.redis.xrange(table_keys(code)[1], min=f"({after}-0" if after else "-", count=count)
+        rows = self.redis.xrange(keys(code)["history"], min=f"({after}-0" if after else "-", count=count)
         return [(int(i.decode().split("-")[0]), orjson.loads(f[b"entry"])) for i, f in rows]
+
+    def oldest_version(self, code: str) -> int | None:
+        _count()
+        rows = self.redis.xrange(keys(code)["history"], count=1)
+        return int(rows[0][0].decode().split("-")[0]) if rows else None
+
+    def snapshot(self, code: str, version: int) -> dict | None:
+        """The state right after `version`, while the history keeps it."""
+        _count()
+        rows = self.redis.xrange(keys(code)["history"], min=f"{version}-0", max=f"{version}-0")
+        return orjson.loads(zlib.decompress(rows[0][1][b"snapshot"])) if rows else None
+
+    # ------------------------------------------------------------ seats
+
+    def take_seat(self, code: str, seat: str, token: str, replace: bool = False) -> None:
+        """Give `seat` to `token`; a held seat only with `replace` (the host's handover)."""
+        _count()
+        result = self._seat(keys=[keys(code)["table"]], args=[seat, digest(token), "1" if replace else "0"])
+        if result == -1:
+            raise Missing(code)
+        if result == 0:
+            raise SeatTaken(seat)
+
+    def seats(self, code: str) -> list[str]:
+        _count()
+        return sorted(f.decode()[5:] for f in self.redis.hkeys(keys(code)["table"]) if f.startswith(b"seat:"))
+
+    def mark_present(self, code: str, seat: str, now_ms: int) -> None:
+        k = keys(code)["presence"]
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hset(k, seat, now_ms)
+        pipe.expire(k, 3600)
+        _count()
+        pipe.execute()
+
+    def count_attempt(self, who: str, window: int = 60) -> int:
+        """Join attempts from `who` in the current window."""
+        key = f"gc:ratelimit:{who}"
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.set(key, 0, ex=window, nx=True)
+        pipe.incr(key)
+        _count()
+        return int(pipe.execute()[1])
 
     # ------------------------------------------------------------ the library
 

@@ -34,27 +34,47 @@ def redis_client(redis_server):
 
 @pytest.fixture(scope="session")
 def app(redis_server):
-    return create_app({"TESTING": True, "REDIS_URL": redis_server.url})
+    return create_app({"TESTING": True, "REDIS_URL": redis_server.url, "JOIN_ATTEMPTS_PER_MINUTE": 10_000,
+                       "SSE_HEARTBEAT": 1.0})
 
 
 class Client:
-    """requests against the live server, with paths relative to it."""
+    """requests against the live server, with paths relative to it. It keeps the host token of
+    every table it creates and sends it with requests to that table, unless told otherwise
+    (`headers={"Authorization": ...}`, or `as_seat=None` for no token)."""
 
     def __init__(self, base: str):
         self.base = base
         self.session = requests.Session()
+        self.tokens: dict[str, str] = {}
+
+    def _headers(self, path: str, kw: dict) -> dict:
+        headers = dict(kw.pop("headers", None) or {})
+        token = kw.pop("token", "host")
+        parts = path.split("/")
+        if token == "host" and len(parts) > 3 and parts[1:3] == ["api", "tables"]:
+            token = self.tokens.get(parts[3].split("?")[0].upper())
+        if token and token != "host":
+            headers.setdefault("Authorization", f"Bearer {token}")
+        return headers
+
+    def _remember(self, r):
+        if r.status_code == 201 and isinstance(r.json(), dict) and r.json().get("seat") == "host":
+            self.tokens[r.json()["code"]] = r.json()["token"]
+        return r
 
     def get(self, path, **kw):
-        return self.session.get(self.base + path, timeout=10, **kw)
+        return self.session.get(self.base + path, timeout=10, headers=self._headers(path, kw), **kw)
 
     def post(self, path, json=None, **kw):
-        return self.session.post(self.base + path, json=json, timeout=10, **kw)
+        return self._remember(self.session.post(self.base + path, json=json, timeout=10,
+                                                headers=self._headers(path, kw), **kw))
 
     def put(self, path, json=None, **kw):
-        return self.session.put(self.base + path, json=json, timeout=10, **kw)
+        return self.session.put(self.base + path, json=json, timeout=10, headers=self._headers(path, kw), **kw)
 
     def delete(self, path, **kw):
-        return self.session.delete(self.base + path, timeout=10, **kw)
+        return self.session.delete(self.base + path, timeout=10, headers=self._headers(path, kw), **kw)
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,8 @@ from tests.conftest import Client
 from tests.tables import advance_to, new_table
 
 DOCUMENT = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
-schema = schemathesis.openapi.from_path(DOCUMENT)
+# The live stream never ends on its own: it has its own tests (tests/test_live.py).
+schema = schemathesis.openapi.from_path(DOCUMENT).exclude(path_regex=r"/live$")
 
 REAL = {
     "hero": ["batman", "commissioner-gordon", "renee-montoya"],
@@ -37,7 +38,7 @@ def codes(live_server):
     advance_to(http, heroes, "heroes.actions")
     villain = new_table(http)["code"]
     advance_to(http, villain, "villain.first_tile")
-    return [heroes, villain]
+    return http.tokens
 
 
 def _pick(generated: str, values: list[str], keep_one_in: int):
@@ -51,10 +52,13 @@ def _pick(generated: str, values: list[str], keep_one_in: int):
 @hypothesis.settings(max_examples=20, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
 def test_api_conforms(case, codes, live_server):
     params = case.path_parameters or {}
+    headers = {}
     if "code" in params:
-        params["code"] = _pick(params["code"], codes, 5)
+        params["code"] = _pick(params["code"], sorted(codes), 5)
+        if params["code"] in codes and "Authorization" not in (case.headers or {}):
+            headers["Authorization"] = f"Bearer {codes[params['code']]}"
     for key, values in REAL.items():
         if key in params:
             params[key] = _pick(params[key], values, 3)
     # 4xx answers to valid input are the rules refusing a command, which is the point.
-    case.call_and_validate(base_url=live_server, excluded_checks=[positive_data_acceptance])
+    case.call_and_validate(base_url=live_server, headers=headers, excluded_checks=[positive_data_acceptance])

@@ -15,13 +15,33 @@ IF_MATCH = {
 }
 
 
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"},
+    "description": "A key the phone makes for each change: a retried request with the same key is "
+                   "applied once and answers the first answer (header Idempotent-Replayed: true).",
+}
+AUTHORIZATION = {
+    "name": "Authorization",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+    "description": "'Bearer <seat token>' from joining the table (or creating it, for the host).",
+}
+
+
 def command(blp: Blueprint):
     """Document a command route's refusals and the If-Match header."""
     def decorate(fn):
+        fn = blp.alt_response(400, schema=RefusalSchema, description="A malformed Idempotency-Key")(fn)
+        fn = blp.alt_response(401, schema=RefusalSchema, description="No seat token")(fn)
+        fn = blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that")(fn)
         fn = blp.alt_response(404, schema=RefusalSchema, description="No such table")(fn)
         fn = blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command")(fn)
         fn = blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version")(fn)
-        return blp.doc(parameters=[IF_MATCH])(fn)
+        return blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION])(fn)
     return decorate
 
 

@@ -13,7 +13,7 @@ from ..schemas import NAME, TEXT, CommandPostViewSchema, CommandResultSchema
 from . import command, reading
 from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
 
-blp = Blueprint("command_posts", __name__, url_prefix="/api/tables/<code>",
+blp = Blueprint("command_posts", __name__, url_prefix="/api/tables/<table_code:code>",
                 description="The villain's command post, its character pool and reinforcements, and "
                             "the actions of the characters its tiles control")
 

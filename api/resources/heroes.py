@@ -13,7 +13,7 @@ from ..extensions import Blueprint
 from ..schemas import NAME, TEXT, CommandResultSchema, HeroViewSchema, ItemSchema
 from . import command, reading
 
-blp = Blueprint("heroes", __name__, url_prefix="/api/tables/<code>/heroes",
+blp = Blueprint("heroes", __name__, url_prefix="/api/tables/<table_code:code>/heroes",
                 description="A hero board: energy cubes, stance, actions, items, wounds")
 
 CUBES = validate.Range(min=1, max=40)

@@ -11,7 +11,7 @@ from ..extensions import Blueprint
 from ..schemas import NAME, CommandResultSchema, RiverTileViewSchema
 from . import command, reading
 
-blp = Blueprint("river", __name__, url_prefix="/api/tables/<code>/command-posts/<side>/river",
+blp = Blueprint("river", __name__, url_prefix="/api/tables/<table_code:code>/command-posts/<side>/river",
                 description="The river of tiles with each position's activation cost")
 
 

@@ -12,7 +12,7 @@ from ..extensions import Blueprint
 from ..schemas import TEXT, CommandResultSchema, TurnViewSchema
 from . import command, reading
 
-blp = Blueprint("turn", __name__, url_prefix="/api/tables/<code>",
+blp = Blueprint("turn", __name__, url_prefix="/api/tables/<table_code:code>",
                 description="The turn track, its steps, end of game, dissipation tokens")
 
 

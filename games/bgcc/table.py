@@ -118,3 +118,44 @@ def setup(mission: d.Mission, heroes: list[HeroSetup], tiles: list[d.TileDef]) -
         tiles=tile_states,
     )
     return Table(mode="standard", mission=mission, heroes=hero_states, command_posts={"villain": post})
+
+
+def check_table(table: Table) -> None:
+    """Refuse a table no game could reach: cubes not conserved, a space over its limit, a negative
+    count, a river that is not the undredged tiles, a turn past the limit (import, tests)."""
+    from .river import positions
+    from .turn import STEP_TITLES
+
+    def require(ok: bool, rule: str, message: str) -> None:
+        if not ok:
+            raise RuleRefused(rule, message)
+
+    require(table.mode == "standard", "IV", f"Unknown mode '{table.mode}'")
+    require(table.track.step in STEP_TITLES, "IV", f"Unknown step '{table.track.step}'")
+    require(0 <= table.track.turn <= table.mission.turn_limit, "II", "The turn is off the track")
+    for hero in table.heroes.values():
+        d.check_hero_board(hero.board)
+        places = hero.cube_places()
+        require(set(hero.spaces) == set(d.HERO_SPACES), "V·A", f"{hero.name}: unknown spaces")
+        require(all(v >= 0 for v in places.values()), "IX·K", f"{hero.name}: a negative cube count")
+        require(sum(places.values()) == hero.board.energy, "V·A 2",
+                f"{hero.name}: {sum(places.values())} cubes placed for an energy of {hero.board.energy}")
+        require(all(hero.spaces[s] <= hero.board.spaces[s].exertion_limit for s in d.HERO_SPACES),
+                "IX·I", f"{hero.name}: a space holds more than its exertion limit")
+        require(hero.encumbrance <= hero.board.maximum_encumbrance, "V·D·1", f"{hero.name}: over-encumbered")
+    for post in table.command_posts.values():
+        counts = [post.reserve, post.fatigue, post.removed, post.reinforcement_points,
+                  post.activations_this_turn, *post.spaces.values()]
+        require(all(v >= 0 for v in counts), "IX·K", f"The {post.side}: a negative count")
+        require(set(post.spaces) == set(d.COMMAND_POST_SPACES), "VI·A·1", "Unknown command post spaces")
+        require(all(post.spaces[s] <= post.space_defs[s].exertion_limit for s in d.COMMAND_POST_SPACES),
+                "IX·I", f"The {post.side}: a space holds more than its exertion limit")
+        undredged = sorted(t for t, tile in post.tiles.items() if not tile.dredged)
+        require(sorted(post.river) == undredged, "VI·A·1 8", "The river is not the undredged tiles")
+        require(sum(post.tiles[t].definition.width for t in post.river) <= len(post.cost_track),
+                "VI·A·1 9", "The river is longer than its cost track")
+        positions(post)
+        for tile in post.tiles.values():
+            for m in tile.miniatures:
+                require(m.place in ("board", "pool", "gone"), "VI·E", f"{m.id}: unknown place")
+                require(0 <= m.life_points <= tile.profile(m).life_points, "IX·A", f"{m.id}: life points")

@@ -1,0 +1,71 @@
+"""History: every change in words with who made it; undo, redo and jump back, decided on the server
+so every phone agrees."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from marshmallow import Schema, fields, validate
+
+from .. import play
+from ..extensions import Blueprint, store
+from ..schemas import CommandResultSchema, EventSchema
+from . import command, reading
+
+blp = Blueprint("history", __name__, url_prefix="/api/tables/<table_code:code>/history",
+                description="What happened, undo, redo, jump back")
+
+
+class HistoryQuerySchema(Schema):
+    after = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=2**53))
+    limit = fields.Integer(strict=True, load_default=100, validate=validate.Range(min=1, max=500))
+
+
+class HistoryEntrySchema(Schema):
+    version = fields.Integer(strict=True)
+    seat = fields.String(allow_none=True)
+    command = fields.String()
+    at = fields.Integer(strict=True, metadata={"description": "milliseconds since 1970"})
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class JumpSchema(Schema):
+    version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=2**53))
+
+
+@blp.route("")
+class History(MethodView):
+    @blp.arguments(HistoryQuerySchema, location="query")
+    @blp.response(200, HistoryEntrySchema(many=True))
+    @reading(blp)
+    def get(self, query, code):
+        """Every change after a version, oldest first"""
+        loaded = store().load(code.upper())
+        return play.json_response([e for _, e in store().entries(loaded.code, query["after"], query["limit"])],
+                                  version=loaded.version)
+
+
+@blp.route("/undo")
+class Undo(MethodView):
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, code):
+        """Undo the last change not yet undone (the host, or the phone that made it)"""
+        return play.travel(code, "undo")
+
+
+@blp.route("/redo")
+class Redo(MethodView):
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, code):
+        """Redo the last undone change"""
+        return play.travel(code, "redo")
+
+
+@blp.route("/jump")
+class Jump(MethodView):
+    @blp.arguments(JumpSchema)
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, data, code):
+        """Go back to the table as it was after a version (the host)"""
+        return play.travel(code, "jump", data["version"])

@@ -1,0 +1,92 @@
+"""Seats: join a table by its code as host, villain, a hero or a spectator; the host hands a seat to
+a new phone (lost phone, dead battery)."""
+from __future__ import annotations
+
+import secrets
+
+from flask import request
+from flask.views import MethodView
+from marshmallow import Schema, fields, validate
+
+from .. import play
+from .. import seats as rights
+from ..errors import error
+from ..extensions import Blueprint, store
+from ..schemas import RefusalSchema
+from ..store import SeatTaken
+from . import reading
+
+blp = Blueprint("seats", __name__, url_prefix="/api/tables/<table_code:code>/seats",
+                description="Joining a table: seats and their tokens")
+
+SEAT = validate.Regexp(r"^(host|villain|spectator|hero:[a-z0-9-]{1,80})$",
+                       error="A seat is host, villain, spectator or hero:<hero id>")
+
+
+class JoinSchema(Schema):
+    seat = fields.String(required=True, validate=SEAT)
+
+
+class SeatTokenSchema(Schema):
+    code = fields.String()
+    seat = fields.String()
+    token = fields.String(metadata={"description": "send it as 'Authorization: Bearer <token>'"})
+
+
+class SeatViewSchema(Schema):
+    seat = fields.String()
+    taken = fields.Boolean()
+    connected = fields.Boolean()
+
+
+def _too_many() -> bool:
+    limit = play.current_app.config["JOIN_ATTEMPTS_PER_MINUTE"]
+    return store().count_attempt(f"join:{request.remote_addr}") > limit
+
+
+@blp.route("")
+class Seats(MethodView):
+    @blp.response(200, SeatViewSchema(many=True))
+    @reading(blp)
+    def get(self, code):
+        """Every seat, whether a phone holds it and whether it is connected now"""
+        loaded, table = play.load(code, presence=True)
+        return play.seat_list(table, loaded.presence, store().seats(loaded.code))
+
+    @blp.arguments(JoinSchema)
+    @blp.response(201, SeatTokenSchema)
+    @blp.alt_response(404, schema=RefusalSchema, description="No such table or seat")
+    @blp.alt_response(409, schema=RefusalSchema, description="The seat is taken")
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many join attempts")
+    def post(self, data, code):
+        """Join: take a free seat and receive its token (rate limited per address)"""
+        if _too_many():
+            return error(429, "Too many join attempts from this address: wait a minute")
+        loaded, table = play.load(code)
+        seat = data["seat"]
+        if seat != rights.SPECTATOR and seat not in rights.seat_names(table):
+            return error(404, f"No seat '{seat}' at this table")
+        token = secrets.token_urlsafe(24)
+        try:
+            store().take_seat(loaded.code, seat, token)
+        except SeatTaken:
+            return error(409, f"The {seat} seat is taken: the host can hand it to this phone")
+        return {"code": loaded.code, "seat": seat, "token": token}
+
+
+@blp.route("/<seat>/handover")
+class Handover(MethodView):
+    @blp.response(201, SeatTokenSchema)
+    @blp.alt_response(401, schema=RefusalSchema, description="No seat token")
+    @blp.alt_response(403, schema=RefusalSchema, description="Only the host hands seats over")
+    @blp.alt_response(404, schema=RefusalSchema, description="No such table or seat")
+    def post(self, code, seat):
+        """The host gives a seat a new token; the old phone's token stops working"""
+        loaded, table = play.load(code)
+        if loaded.seat != rights.HOST:
+            return error(401 if loaded.seat is None else 403, "Only the host hands a seat to a new phone")
+        if seat not in rights.seat_names(table):
+            return error(404, f"No seat '{seat}' at this table")
+        token = secrets.token_urlsafe(24)
+        store().take_seat(loaded.code, seat, token, replace=True)
+        return {"code": loaded.code, "seat": seat, "token": token}

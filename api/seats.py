@@ -1,0 +1,86 @@
+"""Seats: who may change what. A hero's phone changes its own hero board, the villain's phone the
+command post, the river and its characters, the host everything, a spectator nothing. Rolls and
+defenses follow the side that acts (the attacker's phone enters the defense too).
+
+This is the companion's policy about phones, not a rule of the game, so it lives in the app.
+"""
+from __future__ import annotations
+
+from games.bgcc import commands as c
+from games.bgcc.table import Table
+from games.bgcc.turn import side_playing
+
+HOST, VILLAIN, SPECTATOR = "host", "villain", "spectator"
+
+
+def hero_seat(hero_id: str) -> str:
+    return f"hero:{hero_id}"
+
+
+def seat_names(table: Table) -> list[str]:
+    """Every seat of a table but spectators (unlimited)."""
+    return [HOST, VILLAIN, *(hero_seat(h) for h in table.heroes)]
+
+
+def _is_hero(seat: str) -> bool:
+    return seat.startswith("hero:")
+
+
+def may(seat: str | None, command, table: Table) -> str | None:
+    """None when `seat` may send `command`; otherwise why not, for the player."""
+    if seat is None:
+        return "Join the table first: this phone holds no seat"
+    if seat == HOST:
+        return None
+    if seat == SPECTATOR:
+        return "A spectator watches: only the players change the table"
+    ok = _allowed(seat, command, table)
+    if ok:
+        return None
+    who = "the villain" if seat == VILLAIN else table.heroes[seat[5:]].name if seat[5:] in table.heroes else seat
+    return f"This phone plays {who} and cannot do that: {describe(command)}"
+
+
+def _own_hero(seat: str, hero: str | None) -> bool:
+    return hero is not None and seat == hero_seat(hero)
+
+
+def _allowed(seat: str, command, table: Table) -> bool:
+    villain = seat == VILLAIN
+    match command:
+        case c.Advance():
+            playing = side_playing(table.track.step) or table.mission.initiative
+            return (playing == "villain") == villain
+        case c.DeclareStance(hero=h) | c.PickUp(hero=h) | c.Give(hero=h) | c.Take(hero=h) | c.Drop(hero=h):
+            return _own_hero(seat, h)
+        case c.Spend(hero=h, side=s):
+            return _own_hero(seat, h) if h is not None else villain and s == "villain"
+        case c.Attack(hero=h) | c.ComplexAction(hero=h) | c.AutomaticAction(hero=h) | c.Move(hero=h) if h:
+            return _own_hero(seat, h)
+        case c.Attack() | c.ComplexAction() | c.AutomaticAction() | c.Move():
+            return villain  # a character acts
+        case c.ActivateTile() | c.Dredge() | c.Demobilize() | c.Reinforce():
+            return villain
+        case c.Wound(hero=h) if h:
+            return villain or _own_hero(seat, h)
+        case c.Wound():
+            return villain or _is_hero(seat)
+        case c.PlaceToken(side=side):
+            return (side == "villain") == villain
+        case c.RemoveToken():
+            return True
+        case c.EndGame():
+            return False
+    return False
+
+
+def describe(command) -> str:
+    return {
+        "Advance": "move the turn on", "DeclareStance": "declare another hero's stance",
+        "Spend": "spend those cubes", "Attack": "make that attack", "ComplexAction": "take that action",
+        "AutomaticAction": "take that action", "Move": "make that movement", "PickUp": "pick that up",
+        "Give": "give that", "Take": "take that", "Drop": "drop that", "ActivateTile": "activate tiles",
+        "Dredge": "dredge the river", "Demobilize": "demobilize", "Reinforce": "bring reinforcements",
+        "Wound": "wound that miniature", "PlaceToken": "place the other side's token",
+        "RemoveToken": "remove that token", "EndGame": "end the game (the host does)",
+    }.get(type(command).__name__, type(command).__name__)
