@@ -255,6 +255,12 @@ class CommandPostViewSchema(Schema):
     character_pool = fields.List(fields.String())
     life_point_track = fields.List(fields.Nested(MiniatureViewSchema))
     tiles = fields.Dict()
+    discs = fields.Dict(metadata={"description": "Versus: available, unavailable, spent, recovery, "
+                                                 "next_activation_cost"})
+    hq = fields.String(allow_none=True, metadata={"description": "Versus: the HQ tile"})
+    powers = fields.List(fields.Dict(), metadata={"description": "Versus: the HQ's powers"})
+    hacking = fields.Dict(metadata={"description": "Versus: hacking tokens per space"})
+    free_activations = fields.Integer(strict=True)
 
 
 class TurnViewSchema(Schema):
@@ -289,6 +295,8 @@ class TableViewSchema(Schema):
     tokens = fields.List(fields.Dict())
     loose_items = fields.List(fields.Dict())
     seats = fields.List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
+    versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
+                                                  "disc cost modifiers"})
     your_seat = fields.String(allow_none=True, metadata={"description": "the seat of the token sent"})
 
 

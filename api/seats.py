@@ -17,8 +17,13 @@ def hero_seat(hero_id: str) -> str:
     return f"hero:{hero_id}"
 
 
+HEROES = "heroes"  # Versus: the player of the heroes' command post
+
+
 def seat_names(table: Table) -> list[str]:
     """Every seat of a table but spectators (unlimited)."""
+    if table.mode == "versus":
+        return [HOST, VILLAIN, HEROES]
     return [HOST, VILLAIN, *(hero_seat(h) for h in table.heroes)]
 
 
@@ -37,7 +42,8 @@ def may(seat: str | None, command, table: Table) -> str | None:
     ok = _allowed(seat, command, table)
     if ok:
         return None
-    who = "the villain" if seat == VILLAIN else table.heroes[seat[5:]].name if seat[5:] in table.heroes else seat
+    hero = table.heroes.get(seat[5:]) if _is_hero(seat) else None
+    who = {VILLAIN: "the villain", HEROES: "the heroes"}.get(seat) or (hero.name if hero else seat)
     return f"This phone plays {who} and cannot do that: {describe(command)}"
 
 
@@ -45,7 +51,38 @@ def _own_hero(seat: str, hero: str | None) -> bool:
     return hero is not None and seat == hero_seat(hero)
 
 
+def _side_of_miniature(table: Table, miniature: str | None) -> str | None:
+    try:
+        return table.find_miniature(miniature)[0].side if miniature else None
+    except Exception:  # noqa: BLE001 - an unknown miniature: the rules will refuse it
+        return None
+
+
+def _allowed_versus(seat: str, command, table: Table) -> bool:
+    """Versus: each player runs their side's command post, river and characters."""
+    match command:
+        case c.Advance():
+            playing = side_playing(table.track.step)
+            if playing is None:  # setup, upkeep, end checks: the side with initiative moves on
+                return seat == table.mission.initiative
+            return seat == playing
+        case c.Attack(miniature=m) | c.ComplexAction(miniature=m) | c.AutomaticAction(miniature=m) | c.Move(miniature=m):
+            return seat == _side_of_miniature(table, m)
+        case c.Wound(miniature=m):
+            return seat in (HEROES, VILLAIN)
+        case c.PlaceToken(side=side):
+            return seat == side
+        case c.RemoveToken():
+            return True
+        case c.EndGame():
+            return False
+    side = getattr(command, "side", None)
+    return side is not None and seat == side
+
+
 def _allowed(seat: str, command, table: Table) -> bool:
+    if table.mode == "versus":
+        return _allowed_versus(seat, command, table)
     villain = seat == VILLAIN
     match command:
         case c.Advance():

@@ -15,8 +15,9 @@ blp = Blueprint("history", __name__, url_prefix="/api/tables/<table_code:code>/h
 
 
 class HistoryQuerySchema(Schema):
-    after = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=2**53))
-    limit = fields.Integer(strict=True, load_default=100, validate=validate.Range(min=1, max=500))
+    """Query strings are text: these integers are read from it."""
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**53))
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
 
 
 class HistoryEntrySchema(Schema):

@@ -19,8 +19,8 @@ from . import reading
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<table_code:code>/seats",
                 description="Joining a table: seats and their tokens")
 
-SEAT = validate.Regexp(r"^(host|villain|spectator|hero:[a-z0-9-]{1,80})$",
-                       error="A seat is host, villain, spectator or hero:<hero id>")
+SEAT = validate.Regexp(r"^(host|villain|heroes|spectator|hero:[a-z0-9-]{1,80})$",
+                       error="A seat is host, villain, heroes (Versus), spectator or hero:<hero id>")
 
 
 class JoinSchema(Schema):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .definitions import COMMAND_POST_SPACES, SpaceDef
+from .definitions import COMMAND_POST_SPACES, Power, SpaceDef
 from .errors import RuleRefused
 from .tiles import Tile
 
@@ -32,6 +32,23 @@ class CharacterActivation:
 
 
 @dataclass
+class Discs:
+    """Activation potential discs in their three zones (Versus I·A)."""
+    available: int
+    unavailable: int
+    spent: int = 0
+    recovery: list[int] = field(default_factory=lambda: [2])
+
+    def recovery_in(self, turn: int) -> int:
+        """The discs recovered in `turn` (a schedule such as 3 in turns 1-3, then 2)."""
+        return self.recovery[min(turn, len(self.recovery)) - 1] if turn >= 1 else 0
+
+    @property
+    def total(self) -> int:
+        return self.available + self.unavailable + self.spent
+
+
+@dataclass
 class CommandPost:
     side: str
     reserve: int
@@ -47,6 +64,13 @@ class CommandPost:
     activation: Activation | None = None
     demobilized: bool = False
     reinforcement_points: int = 0
+    # Versus: discs, the HQ tile and its powers, hacking tokens on this post's spaces,
+    # activations that cost nothing
+    discs: Discs | None = None
+    hq: str | None = None
+    powers: list[Power] = field(default_factory=list)
+    hacking: dict[str, int] = field(default_factory=dict)
+    free_activations: list[bool] = field(default_factory=list)  # True: the cube cost is waived too
 
     @property
     def energy_in_play(self) -> int:
@@ -59,8 +83,13 @@ class CommandPost:
         return tile
 
 
+def limit(post: CommandPost, space: str) -> int:
+    """The space's exertion limit, lowered by 1 per hacking token on it (Versus: Red Robin)."""
+    return max(0, post.space_defs[space].exertion_limit - post.hacking.get(space, 0))
+
+
 def room_on(post: CommandPost, space: str) -> int:
-    return max(0, post.space_defs[space].exertion_limit - post.spaces[space])
+    return max(0, limit(post, space) - post.spaces[space])
 
 
 def spend(post: CommandPost, space: str, cubes: int) -> str:
@@ -69,13 +98,13 @@ def spend(post: CommandPost, space: str, cubes: int) -> str:
         raise RuleRefused("VI·A·1", f"The command post has no space '{space}'")
     if cubes < 1:
         raise RuleRefused("IX·C", "Spend at least one cube")
-    limit = post.space_defs[space].exertion_limit
+    most = limit(post, space)
     held = post.spaces[space]
-    if held >= limit:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {limit}")
-    if held + cubes > limit:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {limit}: "
-                                  f"room for {limit - held}, not {cubes}")
+    if held >= most:
+        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {most}")
+    if held + cubes > most:
+        raise RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {most}: "
+                                  f"room for {most - held}, not {cubes}")
     if cubes > post.reserve:
         raise RuleRefused("VI·A·1 1", f"The {post.side}'s reserve holds {post.reserve}, not {cubes}")
     post.reserve -= cubes

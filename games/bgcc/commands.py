@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .definitions import Item
+from .definitions import Item, Power, TileDef
 
 
 @dataclass(frozen=True)
@@ -169,3 +169,32 @@ class EndGame:
     """An end-game condition of the mission is met (IV·C, IV·E)."""
     winner: str
     reason: str
+
+
+# ---------------------------------------------------------------- Versus (booklet)
+
+
+@dataclass(frozen=True)
+class PickHQ:
+    """A side picks its HQ, initiative side first (Versus I·C·2); `powers` are the HQ's powers."""
+    side: str
+    tile: TileDef
+    powers: list[Power] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DraftTile:
+    """A side drafts one tile for a free slot of its initial river, alternately (Versus I·C·3)."""
+    side: str
+    tile: TileDef
+
+
+@dataclass(frozen=True)
+class ResolvePower:
+    """Apply an HQ power's bookkeeping: its alternative (for "or" powers) and its targets."""
+    side: str
+    power: str
+    alternative: int = 0
+    tiles: list[str] = field(default_factory=list)
+    space: str | None = None
+    miniature: str | None = None

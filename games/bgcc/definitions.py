@@ -301,3 +301,103 @@ def check_mission(m: Mission, tiles: dict[str, TileDef]) -> None:
              f"The river needs {width} positions but the cost track has {len(m.cost_track)}")
     events = [n for n in m.river if tiles[n].kind == "event"]
     _require(len(events) <= 1, "VI·A·2 [c]", "The river holds one event tile")
+
+
+# ---------------------------------------------------------------- Versus (booklet)
+
+POWER_TYPES = ("special_event", "permanent")
+OPERATIONS = ("recover_discs", "recover_cubes", "transfer_discs", "disc_cost_modifier", "free_activation",
+              "hacking_token", "swap_river_tiles", "opposing_tile_last", "restore_life_points", "wounds",
+              "character_activation")
+DISC_ZONES = ("available", "unavailable", "spent")
+
+
+@dataclass(frozen=True)
+class Operation(Printed):
+    """One bookkeeping effect of an HQ power, as the app applies it (Versus II)."""
+    op: str
+    count: int = 0
+    difference: bool = False  # transfer the difference of the two sides' discs
+    from_side: str | None = None  # self | opponent
+    from_zone: str | None = None
+    to_side: str | None = None
+    to_zone: str | None = None
+    amount: int = 0
+    spaces: list[str] = field(default_factory=list)
+    side: str | None = None
+    target: str | None = None
+    details: str = ""
+
+
+@dataclass(frozen=True)
+class PowerAlternative(Printed):
+    text_fr: str
+    text_en: str
+    operations: list[Operation] = field(default_factory=list)
+    reminder: str = ""
+
+
+@dataclass(frozen=True)
+class Power(Printed):
+    """An HQ power: a special event tied to the event tile, or permanent (Versus I·D)."""
+    id: str
+    character: str
+    side: str
+    name_fr: str
+    name_en: str
+    type: str
+    alternatives: list[PowerAlternative]
+    reminder_only_reason: str | None = None
+
+
+@dataclass(frozen=True)
+class VersusSide(Printed):
+    """One side's setup in a Versus mission: cubes, discs and the initial river's slots."""
+    reserve: int
+    fatigue: int
+    recovery: int
+    discs_available: int
+    discs_unavailable: int
+    discs_recovery: list[int]  # per turn, turn 1 first; the last value repeats
+    river: list[str]  # slots, left to right: "HQ simple", "HQ double", "event", "simple", "double"
+    spaces: dict[str, SpaceDef]
+    cost_track: list[int] = field(default_factory=lambda: [1, 2, 3, 4, 5, 6, 7])
+    reinforcement_points: int = 0
+    events: list[str] = field(default_factory=list)  # the mission's events on this side's event tile
+
+
+@dataclass(frozen=True)
+class VersusMission(Printed):
+    name: str
+    initiative: str
+    turn_limit: int
+    sides: dict[str, VersusSide]
+    special_rules: list[str] = field(default_factory=list)
+    end_game: list[str] = field(default_factory=list)
+    name_fr: str = ""
+
+
+def slot_kind(slot: str) -> str:
+    """'HQ double' → double; 'event' → event."""
+    return slot.split()[-1].lower()
+
+
+def check_versus_mission(m: VersusMission) -> None:
+    _require(bool(m.name.strip()), "Versus I·C", "A mission needs a name")
+    _require(m.initiative in ("heroes", "villain"), "IV·B", "Initiative is the heroes' or the villain's")
+    _require(1 <= m.turn_limit <= MAX_TURN_LIMIT, "II", f"The turn limit is between 1 and {MAX_TURN_LIMIT}")
+    _require(set(m.sides) == {"heroes", "villain"}, "Versus I", "A Versus mission sets up both sides")
+    for side, s in m.sides.items():
+        numbers = [s.reserve, s.fatigue, s.recovery, s.discs_available, s.discs_unavailable,
+                   s.reinforcement_points, *s.discs_recovery]
+        _require(all(n >= 0 for n in numbers), "IX·K", f"The {side}: mission numbers cannot be negative")
+        _require(bool(s.discs_recovery), "Versus I·A", f"The {side}: the disc recovery per turn is missing")
+        _require(set(s.spaces) == set(COMMAND_POST_SPACES), "VI·A·1",
+                 f"The {side}: the command post needs movement, defense and reroll spaces")
+        hq = [x for x in s.river if x.lower().startswith("hq")]
+        _require(len(hq) == 1, "Versus I·C·2", f"The {side}'s river has one HQ slot")
+        _require(sum(1 for x in s.river if x == "event") == 1, "Versus I·C·2", f"The {side}'s river has one event tile")
+        _require(all(slot_kind(x) in ("simple", "double", "event") for x in s.river), "Versus I·C",
+                 f"The {side}: a river slot is simple, double or event")
+        width = sum(2 if slot_kind(x) == "double" else 1 for x in s.river)
+        _require(width <= len(s.cost_track), "VI·A·1 9", f"The {side}'s river is longer than its cost track")

@@ -6,45 +6,40 @@ table exactly as it was.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from math import ceil
 
 from . import command_post as cp
 from . import commands as c
 from . import hero_board as hb
-from . import river, tiles
+from . import river, tiles, versus
+from . import dice_flow
 from .command_post import Activation, CharacterActivation, CommandPost
 from .errors import RuleRefused
+from .events import Event, Outcome
 from .table import DISSIPATION_KINDS, DissipationToken, Table
 from .turn import next_step, side_playing, title
 
 TILE_STEPS = ("villain.first_tile", "villain.second_tile")
-MAX_ACTIVATIONS = 2  # VI·B: 0, 1 or 2 tiles per villain turn
+VERSUS_TILE_STEPS = ("heroes.activations", "villain.activations")
+MAX_ACTIVATIONS = 2  # VI·B: 0, 1 or 2 tiles per villain turn (standard mode)
 
 
-@dataclass
-class Event:
-    """What changed, in words a player reads, with the rule that governed it."""
-    kind: str
-    text: str
-    rule: str = ""
-    data: dict = field(default_factory=dict)
-
-
-@dataclass
-class Outcome:
-    table: Table
-    events: list[Event]
+def tile_steps(table: Table) -> tuple[str, ...]:
+    """The steps in which tiles are activated and their characters act."""
+    return VERSUS_TILE_STEPS if table.mode == "versus" else TILE_STEPS
 
 
 def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     """Apply `command`. The given table is never changed, unless the caller hands it over with
     `owned=True` (a throwaway copy it will not read again, e.g. one just decoded from storage)."""
-    handler = HANDLERS.get(type(command))
+    handler = HANDLERS.get(type(command)) or dice_flow.HANDLERS.get(type(command))
     if handler is None:
         raise RuleRefused("I", f"Unknown command {type(command).__name__}")
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over")
+    if type(command) not in (c.ResolvePower, c.EndGame):
+        versus.require_no_pending_power(table)
+    dice_flow.check_allowed(table, command)  # a roll in progress is finished or abandoned first
     new = table if owned else copy.deepcopy(table)
     events: list[Event] = []
     if type(command) in LOSES_REINFORCEMENT:
@@ -104,7 +99,7 @@ def _use_character_action(table: Table, miniature_id: str, action: str, characte
     action multiplier (VI·C·3-5). Returns (post, tile, miniature, uses so far)."""
     post, tile, mini = table.find_miniature(miniature_id)
     label = tiles.miniature_label(tile, mini)
-    _require_step(table, TILE_STEPS, "Characters act while their tile is activated", "VI·C")
+    _require_step(table, tile_steps(table), "Characters act while their tile is activated", "VI·C")
     if post.activation is None or post.activation.tile != tile.id:
         raise RuleRefused("VI·C", f"{label} acts only during the activation of its tile ({tile.name})")
     if mini.place != "board":
@@ -174,6 +169,8 @@ def _wound_target(table: Table, wounds: int, hero_id: str | None, miniature_id: 
             river.to_right_end(post, tile.id)
             events.append(Event("tile_neutralized", f"{tile.name} is neutralized: flipped and moved "
                                                     f"to the end of the river", "IX·B", {"tile": tile.id}))
+            if table.mode == "versus" and post.hq == tile.id:
+                events += versus.hq_neutralized(table, post)
     return events
 
 
@@ -187,11 +184,13 @@ def _advance(table: Table, _: c.Advance) -> list[Event]:
         missing = [h.name for h in table.heroes.values() if h.stance is None]
         if missing:
             raise RuleRefused("V·B·3", f"Each hero must choose a stance: {', '.join(missing)}")
+    if step == "setup" and table.mode == "versus":
+        versus.ready_to_start(table)
     events: list[Event] = []
-    if step in TILE_STEPS:
+    if step in tile_steps(table):
         for post in table.command_posts.values():
             post.activation = None
-    turn, new_step = next_step(track, table.mission.initiative, table.mission.turn_limit)
+    turn, new_step = next_step(track, table.mission.initiative, table.mission.turn_limit, table.mode)
     track.turn, track.step = turn, new_step
     if new_step == "game_over":
         track.winner = table.mission.turn_limit_winner
@@ -199,7 +198,8 @@ def _advance(table: Table, _: c.Advance) -> list[Event]:
         return events + [Event("game_over", track.reason, "IV·E", {"winner": track.winner})]
     events.append(Event("step", f"Turn {turn}: {title(new_step)}", "IV",
                         {"turn": turn, "step": new_step}))
-    return events + ON_ENTER.get(new_step, lambda t: [])(table)
+    on_enter = VERSUS_ON_ENTER if table.mode == "versus" else ON_ENTER
+    return events + on_enter.get(new_step, lambda t: [])(table)
 
 
 def _enter_upkeep(table: Table) -> list[Event]:
@@ -264,6 +264,13 @@ ON_ENTER = {
     "villain.start_effects": lambda t: _dissipate(t, "villain"),
 }
 
+VERSUS_ON_ENTER = {
+    "upkeep": _enter_upkeep,
+    **{f"{side}.upkeep": (lambda t, side=side: versus.upkeep(t, side)) for side in versus.SIDES},
+    **{f"{side}.start_effects": (lambda t, side=side: _dissipate(t, side)) for side in versus.SIDES},
+    **{f"{side}.end_effects": (lambda t, side=side: versus.end_effects(t, side)) for side in versus.SIDES},
+}
+
 
 def _end_game(table: Table, cmd: c.EndGame) -> list[Event]:
     if cmd.winner not in ("heroes", "villain", "none"):
@@ -305,7 +312,7 @@ def _spend(table: Table, cmd: c.Spend) -> list[Event]:
         return [Event("spend", text, "IX·C", {"hero": hero.id, "space": cmd.space, "cubes": cmd.cubes})]
     post = table.post(cmd.side)
     if cmd.space == "movement":
-        _require_step(table, TILE_STEPS, "The command post's movement space buys move points "
+        _require_step(table, tile_steps(table), "The command post's movement space buys move points "
                                          "for activated characters", "VI·C·2")
     text = cp.spend(post, cmd.space, cmd.cubes)
     return [Event("spend", text, "IX·C", {"side": post.side, "space": cmd.space, "cubes": cmd.cubes})]
@@ -466,7 +473,7 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
         room, reserve = hb.room_on(hero, "movement"), hero.reserve
     else:
         post, tile, mini = table.find_miniature(cmd.miniature)
-        _require_step(table, TILE_STEPS, "Characters move while their tile is activated", "VI·C·2")
+        _require_step(table, tile_steps(table), "Characters move while their tile is activated", "VI·C·2")
         if post.activation is None or post.activation.tile != tile.id or mini.place != "board":
             raise RuleRefused("VI·C", f"{tiles.miniature_label(tile, mini)} moves only during the "
                                       f"activation of its tile")
@@ -574,14 +581,20 @@ def _drop(table: Table, cmd: c.Drop) -> list[Event]:
 
 def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
     post = table.post(cmd.side)
-    _require_step(table, TILE_STEPS, "Tiles are activated in the villain's tile steps", "VI·B·3")
     tile = post.tile(cmd.tile)
-    if post.activations_this_turn >= MAX_ACTIVATIONS:
-        raise RuleRefused("VI·B", f"Only {MAX_ACTIVATIONS} tile activations per villain turn")
+    if table.mode == "versus":
+        _require_step(table, (f"{cmd.side}.activations",),
+                      f"The {cmd.side} activate tiles in their activation step", "Versus I·A 3")
+    else:
+        _require_step(table, TILE_STEPS, "Tiles are activated in the villain's tile steps", "VI·B·3")
+        if post.activations_this_turn >= MAX_ACTIVATIONS:
+            raise RuleRefused("VI·B", f"Only {MAX_ACTIVATIONS} tile activations per villain turn")
     if tile.neutralized:
         raise RuleRefused("IX·B", f"{tile.name} is neutralized and cannot be activated")
     cost = river.cost(post, tile.id)
     position = river.positions(post)
+    discs, free = versus.pay_activation(table, post, tile.id) if table.mode == "versus" else (0, False)
+    cost = 0 if free else cost
     cp.pay(post, cost, f"Tile '{tile.name}'")
     where = next(p for tid, p, _ in position if tid == tile.id)
     river.to_right_end(post, tile.id)
@@ -591,11 +604,13 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
         table.track.step = "villain.second_tile"
         events.append(Event("step", f"Turn {table.track.turn}: {title('villain.second_tile')}", "VI·B·4",
                             {"turn": table.track.turn, "step": "villain.second_tile"}))
-    events.append(Event("activation", f"{tile.name} activated from position {where}: "
+    paid_discs = f"{_plural(discs, 'disc')} available → spent, " if table.mode == "versus" else ""
+    events.append(Event("activation", f"{tile.name} activated from position {where}: {paid_discs}"
                                       f"{_plural(cost, 'cube')} reserve → fatigue; the tile moves to the "
                                       f"end of the river", "VI·B·3",
                         {"tile": tile.id, "cost": cost, "position": where,
-                         "activation": post.activations_this_turn}))
+                         "activation": post.activations_this_turn,
+                         **({"discs": discs} if table.mode == "versus" else {})}))
     if tile.definition.kind == "event":
         post.activation = None
         points = table.mission.reinforcement_points
@@ -604,6 +619,8 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
                                           f"{_plural(points, 'reinforcement point')} to spend at once",
                             "VI·B·3 [d]", {"reinforcement_points": points,
                                            "events": table.mission.reminders.events}))
+        if table.mode == "versus":
+            events += versus.event_tile_activated(table, cmd.side)
     else:
         post.activation = Activation(tile=tile.id)
     return events
@@ -741,6 +758,7 @@ HANDLERS = {
     c.PlaceToken: _place_token,
     c.RemoveToken: _remove_token,
     c.EndGame: _end_game,
+    **versus.HANDLERS,
 }
 
 # VI·E: reinforcement points are spent at once; the villain moving on loses what is left.

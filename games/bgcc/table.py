@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from . import definitions as d
 from .command_post import CommandPost
+from .dice_flow import DiceTable
 from .errors import RuleRefused
 from .hero_board import Hero, check_can_carry, new_hero
 from .tiles import new_tile
@@ -26,6 +27,44 @@ class DissipationToken:
 
 
 @dataclass
+class DraftSlot:
+    slot: str  # "HQ simple", "event", "double"...
+    tile: str | None = None
+
+
+@dataclass
+class Draft:
+    """Versus setup (I·C): HQs first, then the teams one tile at a time, alternately."""
+    phase: str  # hq | team | done
+    next_side: str
+    slots: dict[str, list[DraftSlot]]
+
+
+@dataclass
+class PendingPower:
+    side: str
+    power: str
+
+
+@dataclass
+class DiscModifier:
+    """An opposing tile costs more discs while the power holds (e.g. Robin)."""
+    side: str  # whose tile
+    tile: str
+    amount: int
+    source_side: str
+    power: str
+
+
+@dataclass
+class VersusState:
+    mission: d.VersusMission
+    draft: Draft
+    pending_powers: list[PendingPower] = field(default_factory=list)
+    disc_modifiers: list[DiscModifier] = field(default_factory=list)
+
+
+@dataclass
 class HeroSetup:
     board: d.HeroBoard
     equipment: list[d.Item] = field(default_factory=list)
@@ -42,6 +81,8 @@ class Table:
     tokens: list[DissipationToken] = field(default_factory=list)
     loose_items: list[d.Item] = field(default_factory=list)
     next_token_id: int = 1
+    versus: VersusState | None = None
+    dice: DiceTable = field(default_factory=DiceTable)  # dice settings and the roll in progress
 
     def hero(self, hero_id: str) -> Hero:
         hero = self.heroes.get(hero_id)
@@ -123,6 +164,7 @@ def setup(mission: d.Mission, heroes: list[HeroSetup], tiles: list[d.TileDef]) -
 def check_table(table: Table) -> None:
     """Refuse a table no game could reach: cubes not conserved, a space over its limit, a negative
     count, a river that is not the undredged tiles, a turn past the limit (import, tests)."""
+    from .command_post import limit
     from .river import positions
     from .turn import STEP_TITLES
 
@@ -130,7 +172,7 @@ def check_table(table: Table) -> None:
         if not ok:
             raise RuleRefused(rule, message)
 
-    require(table.mode == "standard", "IV", f"Unknown mode '{table.mode}'")
+    require(table.mode in ("standard", "versus"), "IV", f"Unknown mode '{table.mode}'")
     require(table.track.step in STEP_TITLES, "IV", f"Unknown step '{table.track.step}'")
     require(0 <= table.track.turn <= table.mission.turn_limit, "II", "The turn is off the track")
     for hero in table.heroes.values():
@@ -148,7 +190,7 @@ def check_table(table: Table) -> None:
                   post.activations_this_turn, *post.spaces.values()]
         require(all(v >= 0 for v in counts), "IX·K", f"The {post.side}: a negative count")
         require(set(post.spaces) == set(d.COMMAND_POST_SPACES), "VI·A·1", "Unknown command post spaces")
-        require(all(post.spaces[s] <= post.space_defs[s].exertion_limit for s in d.COMMAND_POST_SPACES),
+        require(all(post.spaces[s] <= limit(post, s) for s in d.COMMAND_POST_SPACES),
                 "IX·I", f"The {post.side}: a space holds more than its exertion limit")
         undredged = sorted(t for t, tile in post.tiles.items() if not tile.dredged)
         require(sorted(post.river) == undredged, "VI·A·1 8", "The river is not the undredged tiles")

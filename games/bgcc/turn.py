@@ -23,6 +23,11 @@ VILLAIN_STEPS = (
     "villain.end_effects",
 )
 
+VERSUS_STEPS = {
+    side: (f"{side}.upkeep", f"{side}.start_effects", f"{side}.activations", f"{side}.end_effects")
+    for side in ("heroes", "villain")
+}
+
 STEP_TITLES = {
     "setup": ("Setup", "IV"),
     "upkeep": ("Upkeep: advance the turn marker, upkeep effects", "IV·A"),
@@ -40,6 +45,9 @@ STEP_TITLES = {
     "villain.second_tile": ("Villain: activate the second tile", "VI·B·4"),
     "villain.end_effects": ("Villain: end of turn effects", "VI·B·5"),
     "game_over": ("Game over", "IV·C"),
+    "heroes.upkeep": ("Heroes: upkeep and activation potential recovery", "Versus I·A"),
+    "heroes.activations": ("Heroes: spend activation potential, activate tiles", "Versus I·A 3-4"),
+    "villain.activations": ("Villain: spend activation potential, activate tiles", "Versus I·A 3-4"),
 }
 
 
@@ -55,17 +63,22 @@ class TurnTrack:
         return self.step == "game_over"
 
 
-def sequence(initiative: str) -> tuple[str, ...]:
-    """The steps of one game turn for the side with initiative."""
-    first, second = (HEROES_STEPS, VILLAIN_STEPS) if initiative == "heroes" else (VILLAIN_STEPS, HEROES_STEPS)
+def sequence(initiative: str, mode: str = "standard") -> tuple[str, ...]:
+    """The steps of one game turn for the side with initiative. In Versus each side's turn is
+    upkeep, start effects, activations while discs last, end effects (Versus I·A)."""
+    if mode == "versus":
+        heroes, villain = VERSUS_STEPS["heroes"], VERSUS_STEPS["villain"]
+    else:
+        heroes, villain = HEROES_STEPS, VILLAIN_STEPS
+    first, second = (heroes, villain) if initiative == "heroes" else (villain, heroes)
     return ("upkeep", *first, "end_check_1", *second, "end_check_2")
 
 
-def next_step(track: TurnTrack, initiative: str, turn_limit: int) -> tuple[int, str]:
+def next_step(track: TurnTrack, initiative: str, turn_limit: int, mode: str = "standard") -> tuple[int, str]:
     """The (turn, step) after the current one; after the last turn's second check, game over."""
     if track.step == "setup":
         return 1, "upkeep"
-    steps = sequence(initiative)
+    steps = sequence(initiative, mode)
     i = steps.index(track.step)
     if i + 1 < len(steps):
         return track.turn, steps[i + 1]

@@ -5,7 +5,7 @@ Printed definitions are passed through as dataclasses: `serial.to_data` (or any 
 knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 
-from . import river
+from . import dice_flow, river
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
 from .hero_board import Hero, skill_applies
 from .table import Table
@@ -32,14 +32,21 @@ ALLOWED = {
     "villain.second_tile": ["activate_tile", "attack", "complex_action", "automatic_action", "move",
                             "spend", "advance"],
     "game_over": [],
+    "heroes.activations": ["activate_tile", "attack", "complex_action", "automatic_action", "move", "spend",
+                           "dredge", "advance"],
+    "villain.activations": ["activate_tile", "attack", "complex_action", "automatic_action", "move", "spend",
+                            "dredge", "advance"],
 }
 ANY_TIME = ["spend (defense, reroll)", "wound", "drop", "place_token", "remove_token", "end_game"]
 
 
-def space_view(held: int, definition) -> dict:
-    limit = definition.exertion_limit
-    return {"cubes": held, "exertion_limit": limit, "saturated": held >= limit, "room": max(0, limit - held),
+def space_view(held: int, definition, hacked: int = 0) -> dict:
+    limit = max(0, definition.exertion_limit - hacked)
+    view = {"cubes": held, "exertion_limit": limit, "saturated": held >= limit, "room": max(0, limit - held),
             "characteristic": definition.characteristic}
+    if hacked:
+        view["hacking_tokens"] = hacked
+    return view
 
 
 def hero_view(hero: Hero) -> dict:
@@ -89,13 +96,15 @@ def post_view(post) -> dict:
         "fatigue": post.fatigue,
         "removed_from_game": post.removed,
         "recovery": post.recovery,
-        "spaces": {s: space_view(post.spaces[s], post.space_defs[s]) for s in COMMAND_POST_SPACES},
+        "spaces": {s: space_view(post.spaces[s], post.space_defs[s], post.hacking.get(s, 0))
+                   for s in COMMAND_POST_SPACES},
         "cost_track": post.cost_track,
         "river": tiles,
         "activations_this_turn": post.activations_this_turn,
         "activation": post.activation,
         "demobilized": post.demobilized,
         "reinforcement_points": post.reinforcement_points,
+        **(versus_post_view(post) if post.discs is not None else {}),
         "miniatures": miniatures,
         "character_pool": [m["id"] for m in miniatures if m["place"] == "pool"],
         "life_point_track": [m for m in miniatures if m["max_life_points"] > 1 and m["place"] == "board"],
@@ -136,4 +145,28 @@ def table_view(table: Table) -> dict:
         "command_posts": {side: post_view(p) for side, p in table.command_posts.items()},
         "tokens": table.tokens,
         "loose_items": table.loose_items,
+        "dice": dice_flow.dice_view(table),
+        **({"versus": versus_view(table)} if table.versus is not None else {}),
     }
+
+
+def versus_post_view(post) -> dict:
+    """Versus: the side's discs in their zones, its HQ and powers, hacking tokens, what the next
+    activation costs in discs."""
+    return {
+        "discs": {"available": post.discs.available, "unavailable": post.discs.unavailable,
+                  "spent": post.discs.spent, "recovery": post.discs.recovery,
+                  "next_activation_cost": 0 if post.free_activations else post.activations_this_turn + 1},
+        "hq": post.hq,
+        "powers": [{"id": p.id, "character": p.character, "name_en": p.name_en, "name_fr": p.name_fr,
+                    "type": p.type, "alternatives": p.alternatives,
+                    "reminder_only_reason": p.reminder_only_reason} for p in post.powers],
+        "hacking": post.hacking,
+        "free_activations": len(post.free_activations),
+    }
+
+
+def versus_view(table: Table) -> dict:
+    v = table.versus
+    return {"mission": v.mission, "draft": v.draft, "pending_powers": v.pending_powers,
+            "disc_modifiers": v.disc_modifiers}

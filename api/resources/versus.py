@@ -1,0 +1,158 @@
+"""Versus: the booklet's missions and HQ powers, a two-command-post table, its draft and powers."""
+from __future__ import annotations
+
+from flask.views import MethodView
+from marshmallow import Schema, fields, validate
+
+from games.bgcc import commands as c
+from games.bgcc import versus as rules_versus
+from games.bgcc import versus_data
+from games.bgcc.definitions import TileDef, VersusMission
+from games.bgcc.serial import from_data
+
+from .. import play
+from ..errors import error
+from ..extensions import Blueprint
+from ..schemas import NAME, TEXT, CommandResultSchema, RefusalSchema, SpaceDefSchema, TileDefSchema
+from . import command
+from .tables import NewTableViewSchema, created
+
+blp = Blueprint("versus", __name__, url_prefix="/api",
+                description="Versus mode: two command posts, activation potential discs, HQ powers")
+
+SIDE = validate.OneOf(["heroes", "villain"])
+SLOT = validate.OneOf(["HQ simple", "HQ double", "event", "simple", "double"])
+
+
+class VersusSideSchema(Schema):
+    reserve = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
+    fatigue = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=60))
+    recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
+    discs_available = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=30))
+    discs_unavailable = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=30))
+    discs_recovery = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=30)),
+                                 required=True, validate=validate.Length(min=1, max=12),
+                                 metadata={"description": "discs recovered per turn, turn 1 first; the last repeats"})
+    river = fields.List(fields.String(validate=SLOT), required=True, validate=validate.Length(min=2, max=12))
+    spaces = fields.Dict(keys=fields.String(validate=validate.OneOf(["movement", "defense", "reroll"])),
+                         values=fields.Nested(SpaceDefSchema), load_default=None,
+                         metadata={"description": "default: movement x1 (3), defense 1 orange (3), reroll (2)"})
+    cost_track = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
+                             load_default=lambda: [1, 2, 3, 4, 5, 6, 7], validate=validate.Length(min=1, max=16))
+    reinforcement_points = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
+    events = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=10))
+
+
+class VersusMissionSchema(Schema):
+    name = fields.String(required=True, validate=NAME)
+    name_fr = fields.String(load_default="", validate=validate.Length(max=80))
+    initiative = fields.String(required=True, validate=SIDE)
+    turn_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=12))
+    sides = fields.Dict(keys=fields.String(validate=SIDE), values=fields.Nested(VersusSideSchema), required=True)
+    special_rules = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    end_game = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+
+
+class NewVersusTableSchema(Schema):
+    mission = fields.Nested(VersusMissionSchema, required=True)
+
+
+class HQSchema(Schema):
+    tile = fields.Nested(TileDefSchema, required=True)
+    powers = fields.List(fields.String(validate=NAME), load_default=None, validate=validate.Length(max=6),
+                         metadata={"description": "power ids; default: the booklet's powers of the character "
+                                                  "named like the tile"})
+
+
+class DraftSchema(Schema):
+    tile = fields.Nested(TileDefSchema, required=True)
+
+
+class ResolvePowerSchema(Schema):
+    alternative = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=5))
+    tiles = fields.List(fields.String(validate=NAME), load_default=list, validate=validate.Length(max=2))
+    space = fields.String(load_default=None, validate=validate.OneOf(["movement", "defense", "reroll"]))
+    miniature = fields.String(load_default=None, validate=NAME)
+
+
+class CatalogSchema(Schema):
+    format = fields.String()
+    version = fields.Integer(strict=True)
+    about = fields.String()
+
+
+class PowersCatalogSchema(CatalogSchema):
+    powers = fields.List(fields.Dict())
+
+
+class MissionsCatalogSchema(CatalogSchema):
+    missions = fields.List(fields.Dict(), metadata={"description": "templates: null numbers are for the "
+                                                                   "players to fill in (missing from the text)"})
+
+
+def _mission(data: dict) -> VersusMission:
+    sides = {}
+    for side, s in data["sides"].items():
+        sides[side] = {**s, "spaces": s["spaces"] or versus_data.DEFAULT_SPACES}
+    return from_data(VersusMission, {**data, "sides": sides})
+
+
+@blp.route("/versus/powers")
+class Powers(MethodView):
+    @blp.response(200, PowersCatalogSchema)
+    def get(self):
+        """Every HQ power of the booklet: French text, English text, the bookkeeping the app applies"""
+        return versus_data.powers_document()
+
+
+@blp.route("/versus/missions")
+class Missions(MethodView):
+    @blp.response(200, MissionsCatalogSchema)
+    def get(self):
+        """The booklet's missions as data"""
+        return versus_data.missions_document()
+
+
+@blp.route("/versus-tables")
+class VersusTables(MethodView):
+    @blp.arguments(NewVersusTableSchema)
+    @blp.response(201, NewTableViewSchema)
+    @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule")
+    def post(self, data):
+        """Set up a Versus table: both command posts, discs; then pick the HQs and draft the teams"""
+        return created(rules_versus.setup(_mission(data["mission"])))
+
+
+@blp.route("/tables/<table_code:code>/command-posts/<side>/hq")
+class PickHQ(MethodView):
+    @blp.arguments(HQSchema)
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, data, code, side):
+        """Pick the side's HQ (initiative side first); it brings its powers (Versus I·C·2)"""
+        tile = from_data(TileDef, data["tile"])
+        try:
+            powers = versus_data.powers_for(tile.name, data["powers"], side)
+        except KeyError as missing:
+            return error(404, f"No power {missing.args[0]!r} in the booklet")
+        return play.execute(code, c.PickHQ(side=side, tile=tile, powers=powers))
+
+
+@blp.route("/tables/<table_code:code>/command-posts/<side>/draft")
+class Draft(MethodView):
+    @blp.arguments(DraftSchema)
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, data, code, side):
+        """Draft one tile for a free slot of the side's initial river, alternately (Versus I·C·3)"""
+        return play.execute(code, c.DraftTile(side=side, tile=from_data(TileDef, data["tile"])))
+
+
+@blp.route("/tables/<table_code:code>/command-posts/<side>/powers/<power>")
+class ResolvePower(MethodView):
+    @blp.arguments(ResolvePowerSchema)
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, data, code, side, power):
+        """Apply an HQ power: the alternative chosen and its targets (Versus II)"""
+        return play.execute(code, c.ResolvePower(side=side, power=power, **data))

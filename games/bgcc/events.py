@@ -1,0 +1,19 @@
+"""What a command produced: events in words a player reads, and the new table."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Event:
+    """What changed, in words a player reads, with the rule that governed it."""
+    kind: str
+    text: str
+    rule: str = ""
+    data: dict = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    table: object
+    events: list[Event]

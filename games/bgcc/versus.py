@@ -1,0 +1,400 @@
+"""Versus mode (the Versus booklet): two command posts, activation potential discs, HQ powers, the draft.
+
+Every miniature is a tile-controlled character; each side runs a command post and a river. A side's
+turn: upkeep (the usual upkeep plus disc recovery), start effects, then as many activations as it
+can pay — each costs (activations already made this turn + 1) discs available → spent, and the
+tile's energy-cube cost from its river position — then end effects, and every spent disc becomes
+unavailable. HQ powers are data (`definitions.Power`); their bookkeeping is applied here.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import command_post as cp
+from . import commands as c
+from . import river, tiles
+from .command_post import CommandPost, Discs
+from .definitions import (COMMAND_POST_SPACES, DISC_ZONES, Mission, Power, Reminders, SpaceDef, TileDef,
+                          VersusMission, check_tile, check_versus_mission, slot_kind)
+from .errors import RuleRefused
+from .events import Event
+from .table import DiscModifier, Draft, DraftSlot, PendingPower, Table, VersusState, slug
+
+SIDES = ("heroes", "villain")
+DEFENSE_LIMIT = 3  # Versus I: "l'indice de saturation des cases de défense est égal à 3"
+
+
+def opponent(side: str) -> str:
+    return "villain" if side == "heroes" else "heroes"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _spaces(side) -> dict[str, SpaceDef]:
+    """The side's spaces, the defense space's exertion limit set to 3 (Versus I)."""
+    spaces = dict(side.spaces)
+    spaces["defense"] = replace(spaces["defense"], exertion_limit=DEFENSE_LIMIT)
+    return spaces
+
+
+def setup(mission: VersusMission) -> Table:
+    """A Versus table at setup: both command posts with the mission's cubes and discs, empty rivers
+    waiting for the draft."""
+    check_versus_mission(mission)
+    posts = {}
+    for side in SIDES:
+        s = mission.sides[side]
+        posts[side] = CommandPost(
+            side=side, reserve=s.reserve, fatigue=s.fatigue, recovery=s.recovery, space_defs=_spaces(s),
+            cost_track=list(s.cost_track), river=[], tiles={},
+            discs=Discs(available=s.discs_available, unavailable=s.discs_unavailable, spent=0,
+                        recovery=list(s.discs_recovery)))
+    first = mission.sides[mission.initiative]
+    shared = Mission(name=mission.name, initiative=mission.initiative, turn_limit=mission.turn_limit,
+                     villain_reserve=first.reserve, villain_fatigue=first.fatigue, recovery=first.recovery,
+                     villain_spaces=_spaces(mission.sides["villain"]), cost_track=list(first.cost_track),
+                     river=[], reinforcement_points=0,
+                     reminders=Reminders(upkeep=list(mission.special_rules), end_game=list(mission.end_game)))
+    draft = Draft(phase="hq", next_side=mission.initiative,
+                  slots={side: [DraftSlot(x) for x in mission.sides[side].river] for side in SIDES})
+    return Table(mode="versus", mission=shared, heroes={}, command_posts=posts,
+                 versus=VersusState(mission=mission, draft=draft))
+
+
+# ---------------------------------------------------------------- the draft
+
+
+def _require_draft(table: Table, phase: str, side: str) -> Draft:
+    if table.mode != "versus" or table.versus is None:
+        raise RuleRefused("Versus I", "Only a Versus table drafts its teams")
+    draft = table.versus.draft
+    if draft.phase != phase:
+        raise RuleRefused("Versus I·C", {"hq": "Both sides pick their HQ first",
+                                         "team": "The HQs are picked: draft the teams",
+                                         "done": "The teams are complete"}[draft.phase])
+    if side not in SIDES:
+        raise RuleRefused("Versus I", f"A side is heroes or villain, not '{side}'")
+    if side != draft.next_side:
+        raise RuleRefused("Versus I·C", f"The {draft.next_side} pick now")
+    return draft
+
+
+def _add_tile(table: Table, side: str, definition: TileDef) -> str:
+    check_tile(definition)
+    if definition.side not in (side, "neutral"):
+        raise RuleRefused("Versus I·C·3", f"{definition.name} is a {definition.side} tile, not a {side} tile")
+    taken = {t for p in table.command_posts.values() for t in p.tiles}
+    if any(t.name == definition.name for p in table.command_posts.values() for t in p.tiles.values()):
+        raise RuleRefused("Versus I·C·3", f"{definition.name} is already drafted")
+    tile_id = slug(definition.name)
+    n = 2
+    while tile_id in taken:
+        tile_id, n = f"{slug(definition.name)}-{n}", n + 1
+    table.command_posts[side].tiles[tile_id] = tiles.new_tile(tile_id, definition)
+    return tile_id
+
+
+def pick_hq(table: Table, cmd: c.PickHQ) -> list[Event]:
+    draft = _require_draft(table, "hq", cmd.side)
+    slot = next(s for s in draft.slots[cmd.side] if s.slot.lower().startswith("hq"))
+    if cmd.tile.level != "leader":
+        raise RuleRefused("Versus I·C·2", f"An HQ is a Leader / Lieutenant level tile; {cmd.tile.name} is not")
+    if cmd.tile.kind != slot_kind(slot.slot):
+        raise RuleRefused("Versus I·C·2", f"The initial river needs a {slot_kind(slot.slot)} HQ; "
+                                           f"{cmd.tile.name} is {cmd.tile.kind}")
+    for power in cmd.powers:
+        if power.side != cmd.side:
+            raise RuleRefused("Versus II", f"{power.name_en} is a {power.side} power")
+    post = table.command_posts[cmd.side]
+    slot.tile = _add_tile(table, cmd.side, cmd.tile)
+    post.hq = slot.tile
+    post.powers = list(cmd.powers)
+    other = opponent(cmd.side)
+    if any(s.tile is None and s.slot.lower().startswith("hq") for s in draft.slots[other]):
+        draft.next_side = other
+    else:
+        draft.phase, draft.next_side = "team", table.mission.initiative
+    names = ", ".join(p.name_en for p in cmd.powers) or "no power"
+    return [Event("draft", f"The {cmd.side} pick {cmd.tile.name} as HQ ({names})", "Versus I·C·2",
+                  {"side": cmd.side, "tile": slot.tile})]
+
+
+def draft_tile(table: Table, cmd: c.DraftTile) -> list[Event]:
+    draft = _require_draft(table, "team", cmd.side)
+    free = [s for s in draft.slots[cmd.side] if s.tile is None and s.slot != "event"
+            and not s.slot.lower().startswith("hq")]
+    fitting = [s for s in free if slot_kind(s.slot) == cmd.tile.kind]
+    if not fitting:
+        kinds = sorted({slot_kind(s.slot) for s in free})
+        raise RuleRefused("Versus I·C·3", f"The {cmd.side}'s river has no free {cmd.tile.kind} slot "
+                                          f"(free: {', '.join(kinds) or 'none'})")
+    slot = fitting[0]
+    slot.tile = _add_tile(table, cmd.side, cmd.tile)
+    note = " as a Lieutenant (no event power)" if cmd.tile.level == "leader" else ""
+    events = [Event("draft", f"The {cmd.side} draft {cmd.tile.name}{note}", "Versus I·C·3",
+                    {"side": cmd.side, "tile": slot.tile})]
+    if _open_slots(draft, opponent(cmd.side)):
+        draft.next_side = opponent(cmd.side)
+    elif not _open_slots(draft, cmd.side):
+        events += _finish_draft(table)
+    return events
+
+
+def _open_slots(draft: Draft, side: str) -> bool:
+    return any(s.tile is None and s.slot != "event" for s in draft.slots[side])
+
+
+def _finish_draft(table: Table) -> list[Event]:
+    """Both teams complete: each river in its slots' order, with its event tile."""
+    draft = table.versus.draft
+    draft.phase = "done"
+    for side in SIDES:
+        post = table.command_posts[side]
+        for slot in draft.slots[side]:
+            if slot.slot == "event":
+                event_tile = TileDef(name=f"Event ({side})", kind="event", side=side, level=None)
+                slot.tile = _add_tile(table, side, event_tile)
+            post.river.append(slot.tile)
+        if sum(post.tiles[t].definition.width for t in post.river) > len(post.cost_track):
+            raise RuleRefused("VI·A·1 9", f"The {side}'s river is longer than its cost track")
+    return [Event("draft", "Both teams are complete: the rivers are set", "Versus I·C·4", {})]
+
+
+def ready_to_start(table: Table) -> None:
+    if table.versus.draft.phase != "done":
+        side = table.versus.draft.next_side
+        raise RuleRefused("Versus I·C", f"Finish the setup first: the {side} pick "
+                                        f"{'their HQ' if table.versus.draft.phase == 'hq' else 'a tile'}")
+
+
+# ---------------------------------------------------------------- the turn
+
+
+def upkeep(table: Table, side: str) -> list[Event]:
+    """A side's upkeep: the usual command post upkeep plus its disc recovery for this turn, and
+    permanent powers' extra recovery (Versus I·A 1)."""
+    post = table.command_posts[side]
+    moved, recovered = cp.upkeep(post)
+    discs = min(post.discs.unavailable, post.discs.recovery_in(table.track.turn))
+    post.discs.unavailable -= discs
+    post.discs.available += discs
+    events = [Event("upkeep", f"The {side}: {_plural(moved, 'cube')} to fatigue, {_plural(recovered, 'cube')} "
+                              f"recovered, {_plural(discs, 'disc')} unavailable → available",
+                    "Versus I·A 1", {"side": side, "moved": moved, "recovered": recovered, "discs": discs})]
+    for power in post.powers:
+        if power.type == "permanent":
+            for op in power.alternatives[0].operations:
+                if op.op in ("recover_discs", "recover_cubes"):
+                    events += _apply(table, side, power, op, c.ResolvePower(side=side, power=power.id))
+    return events
+
+
+def end_effects(table: Table, side: str) -> list[Event]:
+    """End of a side's turn: every spent disc becomes unavailable (Versus I·A 5)."""
+    post = table.command_posts[side]
+    discs = post.discs
+    moved, discs.unavailable, discs.spent = discs.spent, discs.unavailable + discs.spent, 0
+    post.activations_this_turn = 0
+    return [Event("discs", f"The {side}: {_plural(moved, 'spent disc')} → unavailable", "Versus I·A 5",
+                  {"side": side, "discs": moved})]
+
+
+def pay_activation(table: Table, post: CommandPost, tile_id: str) -> tuple[int, bool]:
+    """Activation potential (Versus I·A 3): (activations made this turn + 1) discs available → spent,
+    plus any modifier on the tile; a free activation from a power costs none. Returns (discs paid,
+    whether the cube cost is waived)."""
+    if post.free_activations:
+        return 0, post.free_activations.pop(0)
+    extra = sum(m.amount for m in table.versus.disc_modifiers if m.side == post.side and m.tile == tile_id)
+    cost = post.activations_this_turn + 1 + extra
+    if cost > post.discs.available:
+        raise RuleRefused("Versus I·A 3", f"Activation {post.activations_this_turn + 1} costs "
+                                          f"{_plural(cost, 'disc')} but {post.discs.available} are available")
+    post.discs.available -= cost
+    post.discs.spent += cost
+    return cost, False
+
+
+def event_tile_activated(table: Table, side: str) -> list[Event]:
+    """The event tile brings its HQ's special event powers: mandatory, resolved before moving on."""
+    post = table.command_posts[side]
+    events = []
+    for power in post.powers:
+        if power.type == "special_event":
+            table.versus.pending_powers.append(PendingPower(side, power.id))
+            events.append(Event("power", f"{power.character}: {power.name_en} must be resolved",
+                                "Versus I·D", {"side": side, "power": power.id}))
+    return events
+
+
+def require_no_pending_power(table: Table) -> None:
+    if table.mode == "versus" and table.versus.pending_powers:
+        p = table.versus.pending_powers[0]
+        power = _power(table, p.side, p.power)
+        raise RuleRefused("Versus I·D", f"HQ powers are mandatory: resolve {power.character}'s "
+                                        f"{power.name_en} first")
+
+
+def hq_neutralized(table: Table, post: CommandPost) -> list[Event]:
+    """An HQ neutralized: its special event powers leave the event tile and the modifiers its powers
+    held end; an event tile left with no event is neutralized too (Versus I·C 5)."""
+    lost = [p for p in post.powers if p.type == "special_event"]
+    post.powers = [p for p in post.powers if p.type != "special_event"]
+    table.versus.disc_modifiers = [m for m in table.versus.disc_modifiers
+                                   if not (m.source_side == post.side and m.power in {p.id for p in lost})]
+    events = [Event("power", f"The {post.side}'s HQ is neutralized: "
+                             f"{', '.join(p.name_en for p in lost) or 'no event power'} detached", "Versus I·D",
+                    {"side": post.side})]
+    if not post.powers and not table.versus.mission.sides[post.side].events:
+        for tile in post.tiles.values():
+            if tile.definition.kind == "event" and not tile.neutralized and not tile.dredged:
+                tile.neutralized = True
+                river.to_right_end(post, tile.id)
+                events.append(Event("tile_neutralized", f"{tile.name} has no event left: neutralized",
+                                    "Versus I·C 5", {"tile": tile.id}))
+    return events
+
+
+# ---------------------------------------------------------------- HQ powers
+
+
+def _power(table: Table, side: str, power_id: str) -> Power:
+    for p in table.command_posts[side].powers:
+        if p.id == power_id:
+            return p
+    raise RuleRefused("Versus II", f"The {side} have no power '{power_id}'")
+
+
+def resolve_power(table: Table, cmd: c.ResolvePower) -> list[Event]:
+    """Apply a pending special event power, or a permanent power's one-time choice."""
+    if table.mode != "versus":
+        raise RuleRefused("Versus II", "HQ powers belong to Versus tables")
+    power = _power(table, cmd.side, cmd.power)
+    pending = next((p for p in table.versus.pending_powers if p.side == cmd.side and p.power == cmd.power), None)
+    if power.type == "special_event" and pending is None:
+        raise RuleRefused("Versus I·D", f"{power.name_en} applies when the {cmd.side}'s event tile is activated")
+    if power.type == "permanent" and any(op.op in ("recover_discs", "recover_cubes")
+                                         for op in power.alternatives[0].operations):
+        raise RuleRefused("Versus I·D", f"{power.name_en} applies by itself at each upkeep")
+    if not 0 <= cmd.alternative < len(power.alternatives):
+        raise RuleRefused("Versus II", f"{power.name_en} has {_plural(len(power.alternatives), 'alternative')}")
+    chosen = power.alternatives[cmd.alternative]
+    events = [Event("power", f"{power.character}: {power.name_en}"
+                             + (f" ({chosen.reminder})" if chosen.reminder else ""), "Versus II",
+                    {"side": cmd.side, "power": power.id, "alternative": cmd.alternative})]
+    for op in chosen.operations:
+        events += _apply(table, cmd.side, power, op, cmd)
+    if pending is not None:
+        table.versus.pending_powers.remove(pending)
+    return events
+
+
+def _side(own: str, which: str | None) -> str:
+    return opponent(own) if which == "opponent" else own
+
+
+def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower) -> list[Event]:
+    post = table.command_posts[side]
+    rule = "Versus II"
+    name = f"{power.character} ({power.name_en})"
+    if op.op == "recover_discs":
+        n = min(op.count, post.discs.unavailable)
+        post.discs.unavailable -= n
+        post.discs.available += n
+        return [Event("discs", f"{name}: {_plural(n, 'disc')} unavailable → available", rule, {"side": side})]
+    if op.op == "recover_cubes":
+        n = min(op.count, post.fatigue)
+        post.fatigue -= n
+        post.reserve += n
+        return [Event("cubes", f"{name}: {_plural(n, 'cube')} fatigue → reserve", rule, {"side": side})]
+    if op.op == "transfer_discs":
+        return _transfer_discs(table, side, name, op)
+    if op.op == "disc_cost_modifier":
+        tile = _target_tile(table, opponent(side), cmd, 0, name)
+        table.versus.disc_modifiers.append(DiscModifier(opponent(side), tile, op.amount or 1, side, power.id))
+        return [Event("power", f"{name}: activating {table.command_posts[opponent(side)].tiles[tile].name} "
+                               f"costs {op.amount or 1} more disc", rule, {"tile": tile})]
+    if op.op == "free_activation":
+        post.free_activations.append(op.amount == 1)
+        what = "no disc and no cube" if op.amount == 1 else "no disc"
+        return [Event("power", f"{name}: the next activation costs {what}", rule, {"side": side})]
+    if op.op == "hacking_token":
+        return _hack(table, side, name, op, cmd)
+    if op.op == "swap_river_tiles":
+        target = _side(side, op.side)
+        first, second = _target_tile(table, target, cmd, 0, name), _target_tile(table, target, cmd, 1, name)
+        order = table.command_posts[target].river
+        i, j = order.index(first), order.index(second)
+        order[i], order[j] = order[j], order[i]
+        return [Event("river", f"{name}: two tiles of the {target}'s river swap places", rule,
+                      {"side": target, "tiles": [first, second]})]
+    if op.op == "opposing_tile_last":
+        target = opponent(side)
+        tile = _target_tile(table, target, cmd, 0, name)
+        river.to_right_end(table.command_posts[target], tile)
+        return [Event("river", f"{name}: {table.command_posts[target].tiles[tile].name} goes to the end of "
+                               f"the {target}'s river", rule, {"side": target, "tile": tile})]
+    if op.op == "restore_life_points":
+        if not cmd.miniature:
+            raise RuleRefused(rule, f"{name}: name the miniature whose life points come back")
+        post_m, tile, mini = table.find_miniature(cmd.miniature)
+        if post_m.side != side or mini.place != "board":
+            raise RuleRefused(rule, f"{name}: choose one of your characters on the board")
+        mini.life_points = tile.profile(mini).life_points
+        return [Event("power", f"{name}: {tiles.miniature_label(tile, mini)} back to "
+                               f"{_plural(mini.life_points, 'life point')}", rule, {"miniature": mini.id})]
+    if op.op == "wounds":
+        if not cmd.miniature:
+            raise RuleRefused(rule, f"{name}: name the miniature that suffers the wounds")
+        from .engine import _wound_target  # the wound code is the engine's
+        return _wound_target(table, op.count, None, cmd.miniature, rule)
+    return [Event("reminder", f"{name}: {op.details or 'played on the board'}", rule, {})]
+
+
+def _target_tile(table: Table, side: str, cmd: c.ResolvePower, index: int, name: str) -> str:
+    if len(cmd.tiles) <= index:
+        raise RuleRefused("Versus II", f"{name}: choose {'a' if index == 0 else 'another'} tile of the {side}'s river")
+    tile = cmd.tiles[index]
+    if tile not in table.command_posts[side].river:
+        raise RuleRefused("Versus II", f"{name}: '{tile}' is not in the {side}'s river")
+    return tile
+
+
+def _transfer_discs(table: Table, side: str, name: str, op) -> list[Event]:
+    source = table.command_posts[_side(side, op.from_side)].discs
+    target = table.command_posts[_side(side, op.to_side)].discs
+    if op.from_zone not in DISC_ZONES or op.to_zone not in DISC_ZONES:
+        raise RuleRefused("Versus II", f"{name}: unknown disc zone")
+    if op.difference:
+        mine = table.command_posts[side].discs.available
+        theirs = table.command_posts[opponent(side)].discs.available
+        wanted = max(0, theirs - mine)
+    else:
+        wanted = op.count
+    n = min(wanted, getattr(source, op.from_zone))
+    setattr(source, op.from_zone, getattr(source, op.from_zone) - n)
+    setattr(target, op.to_zone, getattr(target, op.to_zone) + n)
+    where = (f"{_side(side, op.from_side)} {op.from_zone} → {_side(side, op.to_side)} {op.to_zone}")
+    return [Event("discs", f"{name}: {_plural(n, 'disc')} {where}", "Versus II",
+                  {"count": n, "from": [_side(side, op.from_side), op.from_zone],
+                   "to": [_side(side, op.to_side), op.to_zone]})]
+
+
+def _hack(table: Table, side: str, name: str, op, cmd: c.ResolvePower) -> list[Event]:
+    target = table.command_posts[opponent(side)]
+    allowed = op.spaces or list(COMMAND_POST_SPACES)
+    if cmd.space not in allowed:
+        raise RuleRefused("Versus II", f"{name}: choose one of the {opponent(side)}'s spaces: {', '.join(allowed)}")
+    count = op.count or 1
+    new_limit = cp.limit(target, cmd.space) - count
+    if target.spaces[cmd.space] > max(0, new_limit):
+        raise RuleRefused("IX·I", f"{name}: the {cmd.space} space holds {target.spaces[cmd.space]} cubes, more than "
+                                  f"its hacked limit of {max(0, new_limit)}")
+    target.hacking[cmd.space] = target.hacking.get(cmd.space, 0) + count
+    return [Event("power", f"{name}: hacking token on the {opponent(side)}'s {cmd.space} space, exertion limit "
+                           f"{cp.limit(target, cmd.space)}", "Versus II", {"space": cmd.space})]
+
+
+HANDLERS = {c.PickHQ: pick_hq, c.DraftTile: draft_tile, c.ResolvePower: resolve_power}

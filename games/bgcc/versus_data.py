@@ -1,0 +1,85 @@
+"""The Versus booklet as data: HQ powers and missions (games/bgcc/data/versus-*.json).
+
+The files keep the booklet's French text with an English translation; this module turns them into
+the rules' definitions.
+"""
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+
+from .definitions import Characteristic, Dice, Operation, Power, PowerAlternative, SpaceDef
+
+DEFAULT_SPACES = {
+    "movement": {"exertion_limit": 3, "characteristic": {"kind": "multiplier", "dice": [], "multiplier": 1}},
+    "defense": {"exertion_limit": 3, "characteristic": {"kind": "dice", "multiplier": 0,
+                                                        "dice": [{"colour": "orange", "count": 1, "free_reroll": False}]}},
+    "reroll": {"exertion_limit": 2, "characteristic": {"kind": "none", "dice": [], "multiplier": 0}},
+}
+DEFAULT_SPACE_DEFS = {
+    "movement": SpaceDef(3, Characteristic(kind="multiplier", multiplier=1)),
+    "defense": SpaceDef(3, Characteristic(kind="dice", dice=[Dice("orange")])),
+    "reroll": SpaceDef(2, Characteristic(kind="none")),
+}
+
+
+def _document(name: str) -> dict:
+    path = resources.files("games.bgcc").joinpath(f"data/{name}")
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text("utf-8"))
+
+
+@functools.cache
+def powers_document() -> dict:
+    return _document("versus-powers.json") or {"format": "gotham-companion/versus-powers", "version": 1,
+                                                "powers": []}
+
+
+@functools.cache
+def missions_document() -> dict:
+    return _document("versus-missions.json") or {"format": "gotham-companion/versus-missions", "version": 1,
+                                                  "missions": []}
+
+
+def operation(data: dict) -> Operation:
+    """One operation of the data file as the rules' Operation."""
+    count = data.get("count")
+    source, target = data.get("from") or {}, data.get("to") or {}
+    details = data.get("details", "")
+    if data.get("while"):
+        details = f"{details} while {data['while']}".strip()
+    free_cubes = data["op"] == "free_activation" and data.get("cube_cost") == 0
+    return Operation(op=data["op"], count=count if isinstance(count, int) else 0,
+                     difference=count == "difference",
+                     from_side=source.get("side"), from_zone=source.get("zone"),
+                     to_side=target.get("side"), to_zone=target.get("zone"),
+                     amount=1 if free_cubes else int(data.get("amount") or 0),
+                     spaces=list(data.get("spaces") or []), side=data.get("side"),
+                     target=data.get("target"), details=details)
+
+
+def power(data: dict) -> Power:
+    return Power(
+        id=data["id"], character=data["character"], side=data["side"], name_fr=data["name_fr"],
+        name_en=data["name_en"], type=data["type"],
+        alternatives=[PowerAlternative(text_fr=a["text_fr"], text_en=a["text_en"], reminder=a.get("reminder", ""),
+                                       operations=[operation(o) for o in a.get("operations", [])])
+                      for a in data["alternatives"]],
+        reminder_only_reason=data.get("reminder_only_reason"))
+
+
+@functools.cache
+def powers() -> dict[str, Power]:
+    return {p["id"]: power(p) for p in powers_document().get("powers", [])}
+
+
+def powers_for(character: str, ids: list[str] | None, side: str) -> list[Power]:
+    """The powers named by `ids`, or every power of the character named `character` on `side`.
+    Raises KeyError for an unknown id."""
+    catalog = powers()
+    if ids is not None:
+        return [catalog[i] for i in ids]
+    wanted = character.strip().lower()
+    return [p for p in catalog.values() if p.side == side and p.character.strip().lower() == wanted]
