@@ -11,7 +11,7 @@ from math import ceil
 from . import command_post as cp
 from . import commands as c
 from . import hero_board as hb
-from . import river, tiles, versus
+from . import movement, river, tiles, versus
 from . import dice_flow
 from .command_post import Activation, CharacterActivation, CommandPost
 from .errors import RuleRefused
@@ -448,17 +448,13 @@ def _automatic_action(table: Table, cmd: c.AutomaticAction) -> list[Event]:
                   {"miniature": mini.id, "uses": record.uses})]
 
 
-def move_cost(step: c.MoveStep, fly: bool = False) -> int:
-    """V·C·5 [e]: 1 + jump or climb level + hindering + difficult terrain of the start area.
-    The Fly trait makes every move cost 1 (XI)."""
-    if step.type not in ("simple", "fall", "jump", "climb"):
-        raise RuleRefused("V·C·5 [d]", f"A move is simple, fall, jump or climb, not '{step.type}'")
-    if min(step.level, step.hindering, step.difficult_terrain) < 0:
-        raise RuleRefused("IX·K", "There is never a negative value")
-    if fly:
-        return 1
-    level = step.level if step.type in ("jump", "climb") else 0
-    return 1 + level + step.hindering + step.difficult_terrain
+def move_cost(step: c.MoveStep, trait: str | None = None) -> int:
+    """V·C·5 [e], through the movement rules: the Fly trait makes every move cost 1, Reduced
+    mobility forbids special moves (XI)."""
+    trait = (trait or "").strip().lower()
+    return movement.move_cost(step.type, level=step.level, hindering=step.hindering,
+                              difficult_terrain=step.difficult_terrain, fly=trait == "fly",
+                              reduced_mobility=trait == "reduced mobility")
 
 
 def _move(table: Table, cmd: c.Move) -> list[Event]:
@@ -469,7 +465,7 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
         hero = _acting_hero(table, cmd.hero)
         name, first, bonus = hero.name, not hero.moved_this_turn, hero.first_movement_bonus
         characteristic = hero.board.spaces["movement"].characteristic
-        fly = (hero.board.trait or "").lower() == "fly"
+        trait = hero.board.trait
         room, reserve = hb.room_on(hero, "movement"), hero.reserve
     else:
         post, tile, mini = table.find_miniature(cmd.miniature)
@@ -485,14 +481,14 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
         profile = tile.profile(mini)
         bonus = profile.first_movement_bonus
         characteristic = post.space_defs["movement"].characteristic
-        fly = (profile.trait or "").lower() == "fly"
+        trait = profile.trait
         room, reserve = cp.room_on(post, "movement"), post.reserve
     multiplier = characteristic.multiplier if characteristic.kind == "multiplier" else 0
     pool = bonus if first else 0
     lines = [f"pool {pool}" + (" (first-movement bonus)" if first else "")]
     bought = 0
     for i, step in enumerate(cmd.moves):
-        cost = move_cost(step, fly)
+        cost = move_cost(step, trait)
         if cost > pool:
             lacking = cost - pool
             if multiplier == 0:
