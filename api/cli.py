@@ -43,7 +43,7 @@ def serve(host: str, port: int, workers: int) -> int:
         print(f"Embedded redis-server persisting to {embedded.data_dir}", flush=True)
     print(f"Gotham Companion on http://{host}:{port}/  (API docs: http://{host}:{port}/api/docs)", flush=True)
     cmd = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-           "--worker-class", "gthread", "--threads", "8", "--access-logfile", "-", "wsgi:app"]
+           "--worker-class", "gevent", "--worker-connections", "2000", "--access-logfile", "-", "wsgi:app"]
     root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(cmd, env=env, cwd=root)
     try:
