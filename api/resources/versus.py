@@ -72,7 +72,10 @@ class ResolvePowerSchema(Schema):
     alternative = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=5))
     tiles = fields.List(fields.String(validate=NAME), load_default=list, validate=validate.Length(max=2))
     space = fields.String(load_default=None, validate=validate.OneOf(["movement", "defense", "reroll"]))
-    miniature = fields.String(load_default=None, validate=NAME)
+    miniatures = fields.List(fields.String(validate=NAME), load_default=list, validate=validate.Length(max=4),
+                             metadata={"description": "the characters the operations act on, in their order"})
+    count = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=30),
+                           metadata={"description": "successes rolled at the table, for 'as many as' effects"})
 
 
 class CatalogSchema(Schema):

@@ -71,6 +71,7 @@ class CommandPost:
     powers: list[Power] = field(default_factory=list)
     hacking: dict[str, int] = field(default_factory=dict)
     free_activations: list[bool] = field(default_factory=list)  # True: the cube cost is waived too
+    activations_head_start: int = 0  # activations counted as made when the side's next turn starts
 
     @property
     def energy_in_play(self) -> int:

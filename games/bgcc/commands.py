@@ -197,4 +197,5 @@ class ResolvePower:
     alternative: int = 0
     tiles: list[str] = field(default_factory=list)
     space: str | None = None
-    miniature: str | None = None
+    miniatures: list[str] = field(default_factory=list)  # targets, in the order the operations need them
+    count: int | None = None  # successes of a roll made at the table, for "as many as successes"

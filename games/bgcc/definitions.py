@@ -308,7 +308,11 @@ def check_mission(m: Mission, tiles: dict[str, TileDef]) -> None:
 POWER_TYPES = ("special_event", "permanent")
 OPERATIONS = ("recover_discs", "recover_cubes", "transfer_discs", "disc_cost_modifier", "free_activation",
               "hacking_token", "swap_river_tiles", "opposing_tile_last", "restore_life_points", "wounds",
-              "character_activation")
+              "character_activation", "activations_already_made", "heal", "neutralize", "unneutralize_tile",
+              "event_tile_never_neutralized")
+# Operations the app shows as reminders only: replacing a tile needs the replacement tile's card
+# (draft it in that slot at setup), and a life point value set at setup is entered with the tile.
+REMINDER_OPERATIONS = ("replace_event_tile", "replace_character_tile", "set_life_points")
 DISC_ZONES = ("available", "unavailable", "spent")
 
 
@@ -327,6 +331,10 @@ class Operation(Printed):
     side: str | None = None
     target: str | None = None
     details: str = ""
+    condition: str = ""  # when the booklet makes the operation depend on something at the table
+    timing: str = ""
+    optional: bool = False
+    count_from_successes: bool = False  # the count is the successes of a roll made at the table
 
 
 @dataclass(frozen=True)

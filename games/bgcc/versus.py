@@ -159,7 +159,14 @@ def _finish_draft(table: Table) -> list[Event]:
             post.river.append(slot.tile)
         if sum(post.tiles[t].definition.width for t in post.river) > len(post.cost_track):
             raise RuleRefused("VI·A·1 9", f"The {side}'s river is longer than its cost track")
-    return [Event("draft", "Both teams are complete: the rivers are set", "Versus I·C·4", {})]
+    events = [Event("draft", "Both teams are complete: the rivers are set", "Versus I·C·4", {})]
+    for side in SIDES:
+        for power in table.command_posts[side].powers:
+            if _at_setup(power):
+                table.versus.pending_powers.append(PendingPower(side, power.id))
+                events.append(Event("power", f"{power.character}: {power.name_en} must be resolved",
+                                    "Versus I·D", {"side": side, "power": power.id}))
+    return events
 
 
 def ready_to_start(table: Table) -> None:
@@ -183,11 +190,11 @@ def upkeep(table: Table, side: str) -> list[Event]:
     events = [Event("upkeep", f"The {side}: {_plural(moved, 'cube')} to fatigue, {_plural(recovered, 'cube')} "
                               f"recovered, {_plural(discs, 'disc')} unavailable → available",
                     "Versus I·A 1", {"side": side, "moved": moved, "recovered": recovered, "discs": discs})]
+    post.activations_this_turn, post.activations_head_start = post.activations_head_start, 0
     for power in post.powers:
-        if power.type == "permanent":
-            for op in power.alternatives[0].operations:
-                if op.op in ("recover_discs", "recover_cubes"):
-                    events += _apply(table, side, power, op, c.ResolvePower(side=side, power=power.id))
+        for op in power.alternatives[0].operations:
+            if op.op in AT_UPKEEP and (_hq_in_play(table, side) or "while" not in op.details):
+                events += _apply(table, side, power, op, c.ResolvePower(side=side, power=power.id), [])
     return events
 
 
@@ -222,7 +229,7 @@ def event_tile_activated(table: Table, side: str) -> list[Event]:
     post = table.command_posts[side]
     events = []
     for power in post.powers:
-        if power.type == "special_event":
+        if _at_event_tile(power):
             table.versus.pending_powers.append(PendingPower(side, power.id))
             events.append(Event("power", f"{power.character}: {power.name_en} must be resolved",
                                 "Versus I·D", {"side": side, "power": power.id}))
@@ -247,7 +254,10 @@ def hq_neutralized(table: Table, post: CommandPost) -> list[Event]:
     events = [Event("power", f"The {post.side}'s HQ is neutralized: "
                              f"{', '.join(p.name_en for p in lost) or 'no event power'} detached", "Versus I·D",
                     {"side": post.side})]
-    if not post.powers and not table.versus.mission.sides[post.side].events:
+    protected = any(op.op == "event_tile_never_neutralized" for p in post.powers for a in p.alternatives
+                    for op in a.operations)
+    if not protected and not any(_at_event_tile(p) for p in post.powers) \
+            and not table.versus.mission.sides[post.side].events:
         for tile in post.tiles.values():
             if tile.definition.kind == "event" and not tile.neutralized and not tile.dredged:
                 tile.neutralized = True
@@ -267,64 +277,110 @@ def _power(table: Table, side: str, power_id: str) -> Power:
     raise RuleRefused("Versus II", f"The {side} have no power '{power_id}'")
 
 
+AT_UPKEEP = ("recover_discs", "recover_cubes")
+
+
+def _at_event_tile(power: Power) -> bool:
+    """Special events, and permanent powers whose effect the booklet times on the event tile."""
+    return power.type == "special_event" or any(
+        "event tile" in op.timing for a in power.alternatives for op in a.operations)
+
+
+def _at_setup(power: Power) -> bool:
+    """Permanent powers with a choice made once the teams are known (e.g. Robin's tile)."""
+    return power.type == "permanent" and any(op.op == "disc_cost_modifier"
+                                             for a in power.alternatives for op in a.operations)
+
+
+def _hq_in_play(table: Table, side: str) -> bool:
+    post = table.command_posts[side]
+    return post.hq is not None and not post.tiles[post.hq].neutralized
+
+
 def resolve_power(table: Table, cmd: c.ResolvePower) -> list[Event]:
-    """Apply a pending special event power, or a permanent power's one-time choice."""
+    """Apply a pending power: the alternative chosen ("or") and the targets its operations need."""
     if table.mode != "versus":
         raise RuleRefused("Versus II", "HQ powers belong to Versus tables")
     power = _power(table, cmd.side, cmd.power)
     pending = next((p for p in table.versus.pending_powers if p.side == cmd.side and p.power == cmd.power), None)
-    if power.type == "special_event" and pending is None:
-        raise RuleRefused("Versus I·D", f"{power.name_en} applies when the {cmd.side}'s event tile is activated")
-    if power.type == "permanent" and any(op.op in ("recover_discs", "recover_cubes")
-                                         for op in power.alternatives[0].operations):
-        raise RuleRefused("Versus I·D", f"{power.name_en} applies by itself at each upkeep")
+    if pending is None:
+        if any(op.op in AT_UPKEEP for a in power.alternatives for op in a.operations):
+            raise RuleRefused("Versus I·D", f"{power.name_en} applies by itself at each upkeep")
+        if _at_event_tile(power):
+            raise RuleRefused("Versus I·D", f"{power.name_en} applies when the {cmd.side}'s event tile is activated")
+        raise RuleRefused("Versus I·D", f"{power.name_en} has nothing to resolve now")
     if not 0 <= cmd.alternative < len(power.alternatives):
         raise RuleRefused("Versus II", f"{power.name_en} has {_plural(len(power.alternatives), 'alternative')}")
     chosen = power.alternatives[cmd.alternative]
     events = [Event("power", f"{power.character}: {power.name_en}"
                              + (f" ({chosen.reminder})" if chosen.reminder else ""), "Versus II",
                     {"side": cmd.side, "power": power.id, "alternative": cmd.alternative})]
+    targets = list(cmd.miniatures)
     for op in chosen.operations:
-        events += _apply(table, cmd.side, power, op, cmd)
-    if pending is not None:
-        table.versus.pending_powers.remove(pending)
+        events += _apply(table, cmd.side, power, op, cmd, targets)
+    table.versus.pending_powers.remove(pending)
     return events
 
 
-def _side(own: str, which: str | None) -> str:
-    return opponent(own) if which == "opponent" else own
+def _character_target(table: Table, side: str, power: Power, op, targets: list[str], name: str) -> str:
+    """The miniature an operation acts on: the power's own character when the booklet says so,
+    otherwise the next miniature the player named."""
+    if op.target and op.target.lower().startswith(power.character.lower()):
+        post = table.command_posts[side]
+        own = [t for t in post.tiles.values() if t.name.lower() == power.character.lower()] or \
+            ([post.tiles[post.hq]] if post.hq else [])
+        if own and own[0].miniatures:
+            return own[0].miniatures[0].id
+    if not targets:
+        raise RuleRefused("Versus II", f"{name}: name the character ({op.target or 'the target'})")
+    return targets.pop(0)
 
 
-def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower) -> list[Event]:
+def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower, targets: list[str]) -> list[Event]:
     post = table.command_posts[side]
     rule = "Versus II"
     name = f"{power.character} ({power.name_en})"
+    count = op.count
+    if op.count_from_successes:
+        if cmd.count is None:
+            raise RuleRefused(rule, f"{name}: enter the successes rolled ({op.details or 'at the table'})")
+        count = cmd.count
     if op.op == "recover_discs":
-        n = min(op.count, post.discs.unavailable)
+        n = min(count, post.discs.unavailable)
         post.discs.unavailable -= n
         post.discs.available += n
         return [Event("discs", f"{name}: {_plural(n, 'disc')} unavailable → available", rule, {"side": side})]
     if op.op == "recover_cubes":
-        n = min(op.count, post.fatigue)
+        n = min(count, post.fatigue)
         post.fatigue -= n
         post.reserve += n
         return [Event("cubes", f"{name}: {_plural(n, 'cube')} fatigue → reserve", rule, {"side": side})]
     if op.op == "transfer_discs":
         return _transfer_discs(table, side, name, op)
+    if op.op == "activations_already_made":
+        target = _side(side, op.side)
+        table.command_posts[target].activations_head_start += count
+        return [Event("discs", f"{name}: in their next turn the {target} start with "
+                               f"{_plural(count, 'activation')} already made", rule, {"side": target})]
     if op.op == "disc_cost_modifier":
-        tile = _target_tile(table, opponent(side), cmd, 0, name)
-        table.versus.disc_modifiers.append(DiscModifier(opponent(side), tile, op.amount or 1, side, power.id))
-        return [Event("power", f"{name}: activating {table.command_posts[opponent(side)].tiles[tile].name} "
+        whose = side if (op.target or "").startswith("own") else opponent(side)
+        tile = _target_tile(table, whose, cmd, 0, name)
+        table.versus.disc_modifiers.append(DiscModifier(whose, tile, op.amount or 1, side, power.id))
+        return [Event("power", f"{name}: activating {table.command_posts[whose].tiles[tile].name} "
                                f"costs {op.amount or 1} more disc", rule, {"tile": tile})]
     if op.op == "free_activation":
         post.free_activations.append(op.amount == 1)
         what = "no disc and no cube" if op.amount == 1 else "no disc"
         return [Event("power", f"{name}: the next activation costs {what}", rule, {"side": side})]
     if op.op == "hacking_token":
+        if op.optional and cmd.space is None:
+            return [Event("power", f"{name}: no hacking token placed", rule, {})]
         return _hack(table, side, name, op, cmd)
     if op.op == "swap_river_tiles":
         target = _side(side, op.side)
         first, second = _target_tile(table, target, cmd, 0, name), _target_tile(table, target, cmd, 1, name)
+        if first == second:
+            raise RuleRefused(rule, f"{name}: choose two different tiles")
         order = table.command_posts[target].river
         i, j = order.index(first), order.index(second)
         order[i], order[j] = order[j], order[i]
@@ -336,21 +392,41 @@ def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower) -> li
         river.to_right_end(table.command_posts[target], tile)
         return [Event("river", f"{name}: {table.command_posts[target].tiles[tile].name} goes to the end of "
                                f"the {target}'s river", rule, {"side": target, "tile": tile})]
-    if op.op == "restore_life_points":
-        if not cmd.miniature:
-            raise RuleRefused(rule, f"{name}: name the miniature whose life points come back")
-        post_m, tile, mini = table.find_miniature(cmd.miniature)
-        if post_m.side != side or mini.place != "board":
-            raise RuleRefused(rule, f"{name}: choose one of your characters on the board")
-        mini.life_points = tile.profile(mini).life_points
-        return [Event("power", f"{name}: {tiles.miniature_label(tile, mini)} back to "
-                               f"{_plural(mini.life_points, 'life point')}", rule, {"miniature": mini.id})]
-    if op.op == "wounds":
-        if not cmd.miniature:
-            raise RuleRefused(rule, f"{name}: name the miniature that suffers the wounds")
-        from .engine import _wound_target  # the wound code is the engine's
-        return _wound_target(table, op.count, None, cmd.miniature, rule)
+    if op.op in ("restore_life_points", "heal", "neutralize", "wounds", "unneutralize_tile"):
+        return _on_character(table, side, power, op, count, targets, name)
+    if op.op == "event_tile_never_neutralized":
+        return [Event("power", f"{name}: the {side}'s event tile is never neutralized", rule, {})]
     return [Event("reminder", f"{name}: {op.details or 'played on the board'}", rule, {})]
+
+
+def _on_character(table: Table, side: str, power: Power, op, count: int, targets: list[str],
+                  name: str) -> list[Event]:
+    rule = "Versus II"
+    miniature = _character_target(table, side, power, op, targets, name)
+    post_m, tile, mini = table.find_miniature(miniature)
+    label = tiles.miniature_label(tile, mini)
+    if op.op == "unneutralize_tile":
+        if mini.place != "pool":
+            return [Event("power", f"{name}: {label} is in play: nothing to bring back", rule, {})]
+        mini.place = "board"
+        tile.neutralized = False
+        return [Event("power", f"{name}: {label} is back in play, {tile.name} face up", rule, {"miniature": mini.id})]
+    if mini.place != "board":
+        raise RuleRefused(rule, f"{name}: {label} is not on the board")
+    if op.op in ("restore_life_points", "heal"):
+        most = tile.profile(mini).life_points
+        mini.life_points = most if op.op == "restore_life_points" else min(most, mini.life_points + count)
+        return [Event("power", f"{name}: {label} at {_plural(mini.life_points, 'life point')}", rule,
+                      {"miniature": mini.id})]
+    from .engine import _wound_target  # the engine owns wounds: life points, pool, tile flips
+    wounds = mini.life_points if op.op == "neutralize" else count
+    if wounds <= 0:
+        return [Event("power", f"{name}: no wound", rule, {})]
+    return _wound_target(table, wounds, None, mini.id, rule)
+
+
+def _side(own: str, which: str | None) -> str:
+    return opponent(own) if which == "opponent" else own
 
 
 def _target_tile(table: Table, side: str, cmd: c.ResolvePower, index: int, name: str) -> str:

@@ -9,7 +9,7 @@ import functools
 import json
 from importlib import resources
 
-from .definitions import Characteristic, Dice, Operation, Power, PowerAlternative, SpaceDef
+from .definitions import REMINDER_OPERATIONS, Characteristic, Dice, Operation, Power, PowerAlternative, SpaceDef
 
 DEFAULT_SPACES = {
     "movement": {"exertion_limit": 3, "characteristic": {"kind": "multiplier", "dice": [], "multiplier": 1}},
@@ -51,13 +51,22 @@ def operation(data: dict) -> Operation:
     if data.get("while"):
         details = f"{details} while {data['while']}".strip()
     free_cubes = data["op"] == "free_activation" and data.get("cube_cost") == 0
-    return Operation(op=data["op"], count=count if isinstance(count, int) else 0,
-                     difference=count == "difference",
-                     from_side=source.get("side"), from_zone=source.get("zone"),
-                     to_side=target.get("side"), to_zone=target.get("zone"),
+    op = data["op"]
+    if op in REMINDER_OPERATIONS:
+        what = data.get("with") or data.get("to") or data.get("value") or ""
+        details = f"{op.replace('_', ' ')}: {what} {details}".strip()
+        op = "reminder"
+    return Operation(op=op, count=count if isinstance(count, int) else 0,
+                     difference=count == "difference", count_from_successes=count == "successes",
+                     from_side=source.get("side") if isinstance(source, dict) else None,
+                     from_zone=source.get("zone") if isinstance(source, dict) else None,
+                     to_side=target.get("side") if isinstance(target, dict) else None,
+                     to_zone=target.get("zone") if isinstance(target, dict) else None,
                      amount=1 if free_cubes else int(data.get("amount") or 0),
                      spaces=list(data.get("spaces") or []), side=data.get("side"),
-                     target=data.get("target"), details=details)
+                     target=data.get("target") if isinstance(data.get("target"), str) else None,
+                     details=details, condition=data.get("condition") or "", timing=data.get("timing") or "",
+                     optional=bool(data.get("optional")))
 
 
 def power(data: dict) -> Power:
