@@ -70,7 +70,13 @@ class RedisStore:
             url, max_connections=app.config["REDIS_MAX_CONNECTIONS"], timeout=10, health_check_interval=30)
         client = redis.Redis(connection_pool=pool)
         app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"])
-        app.extensions["hub"] = Hub(client)
+        store = app.extensions["store"]
+
+        def render(code: str, data: bytes) -> bytes:
+            from .play import live_change
+            return live_change(code, data, store)
+
+        app.extensions["hub"] = Hub(client, render)
 
 
 redis_store = RedisStore()

@@ -27,8 +27,9 @@ RESYNC = object()  # the listener lost messages: streams re-read the history
 class Hub:
     """Fans the changes published by any API process out to this process's streams."""
 
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client: redis.Redis, render=lambda code, data: data):
         self.client = client
+        self.render = render  # (code, published change) → the change as phones receive it
         self.lock = threading.Lock()
         self.queues: dict[str, set[queue.Queue]] = defaultdict(set)
         self.thread: threading.Thread | None = None
@@ -77,6 +78,14 @@ class Hub:
     def _deliver(self, code: str, data: bytes) -> None:
         with self.lock:
             targets = list(self.queues.get(code, ()))
+        if not targets:
+            return
+        try:
+            data = self.render(code, data)
+        except Exception:  # noqa: BLE001 - a change that cannot be rendered: phones re-read the history
+            for q in targets:
+                _replace_with_resync(q)
+            return
         for q in targets:
             try:
                 q.put_nowait(data)

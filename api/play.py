@@ -15,17 +15,18 @@ import orjson
 from flask import Response, current_app, request
 
 from games.bgcc import engine
-from games.bgcc.serial import from_data
+from games.bgcc.serial import from_data_pooled
 from games.bgcc.table import Table
 from games.bgcc.view import table_view
 
 from . import seats
 from .errors import error
 from .extensions import store
-from .store import Loaded, Stale
+from .store import Loaded, Stale, digest
 
 _TAG = re.compile(r'(?:W/)?"([^"]*)"')
 _KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
+VERSION = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also accepts '²', which int() refuses
 UNDO_KEPT = 150  # at least the last 100 changes can be undone
 
 
@@ -50,7 +51,7 @@ def wanted_versions() -> set[int] | None:
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
-    return {int(t) for t in _TAG.findall(header) if t.isdigit()}
+    return {int(t) for t in _TAG.findall(header) if VERSION.fullmatch(t)}
 
 
 def bearer_token() -> str | None:
@@ -64,9 +65,14 @@ def view(code: str, version: int, table: Table) -> dict:
     return {"code": code, "version": version, **table_view(table)}
 
 
+def decode(loaded: Loaded) -> Table:
+    """The stored state as the rules' Table (its printed definitions from the table's pool)."""
+    return from_data_pooled(Table, loaded.state, loaded.pool)
+
+
 def load(code: str, presence: bool = False) -> tuple[Loaded, Table]:
     loaded = store().load(code.upper(), bearer_token(), presence=presence)
-    return loaded, from_data(Table, loaded.state)
+    return loaded, decode(loaded)
 
 
 def read(code: str, part=lambda v: v, missing: str = "") -> Response:
@@ -104,10 +110,34 @@ def _idempotency_key() -> str | None | Response:
     return key
 
 
-def _replayed(answer: dict) -> Response:
-    response = json_response(answer["body"], answer["status"], answer["body"].get("version"))
+def _replayed(code: str, answer: dict) -> Response:
+    """The first answer to a write made again with the same Idempotency-Key: rebuilt from that
+    version's history entry and snapshot (the key stores only the version)."""
+    version = answer["version"]
+    s = store()
+    entry = next((e for v, e in s.entries(code, version - 1, 1) if v == version), None)
+    state = s.snapshot(code, version)
+    if entry is None or state is None:
+        return error(409, f"That change (version {version}) is older than the history keeps")
+    table = from_data_pooled(Table, state, s.definitions(code))
+    body = {"version": version, "events": entry["events"], "table": view(code, version, table)}
+    response = json_response(body, answer["status"], version)
     response.headers["Idempotent-Replayed"] = "true"
     return response
+
+
+def live_change(code: str, message: bytes, s) -> bytes:
+    """A published change with the table as it was right after it, for the phones connected to
+    this process (built once per process, not once per phone)."""
+    data = orjson.loads(message)
+    state = s.snapshot(code, data["version"])
+    if state is not None:
+        try:
+            table = from_data_pooled(Table, state, s.definitions(code))
+        except KeyError:  # a definition this process has not seen yet
+            table = from_data_pooled(Table, state, s.definitions(code, refresh=True))
+        data["table"] = view(code, data["version"], table)
+    return orjson.dumps(data)
 
 
 @dataclass
@@ -138,25 +168,28 @@ def _write(code: str, change) -> Response:
     key = _idempotency_key()
     if isinstance(key, Response):
         return key
+    if key is not None:  # each phone's keys are its own: two phones may well both send "change-1"
+        token = bearer_token()
+        key = f"{digest(token)[:32] if token else '-'}:{key}"
     wanted = wanted_versions()
     s = store()
     for _ in range(current_app.config["COMMAND_RETRIES"]):
         loaded = s.load(code, bearer_token(), key)
         if loaded.replay is not None:
-            return _replayed(loaded.replay)
+            return _replayed(code, loaded.replay)
         if wanted is not None and loaded.version not in wanted:
             return stale(loaded)
-        done = change(loaded, from_data(Table, loaded.state))
+        done = change(loaded, decode(loaded))
         if isinstance(done, Response):
             return done
         version = loaded.version + 1
         events = done.outcome.events
         entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": events}
         body = {"version": version, "events": events, "table": view(code, version, done.outcome.table)}
-        message = {**body, "seat": loaded.seat, "command": done.name}
+        message = {"version": version, "events": events, "seat": loaded.seat, "command": done.name}
         try:
             s.save(code, loaded.version, done.outcome.table, done.history, entry, message,
-                   (key, {"status": 200, "body": body}) if key else None)
+                   (key, {"status": 200, "version": version}) if key else None, known=loaded.pool)
         except Stale:
             continue
         return json_response(body, version=version)
@@ -166,7 +199,7 @@ def _write(code: str, change) -> Response:
 def stale(loaded: Loaded) -> Response:
     body = {"code": 412, "status": "Precondition Failed", "version": loaded.version,
             "message": f"The table changed (now version {loaded.version}): your screen is out of date",
-            "table": view(loaded.code, loaded.version, from_data(Table, loaded.state))}
+            "table": view(loaded.code, loaded.version, decode(loaded))}
     return json_response(body, 412, loaded.version)
 
 
@@ -180,6 +213,8 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
     s = store()
 
     def change(loaded: Loaded, table: Table):
+        if loaded.seat is None or loaded.seat == seats.SPECTATOR:  # before the history: never a 409 for them
+            return error(401 if loaded.seat is None else 403, f"Only the host or a player can {kind}")
         undo, redo = list(loaded.history["undo"]), list(loaded.history["redo"])
         moved = None
         if kind == "undo":
@@ -209,7 +244,7 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
         what = {"undo": f"Undone: change {moved}", "redo": f"Redone: change {moved}",
                 "jump": f"Back to the table as it was after change {restore}"}[kind]
         event = engine.Event(kind, what, "", {"restored": restore, "change": moved})
-        return Change(engine.Outcome(from_data(Table, state), [event]), kind.capitalize(),
+        return Change(engine.Outcome(from_data_pooled(Table, state, loaded.pool), [event]), kind.capitalize(),
                       {"undo": undo, "redo": redo})
 
     return _write(code, change)

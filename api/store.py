@@ -1,8 +1,11 @@
 """Storage: every byte the app keeps lives in Redis, and this module is the only one that talks to it.
 
 A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster slot:
-  gc:{CODE}:table          hash    version, state (JSON), history (JSON: undo and redo stacks),
+  gc:{CODE}:table          hash    version, state (JSON, printed definitions named by key),
+                                   history (JSON: undo and redo stacks), defs (how many definitions),
                                    seat:<seat> → token digest, token:<digest> → seat
+  gc:{CODE}:defs           hash    key → a printed definition (hero board, tile, mission, power),
+                                   written once, never changed: content-addressed
   gc:{CODE}:history        stream  entry id `<version>-0`: entry (JSON) and snapshot (the state
                                    after that version, zlib-compressed) for undo and jumps
   gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
@@ -22,6 +25,9 @@ from dataclasses import dataclass, field
 
 import orjson
 import redis
+
+from games.bgcc import definitions
+from games.bgcc.serial import dumps_pooled, from_data, remember_key
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
@@ -58,7 +64,24 @@ def digest(token: str) -> str:
 def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
-            "live": f"{tag}:live", "idem": f"{tag}:idem:"}
+            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs"}
+
+
+POOLED_BY_NAME = {cls.__name__: cls for cls in definitions.POOLED}
+
+
+def encode_definition(obj) -> bytes:
+    return orjson.dumps({"t": type(obj).__name__, "d": obj})
+
+
+def decode_definitions(raw: dict[bytes, bytes]) -> dict[str, object]:
+    pool = {}
+    for key, value in raw.items():
+        data = orjson.loads(value)
+        obj = from_data(POOLED_BY_NAME[data["t"]], data["d"])
+        remember_key(obj, key.decode())
+        pool[key.decode()] = obj
+    return pool
 
 
 @dataclass
@@ -70,23 +93,27 @@ class Loaded:
     seat: str | None = None
     replay: dict | None = None
     presence: dict[str, int] = field(default_factory=dict)
+    pool: dict[str, object] = field(default_factory=dict)  # the table's printed definitions by key
 
 
-# KEYS: table, history stream, idempotency key (or ""). ARGV: expected version, state, history,
-# entry, snapshot, live message, idempotent answer (or ""), ttl seconds, history kept, live channel,
-# idempotency ttl
+# KEYS: table, history stream, idempotency key (unused when ARGV[7] is empty), definitions. ARGV: expected version, state,
+# history, entry, snapshot, live message, idempotent answer (or ""), ttl seconds, history kept,
+# live channel, idempotency ttl, then new definitions as key, value pairs
 _SAVE = """
 local current = tonumber(redis.call('HGET', KEYS[1], 'version'))
 if current == nil then return {-1, 0} end
 if current ~= tonumber(ARGV[1]) then return {0, current} end
 local version = current + 1
-redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3])
+for i = 12, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3],
+           'defs', redis.call('HLEN', KEYS[4]))
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], version .. '-0', 'entry', ARGV[4], 'snapshot', ARGV[5])
-if KEYS[3] ~= '' then
+if ARGV[7] ~= '' then
   redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[11])
 end
 redis.call('EXPIRE', KEYS[1], ARGV[8])
 redis.call('EXPIRE', KEYS[2], ARGV[8])
+redis.call('EXPIRE', KEYS[4], ARGV[8])
 redis.call('PUBLISH', ARGV[10], ARGV[6])
 return {1, version}
 """
@@ -112,6 +139,7 @@ class Store:
         self.redis = client
         self.ttl = ttl
         self._save = client.register_script(_SAVE)
+        self._pools: dict[str, tuple[int, dict[str, object]]] = {}  # code → (count, definitions)
         self._seat = client.register_script(_SEAT)
 
     def ping(self) -> bool:
@@ -122,7 +150,7 @@ class Store:
 
     def create_table(self, state, entry: dict, host_token: str) -> str:
         """Store a new table at version 1 under a fresh code, the host seat held by `host_token`."""
-        state_bytes = orjson.dumps(state)
+        state_bytes, pool = dumps_pooled(state, definitions.POOLED)
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             k = keys(code)
@@ -130,14 +158,17 @@ class Store:
             if self.redis.hsetnx(k["table"], "version", 1):
                 token = digest(host_token)
                 pipe = self.redis.pipeline(transaction=True)
+                pipe.hset(k["defs"], mapping={key: encode_definition(obj) for key, obj in pool.items()})
                 pipe.hset(k["table"], mapping={"state": state_bytes, "history": b'{"undo":[],"redo":[]}',
-                                               "seat:host": token, f"token:{token}": "host"})
+                                               "defs": len(pool), "seat:host": token, f"token:{token}": "host"})
                 pipe.xadd(k["history"], {"entry": orjson.dumps(entry), "snapshot": zlib.compress(state_bytes)},
                           id="1-0")
                 pipe.expire(k["table"], self.ttl)
                 pipe.expire(k["history"], self.ttl)
+                pipe.expire(k["defs"], self.ttl)
                 _count()
                 pipe.execute()
+                self._pools[code] = (len(pool), dict(pool))
                 return code
         raise RuntimeError("no free table code after 20 tries")
 
@@ -146,7 +177,7 @@ class Store:
         """The table, the seat `token` holds, a stored answer for `idempotency_key` and who is
         connected: one round trip."""
         k = keys(code)
-        fields = ["version", "state", "history"] + ([f"token:{digest(token)}"] if token else [])
+        fields = ["version", "state", "history", "defs"] + ([f"token:{digest(token)}"] if token else [])
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
         if idempotency_key:
@@ -160,8 +191,9 @@ class Store:
             raise Missing(code)
         loaded = Loaded(code, int(values[0]), orjson.loads(values[1]),
                         orjson.loads(values[2] or b'{"undo":[],"redo":[]}'))
-        if token and values[3] is not None:
-            loaded.seat = values[3].decode()
+        loaded.pool = self.definitions(code, int(values[3] or 0))
+        if token and values[4] is not None:
+            loaded.seat = values[4].decode()
         if idempotency_key:
             raw = results.pop(0)
             loaded.replay = orjson.loads(raw) if raw else None
@@ -169,26 +201,43 @@ class Store:
             loaded.presence = {s.decode(): int(t) for s, t in results.pop(0).items()}
         return loaded
 
+    def definitions(self, code: str, count: int | None = None, refresh: bool = False) -> dict[str, object]:
+        """The table's printed definitions, decoded once per process (another round trip only
+        when the table has new ones: `count` differs, or `refresh`)."""
+        cached = self._pools.get(code)
+        if cached is not None and not refresh and count in (None, cached[0]):
+            return cached[1]
+        _count()
+        pool = decode_definitions(self.redis.hgetall(keys(code)["defs"]))
+        if len(self._pools) > 2000:
+            self._pools.clear()
+        self._pools[code] = (len(pool), pool)
+        return pool
+
     def save(self, code: str, expected_version: int, state, history: dict, entry: dict, message,
-             idempotency: tuple[str, dict] | None = None) -> int:
+             idempotency: tuple[str, dict] | None = None, known: dict[str, object] | None = None) -> int:
         """Write the new state if the stored version is still `expected_version`, with its history
         entry and snapshot, the idempotent answer, and publish `message`. Returns the new version,
         or raises Stale / Missing. One round trip. The caller builds the answer and the message
         for version `expected_version + 1`: a write that lands makes exactly that version."""
         k = keys(code)
-        state_bytes = orjson.dumps(state)
+        state_bytes, pool = dumps_pooled(state, definitions.POOLED)
+        new = [x for key, obj in pool.items() if key not in (known or {}) for x in (key, encode_definition(obj))]
         idem_key, answer = idempotency if idempotency else ("", None)
         _count()
         status, version = self._save(
-            keys=[k["table"], k["history"], k["idem"] + idem_key if idem_key else ""],
+            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"]],
             args=[expected_version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
                   zlib.compress(state_bytes, 1), orjson.dumps(message),
                   orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
-                  IDEMPOTENCY_TTL])
+                  IDEMPOTENCY_TTL, *new])
         if status == -1:
             raise Missing(code)
         if status == 0:
             raise Stale(int(version))
+        if new:
+            merged = {**(known or {}), **pool}
+            self._pools[code] = (len(merged), merged)
         return int(version)
 
     def entries(self, code: str, after: int = 0, count: int = 100) -> list[tuple[int, dict]]:

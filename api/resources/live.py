@@ -4,8 +4,6 @@ from __future__ import annotations
 from flask import Response, current_app, request
 from flask.views import MethodView
 
-from games.bgcc.serial import from_data
-from games.bgcc.table import Table
 
 from .. import live, play
 from ..errors import error
@@ -39,14 +37,14 @@ class Live(MethodView):
         raw = request.headers.get("Last-Event-ID", request.args.get("last_event_id"))
         last_id = None
         if raw is not None:
-            if not raw.isdigit() or int(raw) > loaded.version:
+            if not play.VERSION.fullmatch(raw) or int(raw) > loaded.version:
                 return error(400, f"Last-Event-ID {raw[:20]!r} names no version of this table "
                                   f"(now {loaded.version})")
             last_id = int(raw)
         code = loaded.code
 
         def snapshot(latest):
-            return play.view(code, latest.version, from_data(Table, latest.state))
+            return play.view(code, latest.version, play.decode(latest))
 
         events = live.stream(hub(), store(), code, loaded.seat, last_id,
                              current_app.config["SSE_HEARTBEAT"], snapshot, play.now_ms)

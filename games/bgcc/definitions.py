@@ -28,6 +28,7 @@ class Printed:
         return self
 
 
+
 @dataclass(frozen=True)
 class Dice(Printed):
     """`count` dice of one dice type: a colour and whether it carries the free-reroll icon (IX·D)."""
@@ -409,3 +410,9 @@ def check_versus_mission(m: VersusMission) -> None:
                  f"The {side}: a river slot is simple, double or event")
         width = sum(2 if slot_kind(x) == "double" else 1 for x in s.river)
         _require(width <= len(s.cost_track), "VI·A·1 9", f"The {side}'s river is longer than its cost track")
+
+
+# Definitions stored once beside a table and named by a content key (serial.dumps_pooled).
+POOLED = (HeroBoard, TileDef, Mission, VersusMission, Power)
+for _cls in POOLED:
+    _cls.__pooled__ = True

@@ -5,10 +5,15 @@ and the scalars int, str, bool. A converter is built once per type, so loading a
 """
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import functools
+import hashlib
+import operator
 import types
 import typing
+
+import orjson
 
 
 _SCALARS = (int, str, bool, float, type(None))
@@ -65,5 +70,77 @@ def _converter(cls):
 
         def build(data):
             return cls(**{name: convert(data[name]) for name, convert in fields if name in data})
+        if getattr(cls, "__pooled__", False):
+            return _pooled_or(build)
         return build
     return _identity
+
+
+# ---------------------------------------------------------------- pooled definitions
+#
+# A stored table names its printed definitions (hero boards, tiles, the mission, HQ powers) by a
+# content key instead of repeating them: the state shrinks to what changes, and the definitions
+# are stored once beside it and decoded once per process.
+
+_pool: contextvars.ContextVar[dict | None] = contextvars.ContextVar("definitions_pool", default=None)
+_keys: dict[int, tuple[object, str]] = {}
+
+
+def definition_key(obj) -> str:
+    """A content key for a printed definition (cached per object)."""
+    found = _keys.get(id(obj))
+    if found is not None and found[0] is obj:
+        return found[1]
+    key = "d" + hashlib.sha1(orjson.dumps(obj)).hexdigest()[:20]
+    if len(_keys) > 20_000:
+        _keys.clear()
+    _keys[id(obj)] = (obj, key)
+    return key
+
+
+def remember_key(obj, key: str) -> None:
+    if len(_keys) > 20_000:
+        _keys.clear()
+    _keys[id(obj)] = (obj, key)
+
+
+def dumps_pooled(obj, pooled: tuple[type, ...]) -> tuple[bytes, dict[str, object]]:
+    """JSON of `obj` with every instance of a `pooled` class replaced by {"$def": key}; returns the
+    JSON and the definitions by key."""
+    found: dict[str, object] = {}
+
+    def default(value):
+        kind = type(value)
+        if kind in pooled:
+            key = definition_key(value)
+            found[key] = value
+            return {"$def": key}
+        names = _field_names(kind)
+        return dict(zip(names, _getter(kind)(value))) if len(names) > 1 else {names[0]: getattr(value, names[0])}
+
+    return orjson.dumps(obj, default=default, option=orjson.OPT_PASSTHROUGH_DATACLASS), found
+
+
+@functools.cache
+def _getter(cls):
+    return operator.attrgetter(*_field_names(cls))
+
+
+def from_data_pooled(cls, data, pool: dict[str, object]):
+    """`from_data` where {"$def": key} stands for pool[key]."""
+    token = _pool.set(pool)
+    try:
+        return from_data(cls, data)
+    finally:
+        _pool.reset(token)
+
+
+def _pooled_or(build):
+    def convert(data):
+        if type(data) is dict and "$def" in data:
+            pool = _pool.get()
+            if pool is None or data["$def"] not in pool:
+                raise KeyError(f"definition {data['$def']} is not in the pool")
+            return pool[data["$def"]]
+        return build(data)
+    return convert
