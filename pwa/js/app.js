@@ -1,0 +1,190 @@
+// Boot, routing (#/screen), the shell around the screens, the service worker.
+
+import { getLang, initLang, setLang, t } from "./i18n.js";
+import { h, icon } from "./ui.js";
+import {
+  adoptToken, changed, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
+} from "./core.js";
+import * as home from "./screens/home.js";
+import * as tableScreen from "./screens/table.js";
+import * as heroScreen from "./screens/hero.js";
+import * as villainScreen from "./screens/villain.js";
+import * as diceScreen from "./screens/dice.js";
+import * as historyScreen from "./screens/history.js";
+
+const SCREENS = {
+  home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
+  dice: diceScreen, history: historyScreen,
+};
+
+const TABS = [
+  ["home", "home", "#/home"],
+  ["table", "table", "#/table"],
+  ["hero", "hero", "#/hero"],
+  ["villain", "villain", "#/villain"],
+  ["dice", "dice", "#/dice"],
+  ["history", "history", "#/history"],
+];
+
+export function route() {
+  const parts = (location.hash || "#/home").replace(/^#\/?/, "").split("/");
+  return { name: SCREENS[parts[0]] ? parts[0] : "home", args: parts.slice(1).map(decodeURIComponent) };
+}
+
+export function go(hash) {
+  if (location.hash === hash) render();
+  else location.hash = hash;
+}
+
+let lastRoute = "";
+let registration = null;
+let updateRequested = false;
+
+function render() {
+  const r = route();
+  const key = `${r.name}/${r.args.join("/")}`;
+  const main = document.getElementById("main");
+  const newScreen = key !== lastRoute;
+  if (newScreen) {
+    state.error = null;
+    SCREENS[lastRoute.split("/")[0]]?.leave?.();
+  }
+
+  // keep focus and horizontal scroll positions across re-renders
+  const focusedKey = document.activeElement?.dataset?.key;
+  const caret = document.activeElement?.selectionStart;
+  const scrolls = {};
+  main.querySelectorAll("[data-scroll-key]").forEach((el) => { scrolls[el.dataset.scrollKey] = el.scrollLeft; });
+
+  renderShell(r);
+  const screen = SCREENS[r.name];
+  const content = screen.render(r.args, { go });
+  main.replaceChildren(...[content].flat(2).filter((x) => x !== null && x !== undefined && x !== false));
+
+  main.querySelectorAll("[data-scroll-key]").forEach((el) => {
+    if (el.dataset.scrollKey in scrolls) el.scrollLeft = scrolls[el.dataset.scrollKey];
+  });
+  if (focusedKey) {
+    const again = main.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
+    if (again) {
+      again.focus({ preventScroll: true });
+      if (caret != null && again.setSelectionRange && again.type === "text") {
+        try { again.setSelectionRange(caret, caret); } catch { /* not a text field */ }
+      }
+    }
+  }
+  if (newScreen) {
+    lastRoute = key;
+    screen.enter?.(r.args);
+    if (!focusedKey) main.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
+  }
+}
+
+function renderShell(r) {
+  document.title = state.code ? `${state.code} · ${t("appName")}` : t("appName");
+  document.getElementById("table-label").textContent = state.code
+    ? `${state.code}${state.seat ? " · " + seatName(state.seat) : ""}` : t("appName");
+  const conn = document.getElementById("conn");
+  conn.dataset.state = state.code ? state.conn : "none";
+  conn.textContent = state.code ? t(`conn.${state.conn}`) : "";
+  const langBtn = document.getElementById("lang");
+  langBtn.textContent = t("lang.switch");
+  langBtn.lang = getLang() === "fr" ? "en" : "fr";
+  langBtn.setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
+
+  const banners = [];
+  if (state.code && state.conn === "offline") {
+    const when = state.savedAt ? t("offlineWhen", { time: new Date(state.savedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) : "";
+    banners.push(h("div", { class: "banner offline", role: "alert", "data-testid": "offline-banner" },
+      h("p", { text: t("offlineBanner", { when }) })));
+  }
+  if (state.updateReady) {
+    banners.push(h("div", { class: "banner update", role: "status" },
+      h("p", { text: t("updateReady") }),
+      h("button", { type: "button", class: "btn primary small", onclick: applyUpdate }, t("updateNow"))));
+  }
+  if (state.notice) {
+    banners.push(h("div", { class: "banner notice", role: "status" },
+      h("p", { text: state.notice }),
+      h("button", { type: "button", class: "btn small", onclick: () => { state.notice = null; changed(); } }, t("close"))));
+  }
+  document.getElementById("banners").replaceChildren(...banners);
+
+  const current = r.name === "join" ? "home" : r.name;
+  const tabs = TABS.map(([name, ico, href]) => {
+    let target = href;
+    if (name === "hero" && state.seat?.startsWith("hero:")) target = `#/hero/${encodeURIComponent(state.seat.slice(5))}`;
+    return h("a", { class: "tab", href: target, "aria-current": current === name ? "page" : false, "data-testid": `tab-${name}` },
+      icon(ico, 24), h("span", { text: t(`tab.${name}`) }));
+  });
+  document.getElementById("tabbar").replaceChildren(...tabs);
+  document.getElementById("tabbar").setAttribute("aria-label", t("appName"));
+}
+
+function applyUpdate() {
+  updateRequested = true;
+  if (registration?.waiting) registration.waiting.postMessage({ type: "SKIP_WAITING" });
+  else location.reload();
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").then((reg) => {
+    registration = reg;
+    if (reg.waiting && navigator.serviceWorker.controller) setUpdateReady(true);
+    reg.addEventListener("updatefound", () => {
+      const worker = reg.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) setUpdateReady(true);
+      });
+    });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") reg.update().catch(() => {});
+    });
+  }).catch(() => { /* no service worker: the app still works online */ });
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updateRequested) location.reload();
+  });
+}
+
+function boot() {
+  initLang();
+  // A join link: /join/CODE, or a handed-over seat: /join/CODE#seat=…&token=…
+  const joined = /^\/join\/([A-Za-z0-9]{4,12})\/?$/.exec(location.pathname);
+  if (joined) {
+    const code = joined[1].toUpperCase();
+    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+    let hash = `#/join/${code}`;
+    if (params.get("token") && params.get("seat")) {
+      adoptToken(code, params.get("seat"), params.get("token"));
+      hash = "#/table";
+      openTable(code);
+    }
+    history.replaceState(null, "", `/${hash}`);
+  } else if (!location.hash || location.hash === "#/" ) {
+    let current = null;
+    try { current = localStorage.getItem("gc.current"); } catch { /* ignore */ }
+    if (current && tableRecord(current)) {
+      history.replaceState(null, "", "/#/table");
+    } else {
+      history.replaceState(null, "", "/#/home");
+    }
+  }
+  if (!state.code) {
+    let current = null;
+    try { current = localStorage.getItem("gc.current"); } catch { /* ignore */ }
+    if (current && tableRecord(current) && route().name !== "join") openTable(current);
+  }
+
+  document.getElementById("lang").addEventListener("click", () => {
+    setLang(getLang() === "fr" ? "en" : "fr");
+    render();
+  });
+  window.addEventListener("hashchange", render);
+  subscribe(render);
+  render();
+  registerServiceWorker();
+}
+
+boot();

@@ -1,0 +1,402 @@
+// The app's state, the API calls and the live connection.
+//
+// One table is open at a time. The phone keeps, per table it joined, the seat it
+// plays and the tokens (the host token too on the phone that created the table),
+// and the last table it saw, so that an offline start can still show it.
+
+import { serverText, t } from "./i18n.js";
+
+const TABLES_KEY = "gc.tables";
+const SNAP_PREFIX = "gc.snap.";
+
+export const state = {
+  code: null,          // the open table's code
+  seat: null,          // the seat this phone plays there
+  table: null,         // the last table view
+  version: 0,
+  savedAt: null,       // when the table view was last received (ms)
+  conn: "none",        // none | connecting | live | reconnecting | offline
+  seats: [],           // [{seat, connected}] from the last read
+  history: null,       // history entries, newest last (loaded on demand)
+  error: null,         // {key, message, rule}: the last refusal, next to its control
+  busy: new Set(),     // control keys waiting for an answer
+  notice: null,        // a short message for the whole screen
+  updateReady: false,
+};
+
+const listeners = new Set();
+let scheduled = false;
+
+export function subscribe(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+
+export function changed() {
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    for (const fn of listeners) fn(state);
+  });
+}
+
+// ------------------------------------------------------------------ storage
+
+function readJSON(key, fallback) {
+  try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
+}
+
+function writeJSON(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* full or private: keep going */ }
+}
+
+export function recentTables() {
+  return Object.values(readJSON(TABLES_KEY, {})).sort((a, b) => (b.at || 0) - (a.at || 0));
+}
+
+export function tableRecord(code) {
+  return readJSON(TABLES_KEY, {})[code] || null;
+}
+
+export function saveRecord(code, patch) {
+  const all = readJSON(TABLES_KEY, {});
+  all[code] = { ...(all[code] || { code }), ...patch, code, at: Date.now() };
+  writeJSON(TABLES_KEY, all);
+  return all[code];
+}
+
+export function forgetTable(code) {
+  const all = readJSON(TABLES_KEY, {});
+  delete all[code];
+  writeJSON(TABLES_KEY, all);
+  try { localStorage.removeItem(SNAP_PREFIX + code); } catch { /* ignore */ }
+  if (state.code === code) closeTable();
+  changed();
+}
+
+function saveSnapshot() {
+  if (!state.code || !state.table) return;
+  writeJSON(SNAP_PREFIX + state.code, { table: state.table, version: state.version, savedAt: state.savedAt, seats: state.seats });
+}
+
+// ------------------------------------------------------------------ seats and rights
+
+export function record() { return state.code ? tableRecord(state.code) : null; }
+
+export function isHost() { return Boolean(record()?.hostToken); }
+
+export function playToken() { const r = record(); return r?.token || r?.hostToken || null; }
+
+export function hostToken() { const r = record(); return r?.hostToken || r?.token || null; }
+
+export function mySide() {
+  const seat = state.seat || "";
+  if (seat === "villain") return "villain";
+  if (seat.startsWith("hero:")) return "heroes";
+  return null;
+}
+
+export function writable() {
+  if (state.conn === "offline") return false;
+  return isHost() || (Boolean(playToken()) && state.seat !== "spectator");
+}
+
+export function canHero(heroId) {
+  if (!writable()) return false;
+  return isHost() || state.seat === `hero:${heroId}`;
+}
+
+export function canVillain() {
+  if (!writable()) return false;
+  return isHost() || state.seat === "villain";
+}
+
+export function canAdvance() {
+  if (!writable() || !state.table) return false;
+  if (isHost()) return true;
+  const turn = state.table.turn;
+  const playing = turn.side_playing || turn.initiative;
+  return mySide() === playing;
+}
+
+// ------------------------------------------------------------------ HTTP
+
+export class NetworkError extends Error {}
+
+function randomKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function request(method, path, { body, token, key, ifMatch } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (key) headers["Idempotency-Key"] = key;
+  if (ifMatch) headers["If-Match"] = `"${ifMatch}"`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
+  } catch (err) {
+    throw new NetworkError(String(err));
+  }
+  let data = null;
+  const text = await response.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = { message: text.slice(0, 200) }; }
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+// Apply a table view if it is newer than what we show.
+export function applyTable(table, version) {
+  if (!table) return;
+  const v = version ?? table.version ?? 0;
+  if (state.table && v < state.version) return;
+  state.table = table;
+  state.version = v;
+  state.savedAt = Date.now();
+  if (table.seats) state.seats = table.seats;
+  saveSnapshot();
+  const r = record();
+  if (r && table.mission && r.mission !== table.mission.name) saveRecord(state.code, { mission: table.mission.name });
+  changed();
+}
+
+// Send one player action. `controlKey` names the control that caused it: a refusal is shown
+// next to it, and the control shows it is busy meanwhile.
+export async function command(path, body, controlKey, { token, ifMatch, method = "POST" } = {}) {
+  if (!state.code) return null;
+  state.error = null;
+  if (state.conn === "offline") {
+    state.error = { key: controlKey, message: t("err.network") };
+    changed();
+    return null;
+  }
+  const key = randomKey();   // one key per action, reused when retrying it
+  state.busy.add(controlKey);
+  changed();
+  const url = `/api/tables/${state.code}${path}`;
+  const opts = { body: body === undefined ? undefined : body, token: token || playToken(), key, ifMatch };
+  try {
+    let answer;
+    try {
+      answer = await request(method, url, opts);
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+      await new Promise((r) => setTimeout(r, 700));
+      answer = await request(method, url, opts);   // same Idempotency-Key: applied at most once
+    }
+    if (answer.ok) {
+      applyTable(answer.data.table, answer.data.version);
+      if (state.history) loadHistory();
+      return answer.data;
+    }
+    const data = answer.data || {};
+    if (answer.status === 412 && data.table) {
+      applyTable(data.table, data.version);
+      state.error = { key: controlKey, message: t("err.stale") };
+    } else {
+      state.error = { key: controlKey, message: serverText(data.message) || t("err.generic", { msg: answer.status }), rule: data.rule };
+    }
+    return null;
+  } catch (err) {
+    if (err instanceof NetworkError) {
+      state.error = { key: controlKey, message: t("err.network") };
+      goOffline();
+    } else {
+      state.error = { key: controlKey, message: t("err.generic", { msg: err.message }) };
+    }
+    return null;
+  } finally {
+    state.busy.delete(controlKey);
+    changed();
+  }
+}
+
+export async function loadHistory() {
+  if (!state.code) return;
+  try {
+    const answer = await request("GET", `/api/tables/${state.code}/history?limit=500`);
+    if (answer.ok) {
+      state.history = answer.data;
+      changed();
+    }
+  } catch { /* offline: keep what we have */ }
+}
+
+export async function refreshSeats() {
+  if (!state.code || state.conn === "offline") return;
+  try {
+    const answer = await request("GET", `/api/tables/${state.code}/seats`);
+    if (answer.ok) {
+      state.seats = answer.data;
+      saveSnapshot();
+      changed();
+    }
+  } catch { /* the live connection reports it */ }
+}
+
+// ------------------------------------------------------------------ opening a table, live
+
+let source = null;
+let retryTimer = null;
+let probeTimer = null;
+let seatsTimer = null;
+
+export async function openTable(code, { fresh = true } = {}) {
+  code = code.toUpperCase();
+  if (state.code !== code) {
+    closeTable();
+    state.code = code;
+    const snap = readJSON(SNAP_PREFIX + code, null);
+    if (snap?.table) {
+      state.table = snap.table;
+      state.version = snap.version || snap.table.version || 0;
+      state.savedAt = snap.savedAt;
+      state.seats = snap.seats || [];
+    }
+  }
+  const r = tableRecord(code);
+  state.seat = r?.seat || (r?.hostToken ? "host" : null);
+  try { localStorage.setItem("gc.current", code); } catch { /* ignore */ }
+  state.conn = state.conn === "live" ? "live" : "connecting";
+  changed();
+  if (fresh) await fetchTable();
+  connectLive();
+  clearInterval(seatsTimer);
+  seatsTimer = setInterval(refreshSeats, 10000);
+}
+
+export function closeTable() {
+  if (source) source.close();
+  source = null;
+  clearTimeout(retryTimer);
+  clearTimeout(probeTimer);
+  clearInterval(seatsTimer);
+  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, error: null });
+  try { localStorage.removeItem("gc.current"); } catch { /* ignore */ }
+  changed();
+}
+
+export async function fetchTable() {
+  if (!state.code) return false;
+  try {
+    const answer = await request("GET", `/api/tables/${state.code}`, { token: playToken() });
+    if (answer.ok) {
+      applyTable(answer.data, answer.data.version);
+      if (state.conn === "offline") state.conn = "connecting";
+      changed();
+      return true;
+    }
+    if (answer.status === 404) {
+      state.notice = t("join.noTable", { code: state.code });
+      changed();
+    }
+    return false;
+  } catch {
+    goOffline();
+    return false;
+  }
+}
+
+function connectLive() {
+  if (!state.code) return;
+  if (source) source.close();
+  clearTimeout(retryTimer);
+  const token = playToken();
+  const url = `/api/tables/${state.code}/live` + (token ? `?token=${encodeURIComponent(token)}` : "");
+  const es = new EventSource(url);
+  source = es;
+  es.addEventListener("open", () => {
+    if (source !== es) return;
+    const wasOffline = state.conn === "offline";
+    state.conn = "live";
+    changed();
+    refreshSeats();
+    if (wasOffline && state.history) loadHistory();
+  });
+  es.addEventListener("snapshot", (e) => {
+    if (source !== es) return;
+    const data = JSON.parse(e.data);
+    state.conn = "live";
+    applyTable(data.table, data.version);
+  });
+  es.addEventListener("change", (e) => {
+    if (source !== es) return;
+    const data = JSON.parse(e.data);
+    state.conn = "live";
+    if (data.table) applyTable(data.table, data.version);
+    if (state.history && !state.history.some((x) => x.version === data.version)) {
+      state.history = [...state.history, { version: data.version, seat: data.seat, command: data.command, at: Date.now(), events: data.events }];
+      changed();
+    }
+  });
+  es.addEventListener("error", () => {
+    if (source !== es) return;
+    if (state.conn === "live" || state.conn === "connecting") state.conn = "reconnecting";
+    changed();
+    probe();
+    if (es.readyState === EventSource.CLOSED) {
+      // The browser gave up (an HTTP error): start again ourselves.
+      retryTimer = setTimeout(connectLive, 3000);
+    }
+  });
+}
+
+// Is the server reachable at all? Decides between "reconnecting" and "offline".
+async function probe() {
+  clearTimeout(probeTimer);
+  try {
+    const r = await fetch("/api/ping", { cache: "no-store" });
+    if (!r.ok) throw new Error(String(r.status));
+    if (state.conn === "offline") {
+      state.conn = "reconnecting";
+      changed();
+      fetchTable();
+      connectLive();
+    }
+  } catch {
+    goOffline();
+    probeTimer = setTimeout(probe, 3000);
+  }
+}
+
+function goOffline() {
+  if (state.conn !== "offline") {
+    state.conn = "offline";
+    changed();
+  }
+  clearTimeout(probeTimer);
+  probeTimer = setTimeout(probe, 3000);
+}
+
+window.addEventListener("online", () => { if (state.code) probe(); });
+window.addEventListener("offline", () => { if (state.code) goOffline(); });
+
+// ------------------------------------------------------------------ joining
+
+export async function joinSeat(code, seat) {
+  const answer = await request("POST", `/api/tables/${code}/seats`, { body: { seat }, token: tableRecord(code)?.hostToken });
+  if (answer.ok) {
+    saveRecord(code, { seat, token: answer.data.token });
+  }
+  return answer;
+}
+
+export function adoptToken(code, seat, token) {
+  saveRecord(code, { seat, token });
+}
+
+export function setUpdateReady(value) {
+  state.updateReady = value;
+  changed();
+}
+
+// A readable name for a seat.
+export function seatName(seat, table = state.table) {
+  if (!seat) return "?";
+  if (seat.startsWith("hero:")) {
+    const id = seat.slice(5);
+    return table?.heroes?.find((x) => x.id === id)?.name || id;
+  }
+  return t(`seat.${seat}`);
+}

@@ -1,0 +1,400 @@
+// English and French. The French game terms are the versus booklet's own
+// (shared/rules/bgcc-versus-booklet-fr.md): réserve, zone de fatigue, blessure,
+// case, indice de saturation, rivière, poste de commandement, dépolluer,
+// démobilisation, réserve de personnages, pion point de vie, tuile événement…
+
+const en = {
+  appName: "Gotham Companion",
+  "tab.home": "Home", "tab.table": "Table", "tab.hero": "Hero", "tab.villain": "Villain",
+  "tab.dice": "Dice", "tab.history": "History",
+  "lang.switch": "Français", "lang.label": "Language",
+  "conn.live": "Live", "conn.connecting": "Connecting…", "conn.reconnecting": "Reconnecting…",
+  "conn.offline": "Offline", "conn.none": "No table",
+  offlineBanner: "Offline: this is the table as last seen{when}. Changes are off until the connection returns.",
+  offlineWhen: " at {time}",
+  updateReady: "A new version of the app is ready.", updateNow: "Update",
+  retry: "Try again",
+  // home
+  "home.title": "Gotham Companion",
+  "home.intro": "One shared game for the phones around the table.",
+  "home.join": "Join a table", "home.code": "Join code", "home.joinBtn": "Join",
+  "home.codeHelp": "6 letters and digits, from the host's screen or link.",
+  "home.scan": "Scan a QR code", "home.scanStop": "Stop scanning",
+  "home.recent": "Your tables", "home.resume": "Resume", "home.forget": "Forget",
+  "home.noRecent": "No table yet on this phone.",
+  "home.create": "Create a table", "home.mission": "Mission", "home.heroes": "Heroes (1 to 4)",
+  "home.tiles": "Villain's tiles: {tiles}", "home.items": "Equipment and bat-gadgets",
+  "home.adjust": "Adjust values", "home.createBtn": "Create the table",
+  "home.loading": "Loading the library…", "home.libraryFailed": "The library could not be loaded.",
+  "home.pickHero": "Choose at least one hero.", "home.sample": "sample values",
+  "home.turnLimit": "Turn limit", "home.villainReserve": "Villain's reserve",
+  "home.villainFatigue": "Villain's fatigue", "home.recovery": "Villain's recovery",
+  "home.rp": "Reinforcement points", "home.energy": "Energy",
+  "home.activeRecovery": "Active recovery", "home.restingRecovery": "Resting recovery",
+  "join.title": "Join table {code}", "join.pick": "Which seat does this phone take?",
+  "join.take": "Take this seat", "join.taken": "taken", "join.free": "free",
+  "join.handoverHelp": "A taken seat can be handed to this phone by the host (lost phone, dead battery).",
+  "join.noTable": "No table with the code {code}.",
+  "join.created": "Table {code} is set up. This phone holds the host seat: it may do everything, and hand seats over.",
+  "join.playAs": "Which side does this phone play?",
+  "join.hostOnly": "Host only",
+  "join.share": "Share the join link", "join.copy": "Copy the link", "join.copied": "Link copied",
+  // seats
+  "seat.host": "Host", "seat.villain": "Villain", "seat.spectator": "Spectator",
+  "seat.connected": "connected", "seat.away": "not connected",
+  "seat.you": "this phone", "seat.handover": "Hand over",
+  "seat.handoverDone": "Open this link on the new phone for the {seat} seat:",
+  // table
+  "table.turn": "Turn {turn} of {limit}", "table.track": "Turn track",
+  "table.initiative": "Initiative", "table.heroes": "Heroes", "table.villain": "Villain",
+  "table.step": "Current step", "table.playing": "Playing: {side}", "table.mayNow": "May be done now",
+  "table.reminders": "Mission reminders for this step", "table.endConditions": "End-game conditions",
+  "table.people": "At the table", "table.advance": "Advance to the next step",
+  "table.over": "Game over", "table.winner": "Winner: {who}", "table.noWinner": "No winner",
+  "table.endGame": "End the game", "table.endReason": "Reason (optional)",
+  "table.code": "Join code", "table.mission": "Mission", "table.events": "Mission events",
+  "table.readonly": "Read-only on this phone.",
+  // hero
+  "hero.reserve": "Reserve", "hero.fatigue": "Fatigue", "hero.wound": "Wound", "hero.energy": "Energy",
+  "hero.spaces": "Spaces: tap to spend a cube", "hero.saturated": "Saturated: {held} of {limit}",
+  "hero.noReserve": "The reserve is empty",
+  "hero.stance": "Stance", "hero.active": "Active", "hero.resting": "Resting",
+  "hero.noStance": "No stance yet",
+  "hero.recover": "recovers {n}", "hero.preview": "+{reserve} to the reserve",
+  "hero.previewWound": ", {wound} wound → fatigue",
+  "hero.stanceStep": "Stances are declared in the stance step.",
+  "hero.chose": "{name} is {stance} this turn.",
+  "hero.items": "Carried", "hero.encumbrance": "Encumbrance {total} / {max}",
+  "hero.firstMove": "First movement bonus: +{n} move points",
+  "hero.drop": "Drop", "hero.noItems": "Carries nothing.", "hero.gadget": "bat-gadget",
+  "hero.skills": "Skills", "hero.skillOff": "off: encumbrance {total} reaches its limit {limit}",
+  "hero.neutralized": "Neutralized", "hero.readonly": "This phone plays {seat}: {name}'s board is read-only here.",
+  "hero.actions": "Quick actions", "hero.autoManip": "Automatic manipulation (1 cube)",
+  "hero.autoThought": "Automatic thought (1 cube)", "hero.move": "Move 1 area",
+  "hero.woundBtn": "Suffer 1 wound", "hero.toFatigue": "1 cube → fatigue",
+  "hero.pick": "Hero",
+  "hero.none": "No hero at this table.",
+  // spaces
+  "space.melee": "Melee", "space.ranged": "Ranged", "space.manipulation": "Manipulation",
+  "space.thought": "Thought", "space.movement": "Movement", "space.defense": "Defense",
+  "space.reroll": "Reroll",
+  "space.limit": "exertion limit {n}", "space.legend": "Each space: cubes / exertion limit. A saturated space takes no more cubes.",
+  // villain
+  "cp.title": "Command post", "cp.removed": "Out of the game",
+  "cp.recovery": "Recovery {n}",
+  "cp.river": "River", "cp.riverHelp": "Tap a tile to activate it; each position's cost is above it.",
+  "cp.cost": "cost {n}", "cp.costBig": "Cost: {n}", "cp.position": "Position {n}", "cp.neutralized": "Neutralized",
+  "cp.activate": "Activate", "cp.activateQ": "Activate {tile}?",
+  "cp.activateCost": "Costs {cost} cubes: reserve {from} → {to}, fatigue +{cost}.",
+  "cp.cannotAfford": "The reserve holds {reserve}: not enough.",
+  "cp.cancel": "Cancel", "cp.activations": "Activations this turn: {n} of 2",
+  "cp.activated": "Activated now: {tile}",
+  "cp.dredge": "Dredge", "cp.dredgeBtn": "Dredge {n} tiles ({cubes} cubes leave the game)",
+  "cp.dredgeHelp": "Neutralized tiles leave the river for 2 cubes each.",
+  "cp.demobilize": "Demobilize (once per game, 2 cubes)",
+  "cp.demobilized": "Demobilization used.",
+  "cp.demobilizeBtn": "Demobilize {tile}", "cp.demobilizeGo": "Demobilize",
+  "cp.lifeTrack": "Life point track", "cp.lp": "{n} / {max} life points",
+  "cp.woundOne": "−1 life point",
+  "cp.pool": "Character pool", "cp.poolEmpty": "The character pool is empty.",
+  "cp.rp": "Reinforcement points: {n}", "cp.rpHelp": "Spend them at once: they are lost when the villain moves on.",
+  "cp.bringBack": "Bring back ({n} pts)", "cp.noReturn": "never returns",
+  "cp.miniatures": "Miniatures", "place.board": "on the board", "place.pool": "in the pool", "place.gone": "dredged",
+  "cp.readonly": "This phone does not play the villain: read-only here.",
+  "cp.spaces": "Spaces: tap to spend a cube",
+  "level.leader": "Leader", "level.elite": "Elite", "level.henchman": "Henchman", "level.event": "Event",
+  // dice
+  "dice.title": "Dice", "dice.attacker": "Who acts", "dice.kind": "Action",
+  "dice.melee": "Melee", "dice.ranged": "Ranged", "dice.cubes": "Cubes spent",
+  "dice.target": "Target", "dice.defCubes": "Defense cubes",
+  "dice.result": "What happened", "dice.noTarget": "No target on the board.",
+  "dice.roll": "Roll the dice", "dice.defend": "Defend", "dice.pool": "Dice pool", "dice.odds": "Odds before rolling",
+  "dice.wounds": "{n} wounds", "dice.unavailable": "The dice are not available on this server.",
+  "dice.mode.server": "The app rolls", "dice.mode.physical": "Real dice",
+  "dice.newRoll": "New roll", "dice.difficulty": "Difficulty", "dice.start": "Spend the cubes and build the pool",
+  "dice.expected": "expected successes {n}", "dice.pAtLeast": "≥ {d}: {p}", "dice.expWounds": "expected wounds {n}",
+  "dice.woundsDist": "Chance of each number of wounds:", "dice.successDist": "Chance of each number of successes:",
+  "dice.cubeRow": "{c} cubes: {s} successes", "dice.pick": "Dice: tap to pick for a reroll",
+  "dice.shown": "{n} successes shown", "dice.attackSuccesses": "Successes: {n}",
+  "dice.enterSuccesses": "Successes on your dice", "dice.enter": "Enter the successes",
+  "dice.rerollFree": "Free reroll ({n} dice)", "dice.rerollPaid": "Paid reroll: {n} cubes on the reroll space",
+  "dice.pickHelp": "Pick dice above, then reroll them; or end the rerolls.", "dice.endRerolls": "End the rerolls: count the successes",
+  "dice.defendHelp": "{who} defends: cubes on the defense space roll defense dice, plus the automatic defense.",
+  "dice.abandon": "Abandon the roll", "dice.last": "Last roll", "dice.defenseSuccesses": "Defense successes: {n}",
+  "dice.modeTitle": "Dice at this table", "dice.calibrated": "Faces calibrated against this table's dice.",
+  "dice.unverified": "Default faces (unverified): the host can calibrate them.",
+  // history
+  "history.title": "History", "history.undo": "Undo", "history.redo": "Redo",
+  "history.jump": "Back to here", "history.jumpQ": "Put the table back as it was after change {v}?",
+  "history.empty": "Nothing happened yet.", "history.by": "by {who}",
+  "history.confirm": "Go back",
+  // generic
+  ok: "OK", close: "Close", yes: "Yes", no: "No", loading: "Loading…",
+  "err.network": "Not sent: no connection to the server.",
+  "err.generic": "Something went wrong: {msg}",
+  "err.stale": "The table changed meanwhile: here it is now.",
+  "noTable": "Join or create a table first.", "goHome": "Go to Home",
+  "side.heroes": "Heroes", "side.villain": "Villain",
+  "may.advance": "advance to the next step", "may.declare_stance": "declare stances",
+  "may.spend": "spend cubes", "may.attack": "attack", "may.complex_action": "complex actions",
+  "may.automatic_action": "automatic actions", "may.move": "move", "may.pick_up": "pick up",
+  "may.give": "give", "may.take": "take", "may.activate_tile": "activate a tile",
+  "may.spend (defense, reroll)": "spend on defense and reroll", "may.wound": "wounds",
+  "may.drop": "drop equipment", "may.place_token": "place a token", "may.remove_token": "remove a token",
+  "may.end_game": "end the game",
+};
+
+const fr = {
+  appName: "Gotham Companion",
+  "tab.home": "Accueil", "tab.table": "Table", "tab.hero": "Héros", "tab.villain": "Vilain",
+  "tab.dice": "Dés", "tab.history": "Historique",
+  "lang.switch": "English", "lang.label": "Langue",
+  "conn.live": "En direct", "conn.connecting": "Connexion…", "conn.reconnecting": "Reconnexion…",
+  "conn.offline": "Hors ligne", "conn.none": "Pas de table",
+  offlineBanner: "Hors ligne : voici la table telle que vue pour la dernière fois{when}. Les changements reprendront avec la connexion.",
+  offlineWhen: " à {time}",
+  updateReady: "Une nouvelle version de l'application est prête.", updateNow: "Mettre à jour",
+  retry: "Réessayer",
+  "home.title": "Gotham Companion",
+  "home.intro": "Une seule partie partagée par les téléphones autour de la table.",
+  "home.join": "Rejoindre une table", "home.code": "Code de la table", "home.joinBtn": "Rejoindre",
+  "home.codeHelp": "6 lettres et chiffres, sur l'écran ou le lien de l'hôte.",
+  "home.scan": "Scanner un QR code", "home.scanStop": "Arrêter",
+  "home.recent": "Vos tables", "home.resume": "Reprendre", "home.forget": "Oublier",
+  "home.noRecent": "Aucune table sur ce téléphone.",
+  "home.create": "Créer une table", "home.mission": "Mission", "home.heroes": "Héros (1 à 4)",
+  "home.tiles": "Tuiles du vilain : {tiles}", "home.items": "Matériel et bat-gadgets",
+  "home.adjust": "Ajuster les valeurs", "home.createBtn": "Créer la table",
+  "home.loading": "Chargement de la bibliothèque…", "home.libraryFailed": "La bibliothèque n'a pas pu être chargée.",
+  "home.pickHero": "Choisissez au moins un héros.", "home.sample": "valeurs d'exemple",
+  "home.turnLimit": "Nombre de tours", "home.villainReserve": "Réserve du vilain",
+  "home.villainFatigue": "Zone de fatigue du vilain", "home.recovery": "Récupération du vilain",
+  "home.rp": "Points de renfort", "home.energy": "Énergie",
+  "home.activeRecovery": "Récupération active", "home.restingRecovery": "Récupération au repos",
+  "join.title": "Rejoindre la table {code}", "join.pick": "Quelle place prend ce téléphone ?",
+  "join.take": "Prendre cette place", "join.taken": "prise", "join.free": "libre",
+  "join.handoverHelp": "L'hôte peut confier une place prise à ce téléphone (téléphone perdu, batterie vide).",
+  "join.noTable": "Aucune table avec le code {code}.",
+  "join.created": "La table {code} est en place. Ce téléphone est l'hôte : il peut tout faire et confier les places.",
+  "join.playAs": "Quel camp joue ce téléphone ?",
+  "join.hostOnly": "Hôte seulement",
+  "join.share": "Partager le lien", "join.copy": "Copier le lien", "join.copied": "Lien copié",
+  "seat.host": "Hôte", "seat.villain": "Vilain", "seat.spectator": "Spectateur",
+  "seat.connected": "connecté", "seat.away": "non connecté",
+  "seat.you": "ce téléphone", "seat.handover": "Confier",
+  "seat.handoverDone": "Ouvrez ce lien sur le nouveau téléphone pour la place {seat} :",
+  "table.turn": "Tour {turn} sur {limit}", "table.track": "Piste des tours",
+  "table.initiative": "Initiative", "table.heroes": "Héros", "table.villain": "Vilain",
+  "table.step": "Étape en cours", "table.playing": "Joue : {side}", "table.mayNow": "Possible maintenant",
+  "table.reminders": "Rappels de la mission pour cette étape", "table.endConditions": "Conditions de fin de partie",
+  "table.people": "Autour de la table", "table.advance": "Passer à l'étape suivante",
+  "table.over": "Fin de partie", "table.winner": "Vainqueur : {who}", "table.noWinner": "Aucun vainqueur",
+  "table.endGame": "Terminer la partie", "table.endReason": "Raison (facultatif)",
+  "table.code": "Code de la table", "table.mission": "Mission", "table.events": "Événements de la mission",
+  "table.readonly": "Lecture seule sur ce téléphone.",
+  "hero.reserve": "Réserve", "hero.fatigue": "Fatigue", "hero.wound": "Blessure", "hero.energy": "Énergie",
+  "hero.spaces": "Cases : touchez pour dépenser un cube", "hero.saturated": "Saturée : {held} sur {limit}",
+  "hero.noReserve": "La réserve est vide",
+  "hero.stance": "Posture", "hero.active": "Active", "hero.resting": "Repos",
+  "hero.noStance": "Pas encore de posture",
+  "hero.recover": "récupère {n}", "hero.preview": "+{reserve} en réserve",
+  "hero.previewWound": ", {wound} blessure → fatigue",
+  "hero.stanceStep": "Les postures se déclarent à l'étape des postures.",
+  "hero.chose": "{name} : posture {stance} ce tour.",
+  "hero.items": "Porté", "hero.encumbrance": "Encombrement {total} / {max}",
+  "hero.firstMove": "Bonus au premier mouvement : +{n} points de déplacement",
+  "hero.drop": "Lâcher", "hero.noItems": "Ne porte rien.", "hero.gadget": "bat-gadget",
+  "hero.skills": "Compétences", "hero.skillOff": "inactive : l'encombrement {total} atteint sa limite {limit}",
+  "hero.neutralized": "Neutralisé", "hero.readonly": "Ce téléphone joue {seat} : le plateau de {name} est en lecture seule ici.",
+  "hero.actions": "Actions rapides", "hero.autoManip": "Manipulation automatique (1 cube)",
+  "hero.autoThought": "Réflexion automatique (1 cube)", "hero.move": "Se déplacer d'une zone",
+  "hero.woundBtn": "Subir 1 blessure", "hero.toFatigue": "1 cube → fatigue",
+  "hero.pick": "Héros",
+  "hero.none": "Aucun héros à cette table.",
+  "space.melee": "Corps à corps", "space.ranged": "À distance", "space.manipulation": "Manipulation",
+  "space.thought": "Réflexion", "space.movement": "Mouvement", "space.defense": "Défense",
+  "space.reroll": "Relance",
+  "space.limit": "indice de saturation {n}", "space.legend": "Chaque case : cubes / indice de saturation. Une case saturée ne reçoit plus de cube.",
+  "cp.title": "Poste de commandement", "cp.removed": "Hors jeu",
+  "cp.recovery": "Récupération {n}",
+  "cp.river": "Rivière", "cp.riverHelp": "Touchez une tuile pour l'activer ; le coût de chaque position est au-dessus.",
+  "cp.cost": "coût {n}", "cp.costBig": "Coût : {n}", "cp.position": "Position {n}", "cp.neutralized": "Neutralisée",
+  "cp.activate": "Activer", "cp.activateQ": "Activer {tile} ?",
+  "cp.activateCost": "Coûte {cost} cubes : réserve {from} → {to}, fatigue +{cost}.",
+  "cp.cannotAfford": "La réserve contient {reserve} : pas assez.",
+  "cp.cancel": "Annuler", "cp.activations": "Activations ce tour : {n} sur 2",
+  "cp.activated": "Activée : {tile}",
+  "cp.dredge": "Dépolluer", "cp.dredgeBtn": "Dépolluer {n} tuiles ({cubes} cubes hors jeu)",
+  "cp.dredgeHelp": "Les tuiles neutralisées quittent la rivière pour 2 cubes chacune.",
+  "cp.demobilize": "Démobilisation (une fois par partie, 2 cubes)",
+  "cp.demobilized": "Démobilisation utilisée.",
+  "cp.demobilizeBtn": "Démobiliser {tile}", "cp.demobilizeGo": "Démobiliser",
+  "cp.lifeTrack": "Pions point de vie", "cp.lp": "{n} / {max} points de vie",
+  "cp.woundOne": "−1 point de vie",
+  "cp.pool": "Réserve de personnages", "cp.poolEmpty": "La réserve de personnages est vide.",
+  "cp.rp": "Points de renfort : {n}", "cp.rpHelp": "À dépenser immédiatement : ils sont perdus quand le vilain continue.",
+  "cp.bringBack": "Faire revenir ({n} pts)", "cp.noReturn": "ne revient jamais",
+  "cp.miniatures": "Figurines", "place.board": "sur le plateau", "place.pool": "en réserve", "place.gone": "dépolluée",
+  "cp.readonly": "Ce téléphone ne joue pas le vilain : lecture seule ici.",
+  "cp.spaces": "Cases : touchez pour dépenser un cube",
+  "level.leader": "Chef", "level.elite": "Élite", "level.henchman": "Sbire", "level.event": "Événement",
+  "dice.title": "Dés", "dice.attacker": "Qui agit", "dice.kind": "Action",
+  "dice.melee": "Corps à corps", "dice.ranged": "À distance", "dice.cubes": "Cubes dépensés",
+  "dice.target": "Cible", "dice.defCubes": "Cubes de défense",
+  "dice.result": "Ce qui s'est passé", "dice.noTarget": "Aucune cible sur le plateau.",
+  "dice.roll": "Lancer les dés", "dice.defend": "Défendre", "dice.pool": "Réserve de dés", "dice.odds": "Probabilités avant de lancer",
+  "dice.wounds": "{n} blessures", "dice.unavailable": "Les dés ne sont pas disponibles sur ce serveur.",
+  "dice.mode.server": "L'application lance", "dice.mode.physical": "Vrais dés",
+  "dice.newRoll": "Nouveau lancer", "dice.difficulty": "Difficulté", "dice.start": "Dépenser les cubes et constituer la réserve de dés",
+  "dice.expected": "succès attendus {n}", "dice.pAtLeast": "≥ {d} : {p}", "dice.expWounds": "blessures attendues {n}",
+  "dice.woundsDist": "Chance de chaque nombre de blessures :", "dice.successDist": "Chance de chaque nombre de succès :",
+  "dice.cubeRow": "{c} cubes : {s} succès", "dice.pick": "Dés : touchez pour choisir ceux à relancer",
+  "dice.shown": "{n} succès visibles", "dice.attackSuccesses": "Succès : {n}",
+  "dice.enterSuccesses": "Succès sur vos dés", "dice.enter": "Saisir les succès",
+  "dice.rerollFree": "Relance gratuite ({n} dés)", "dice.rerollPaid": "Relance payante : {n} cubes sur la case relance",
+  "dice.pickHelp": "Choisissez des dés ci-dessus puis relancez-les, ou terminez les relances.", "dice.endRerolls": "Terminer les relances : compter les succès",
+  "dice.defendHelp": "{who} se défend : les cubes de la case défense lancent les dés de défense, plus la défense automatique.",
+  "dice.abandon": "Abandonner le lancer", "dice.last": "Dernier lancer", "dice.defenseSuccesses": "Succès de défense : {n}",
+  "dice.modeTitle": "Les dés à cette table", "dice.calibrated": "Faces calibrées sur les dés de cette table.",
+  "dice.unverified": "Faces par défaut (non vérifiées) : l'hôte peut les calibrer.",
+  "history.title": "Historique", "history.undo": "Annuler", "history.redo": "Rétablir",
+  "history.jump": "Revenir ici", "history.jumpQ": "Remettre la table comme après le changement {v} ?",
+  "history.empty": "Rien ne s'est encore passé.", "history.by": "par {who}",
+  "history.confirm": "Revenir",
+  ok: "OK", close: "Fermer", yes: "Oui", no: "Non", loading: "Chargement…",
+  "err.network": "Non envoyé : pas de connexion au serveur.",
+  "err.generic": "Un problème est survenu : {msg}",
+  "err.stale": "La table a changé entre-temps : la voici.",
+  "noTable": "Rejoignez ou créez d'abord une table.", "goHome": "Aller à l'accueil",
+  "side.heroes": "Héros", "side.villain": "Vilain",
+  "may.advance": "passer à l'étape suivante", "may.declare_stance": "déclarer les postures",
+  "may.spend": "dépenser des cubes", "may.attack": "attaquer", "may.complex_action": "actions complexes",
+  "may.automatic_action": "actions automatiques", "may.move": "se déplacer", "may.pick_up": "ramasser",
+  "may.give": "donner", "may.take": "prendre", "may.activate_tile": "activer une tuile",
+  "may.spend (defense, reroll)": "dépenser en défense et relance", "may.wound": "blessures",
+  "may.drop": "lâcher du matériel", "may.place_token": "poser un pion", "may.remove_token": "retirer un pion",
+  "may.end_game": "terminer la partie",
+};
+
+// Step titles: English from the API; French here, in the booklet's words.
+const STEPS_FR = {
+  setup: "Mise en place",
+  upkeep: "Entretien : avancer le marqueur de tour, effets d'entretien",
+  "heroes.upkeep_start": "Héros : entretien du début du tour",
+  "heroes.start_effects": "Héros : résolution des effets de début de tour",
+  "heroes.stances": "Héros : déclaration des postures",
+  "heroes.actions": "Héros : actions",
+  "heroes.end_effects": "Héros : résolution des effets de fin de tour",
+  "heroes.upkeep_end": "Héros : entretien de fin du tour",
+  end_check_1: "Vérification des conditions de fin de partie 1",
+  end_check_2: "Vérification des conditions de fin de partie 2",
+  "villain.upkeep": "Vilain : entretien du tour du vilain",
+  "villain.start_effects": "Vilain : résolution des effets de début de tour",
+  "villain.first_tile": "Vilain : activation de la première tuile",
+  "villain.second_tile": "Vilain : activation de la deuxième tuile",
+  "villain.end_effects": "Vilain : résolution des effets de fin de tour",
+  game_over: "Fin de partie",
+};
+
+const DICTS = { en, fr };
+let lang = "en";
+
+export function setLang(value) {
+  lang = DICTS[value] ? value : "en";
+  document.documentElement.lang = lang;
+  try { localStorage.setItem("gc.lang", lang); } catch { /* private mode */ }
+}
+
+export function getLang() { return lang; }
+
+export function initLang() {
+  let saved = null;
+  try { saved = localStorage.getItem("gc.lang"); } catch { /* private mode */ }
+  const guess = (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  setLang(saved || guess);
+}
+
+export function t(key, params = {}) {
+  const text = DICTS[lang][key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+}
+
+export function stepTitle(turn) {
+  if (lang === "fr" && STEPS_FR[turn.step]) return STEPS_FR[turn.step];
+  return turn.title;
+}
+
+// The server's messages are English. In French, the most common ones are
+// rephrased from their structure; any other keeps the server's words.
+const SPACE_WORDS = {
+  Melee: "melee", Ranged: "ranged", Manipulation: "manipulation", Thought: "thought",
+  Movement: "movement", Defense: "defense", Reroll: "reroll",
+};
+
+const REFUSALS_FR = [
+  [/^(\w+) space is saturated: (\d+) of (\d+)$/, (m) => `Case ${spaceName(m[1]).toLowerCase()} saturée : ${m[2]} sur ${m[3]}`],
+  [/^(\w+) space holds (\d+) of (\d+): room for (\d+), not (\d+)$/,
+    (m) => `La case ${spaceName(m[1]).toLowerCase()} contient ${m[2]} sur ${m[3]} : place pour ${m[4]}, pas ${m[5]}`],
+  [/^(.+)'s reserve holds (\d+) cubes?, not (\d+)$/, (m) => `La réserve de ${m[1]} contient ${m[2]} cube(s), pas ${m[3]}`],
+  [/^Heroes act in the heroes' actions step \(now: .*\)$/, () => "Les héros agissent à l'étape des actions des héros"],
+  [/^Stances are declared in the stance step \(now: .*\)$/, () => "Les postures se déclarent à l'étape des postures"],
+  [/^Tiles are activated in the villain's tile steps \(now: .*\)$/, () => "Les tuiles s'activent aux étapes d'activation du vilain"],
+  [/^Tile '(.+)' costs (\d+) but the reserve holds (\d+)$/, (m) => `La tuile ${m[1]} coûte ${m[2]} mais la réserve contient ${m[3]}`],
+  [/^This phone plays (.+) and cannot do that: (.+)$/, (m) => `Ce téléphone joue ${m[1]} et ne peut pas faire cela`],
+  [/^A spectator watches.*$/, () => "Un spectateur regarde : seuls les joueurs changent la table"],
+  [/^Nothing to undo$/, () => "Rien à annuler"], [/^Nothing to redo$/, () => "Rien à rétablir"],
+  [/^Each hero must choose a stance: (.+)$/, (m) => `Chaque héros doit choisir une posture : ${m[1]}`],
+  [/^The (\S+) seat is taken.*$/, () => "Cette place est prise : l'hôte peut la confier à ce téléphone"],
+];
+
+function spaceName(word) {
+  const key = SPACE_WORDS[word];
+  return key ? t(`space.${key}`) : word;
+}
+
+export function serverText(message) {
+  if (lang !== "fr" || !message) return message;
+  for (const [pattern, make] of REFUSALS_FR) {
+    const m = pattern.exec(message);
+    if (m) return make(m);
+  }
+  return message;
+}
+
+// History lines: rebuilt in French from the event's kind and data when we can.
+export function eventText(event, names) {
+  if (lang !== "fr") return event.text;
+  const d = event.data || {};
+  const who = (id) => names.heroes[id] || id;
+  switch (event.kind) {
+    case "spend":
+      if (d.hero) return `${who(d.hero)} dépense ${d.cubes} cube(s) en ${spaceLabel(d.space)}`;
+      if (d.side) return `Le vilain dépense ${d.cubes} cube(s) en ${spaceLabel(d.space)}`;
+      break;
+    case "stance":
+      return `${who(d.hero)} : posture ${d.stance === "active" ? "active" : "repos"}, ${d.to_reserve} cube(s) fatigue → réserve`
+        + (d.from_wound ? `, ${d.from_wound} blessure → fatigue` : "");
+    case "step":
+      return `Tour ${d.turn} : ${STEPS_FR[d.step] || d.step}`;
+    case "turn_marker":
+      return `Le marqueur de tour avance à ${d.turn}`;
+    case "activation":
+      return `${names.tiles[d.tile] || d.tile} activée depuis la position ${d.position} : ${d.cost} cube(s) réserve → fatigue ; la tuile passe en fin de rivière`;
+    case "undo": return `Annulé : changement ${d.change}`;
+    case "redo": return `Rétabli : changement ${d.change}`;
+    case "jump": return `Retour à la table après le changement ${d.restored}`;
+    case "defense":
+      return `${d.attack} succès contre ${d.defense} en défense : ${d.wounds} blessure(s)`;
+    case "hero_wounded": return `${who(d.hero)} subit ${d.wounds} blessure(s)`;
+    case "character_wounded": return `${names.minis[d.miniature] || d.miniature} subit ${d.wounds} blessure(s) : ${d.life_points} point(s) de vie`;
+    case "character_neutralized": return `${names.minis[d.miniature] || d.miniature} est neutralisé et va dans la réserve de personnages`;
+    case "tile_neutralized": return `${names.tiles[d.tile] || d.tile} est neutralisée : retournée et placée en fin de rivière`;
+    default: break;
+  }
+  return event.text;
+}
+
+function spaceLabel(space) {
+  if (space === "fatigue") return "fatigue";
+  return t(`space.${space}`).toLowerCase();
+}

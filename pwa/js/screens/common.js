@@ -1,0 +1,34 @@
+// Pieces several screens share.
+
+import { t } from "../i18n.js";
+import { h } from "../ui.js";
+import { state } from "../core.js";
+
+export function noTable() {
+  return h("section", { class: "card" },
+    h("p", { text: t("noTable") }),
+    h("a", { class: "btn primary", href: "#/home" }, t("goHome")));
+}
+
+// The refusal the server gave for the control `key`, shown next to it.
+export function refusalFor(key) {
+  const err = state.error;
+  if (!err || err.key !== key) return null;
+  return h("p", { class: "refusal", role: "alert", "data-testid": `refusal-${key}` },
+    err.message, err.rule ? h("span", { class: "rule", text: `(${err.rule})` }) : null);
+}
+
+export function busy(key) {
+  return state.busy.has(key) ? "true" : false;
+}
+
+export function pips(held, limit) {
+  const row = h("span", { class: "pips", "aria-hidden": "true" });
+  for (let i = 0; i < limit; i++) row.append(h("span", { class: `pip ${i < held ? "on" : ""}` }));
+  return row;
+}
+
+export function stat(cls, n, label, testid) {
+  return h("div", { class: `stat ${cls}`, "data-testid": testid },
+    h("span", { class: "n", text: String(n) }), h("span", { class: "l", text: label }));
+}

@@ -1,0 +1,273 @@
+// Dice: the odds before committing, then the roll step by step as the server keeps it
+// (api/resources/dice.py): pool → roll → rerolls → successes → defense → defense dice → wounds.
+// The app rolls (server mode) or the players enter what their real dice show (physical mode).
+
+import { eventText, t } from "../i18n.js";
+import { add, h } from "../ui.js";
+import { changed, command, hostToken, isHost, request, state, writable } from "../core.js";
+import { busy, noTable, refusalFor } from "./common.js";
+
+const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
+
+const form = {
+  side: null, hero: null, miniature: null, action: "melee", cubes: 1, characteristic: 0,
+  targetMini: null, targetHero: null, difficulty: 1, defenseCubes: 0, entered: 0,
+  picked: new Set(), events: null,
+};
+const odds = { key: "", data: null, error: null, timer: null };
+
+export function enter() { odds.key = ""; }
+
+function names(table) {
+  const post = table.command_posts.villain;
+  return {
+    heroes: Object.fromEntries(table.heroes.map((x) => [x.id, x.name])),
+    tiles: Object.fromEntries(post.river.map((x) => [x.id, x.name])),
+    minis: Object.fromEntries(post.miniatures.map((m) => [m.id, m.label])),
+  };
+}
+
+function seatOf(hero, miniature) {
+  if (hero) return `hero:${hero}`;
+  return miniature ? "villain" : null;
+}
+
+// May this phone take the roll's next step? The roller, and the defender during the defense.
+function mayRoll(roll) {
+  if (!writable()) return false;
+  if (isHost()) return true;
+  const seats = [seatOf(roll.hero, roll.miniature)];
+  if (roll.step.startsWith("defense")) seats.push(seatOf(roll.target_hero, roll.target_miniature));
+  return seats.includes(state.seat);
+}
+
+function tokenFor() { return isHost() ? hostToken() : undefined; }
+
+export function render() {
+  const table = state.table;
+  if (!table) return noTable();
+  if (!table.dice) return h("p", { class: "muted", text: t("dice.unavailable") });
+  const dice = table.dice;
+  const out = [h("h1", { class: "row spread" }, h("span", { text: t("dice.title") }),
+    h("span", { class: "pill", "data-testid": "dice-mode", text: t(`dice.mode.${dice.mode}`) }))];
+  if (dice.roll) out.push(rollCard(table, dice));
+  else out.push(startCard(table, dice));
+  if (form.events?.length) {
+    out.push(h("section", { class: "card", "aria-labelledby": "res-h", "data-testid": "roll-events" },
+      h("h2", { id: "res-h", text: t("dice.result") }),
+      form.events.map((ev) => h("p", { class: ev.kind === "defense" || ev.kind === "complex_action" ? "result-big" : "", text: eventText(ev, names(table)) }))));
+  }
+  if (!dice.roll && dice.last) out.push(lastCard(dice.last));
+  if (isHost()) out.push(modeCard(dice));
+  return out;
+}
+
+// ------------------------------------------------------------------ before the roll: choose, see the odds
+
+function stepper(label, field, min, max, testid) {
+  const set = (v) => { form[field] = Math.max(min, Math.min(max, v)); changed(); };
+  return h("div", { class: "field" },
+    h("span", { class: "muted small", id: `${testid}-l`, text: label }),
+    h("div", { class: "stepper", role: "group", "aria-labelledby": `${testid}-l` },
+      h("button", { type: "button", class: "btn", "aria-label": `${label} −1`, "data-testid": `${testid}-minus`, onclick: () => set(form[field] - 1) }, "−"),
+      h("output", { "data-testid": testid, "aria-live": "polite", text: String(form[field]) }),
+      h("button", { type: "button", class: "btn", "aria-label": `${label} +1`, "data-testid": `${testid}-plus`, onclick: () => set(form[field] + 1) }, "+")));
+}
+
+function select(label, value, options, onchange, testid) {
+  return h("label", { class: "field" }, h("span", { text: label }),
+    h("select", { "data-key": testid, "data-testid": testid, onchange: (e) => { onchange(e.target.value); changed(); } },
+      options.map(([v, text]) => h("option", { value: v, selected: v === value }, text))));
+}
+
+function startCard(table, dice) {
+  const post = table.command_posts.villain;
+  if (!form.side) form.side = state.seat === "villain" ? "villain" : "heroes";
+  const mineHero = state.seat?.startsWith("hero:") ? state.seat.slice(5) : null;
+  const heroSide = form.side === "heroes";
+  const box = h("section", { class: "card", "aria-labelledby": "start-h" }, h("h2", { id: "start-h", text: t("dice.newRoll") }));
+  if (isHost()) {
+    add(box, h("div", { class: "row", role: "group", "aria-label": t("dice.attacker"), style: "margin-bottom:.6rem" },
+      ["heroes", "villain"].map((side) => h("button", { type: "button", class: `btn small ${form.side === side ? "primary" : ""}`,
+        "aria-pressed": form.side === side ? "true" : "false", onclick: () => { form.side = side; changed(); } }, t(`side.${side}`)))));
+  }
+  const attack = form.action === "melee" || form.action === "ranged";
+  let actor;
+  let body;
+  let can;
+  if (heroSide) {
+    if (!table.heroes.some((x) => x.id === form.hero)) form.hero = mineHero || table.heroes[0]?.id;
+    const hero = table.heroes.find((x) => x.id === form.hero);
+    actor = hero;
+    const targets = post.miniatures.filter((m) => m.place === "board");
+    if (!targets.some((m) => m.id === form.targetMini)) form.targetMini = targets[0]?.id || null;
+    can = writable() && (isHost() || state.seat === `hero:${hero?.id}`);
+    add(box, 
+      isHost() && table.heroes.length > 1 ? select(t("dice.attacker"), form.hero, table.heroes.map((x) => [x.id, x.name]), (v) => { form.hero = v; }, "roll-hero")
+        : h("p", {}, h("strong", { text: hero?.name || "—" })),
+      actionPicker(),
+      stepper(t("dice.cubes"), "cubes", 1, 40, "cubes"),
+      attack ? (targets.length ? select(t("dice.target"), form.targetMini, targets.map((m) => [m.id, m.label]), (v) => { form.targetMini = v; }, "target")
+        : h("p", { class: "muted", text: t("dice.noTarget") })) : stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
+    body = { action: form.action, hero: hero?.id, cubes: form.cubes };
+    if (attack) body.target_miniature = form.targetMini; else body.difficulty = form.difficulty;
+  } else {
+    const active = post.activation?.tile;
+    const attackers = post.miniatures.filter((m) => m.place === "board" && (!active || m.tile === active));
+    if (!attackers.some((m) => m.id === form.miniature)) form.miniature = attackers[0]?.id || null;
+    const targets = table.heroes.filter((x) => !x.neutralized);
+    if (!targets.some((x) => x.id === form.targetHero)) form.targetHero = targets[0]?.id || null;
+    actor = attackers.find((m) => m.id === form.miniature);
+    can = writable() && (isHost() || state.seat === "villain");
+    add(box, 
+      attackers.length ? select(t("dice.attacker"), form.miniature, attackers.map((m) => [m.id, m.label]), (v) => { form.miniature = v; }, "roll-mini")
+        : h("p", { class: "muted", text: "—" }),
+      actionPicker(),
+      attack ? select(t("dice.target"), form.targetHero, targets.map((x) => [x.id, x.name]), (v) => { form.targetHero = v; }, "target-hero")
+        : stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
+    body = { action: form.action, miniature: form.miniature, characteristic: form.characteristic };
+    if (attack) body.target_hero = form.targetHero; else body.difficulty = form.difficulty;
+  }
+  add(box, oddsPanel(body, attack), refusalFor("roll-start"),
+    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !can || !actor || (attack && !(body.target_miniature || body.target_hero)),
+      "aria-busy": busy("roll-start"),
+      onclick: async () => {
+        const done = await command("/dice/roll", body, "roll-start", { token: tokenFor() });
+        if (done) { form.events = done.events; form.picked.clear(); changed(); }
+      } }, t("dice.start")));
+  return box;
+}
+
+function actionPicker() {
+  return h("div", { class: "grid2", role: "group", "aria-label": t("dice.kind"), style: "margin-bottom:.6rem" },
+    ACTIONS.map((a) => h("button", { type: "button", class: `btn small ${form.action === a ? "primary" : ""}`, "aria-pressed": form.action === a ? "true" : "false",
+      "data-testid": `action-${a}`, onclick: () => { form.action = a; changed(); } }, t(`space.${a}`))));
+}
+
+// The odds of the pool about to be rolled (POST /dice/odds changes nothing).
+function oddsPanel(body, attack) {
+  const query = { action: body.action, cubes: body.cubes ?? 1, characteristic: body.characteristic ?? 0 };
+  if (body.hero) query.hero = body.hero; else if (body.miniature) query.miniature = body.miniature;
+  if (!attack) query.difficulty = body.difficulty;
+  if (attack && (body.target_miniature || body.target_hero)) {
+    query.defense = body.target_miniature ? { target_miniature: body.target_miniature } : { target_hero: body.target_hero };
+  }
+  const key = JSON.stringify(query);
+  if ((query.hero || query.miniature) && key !== odds.key && state.conn !== "offline") {
+    odds.key = key;
+    clearTimeout(odds.timer);
+    odds.timer = setTimeout(async () => {
+      try {
+        const answer = await request("POST", `/api/tables/${state.code}/dice/odds`, { body: query });
+        if (odds.key !== key) return;
+        odds.data = answer.ok ? answer.data : null;
+        odds.error = answer.ok ? null : answer.data?.message;
+      } catch { odds.data = null; }
+      changed();
+    }, 150);
+  }
+  const d = odds.data;
+  const panel = h("div", { class: "odds", "data-testid": "odds", "aria-live": "polite" }, h("h3", { text: t("dice.odds") }));
+  if (odds.error) { add(panel, h("p", { class: "muted small", text: odds.error })); return panel; }
+  if (!d) { add(panel, h("p", { class: "muted small", text: t("loading") })); return panel; }
+  add(panel, h("p", { class: "small" }, `${t("dice.pool")}: ${d.describe || "—"}`,
+    d.automatic ? ` + ${d.automatic}` : "", d.conditional_automatic ? ` (+${d.conditional_automatic})` : ""));
+  const pct = (p) => `${Math.round(p * 100)}%`;
+  const lines = [t("dice.expected", { n: d.mean.toFixed(1) })];
+  if (d.p_at_least != null) lines.push(t("dice.pAtLeast", { d: d.difficulty, p: pct(d.p_at_least) }));
+  if (d.expected_wounds != null) lines.push(t("dice.expWounds", { n: d.expected_wounds.toFixed(1) }));
+  add(panel, h("p", { class: "small", text: lines.join(" · ") }));
+  const dist = d.wounds || d.successes;
+  const bars = h("div", { class: "bars", "aria-hidden": "true" });
+  dist.slice(0, 10).forEach((p, k) => bars.append(h("span", { class: "bar" },
+    h("span", { class: "fill", style: `height:${Math.max(2, Math.round(p * 100))}%` }), h("span", { class: "k", text: String(k) }))));
+  add(panel, h("p", { class: "muted small", text: d.wounds ? t("dice.woundsDist") : t("dice.successDist") }), bars);
+  if (d.cubes?.length > 1) {
+    add(panel, h("ul", { class: "small cube-rows" }, d.cubes.map((r) => h("li", {},
+      t("dice.cubeRow", { c: r.cubes, s: r.expected_successes.toFixed(1) })
+      + (r.expected_wounds != null ? ` · ${t("dice.expWounds", { n: r.expected_wounds.toFixed(1) })}` : "")
+      + (r.p_at_least != null ? ` · ≥${d.difficulty}: ${pct(r.p_at_least)}` : "")))));
+  }
+  return panel;
+}
+
+// ------------------------------------------------------------------ the roll in progress
+
+function rollCard(table, dice) {
+  const view = dice.roll;
+  const roll = view.roll;
+  const defense = roll.step.startsWith("defense_");
+  const ps = defense ? roll.defense : roll.pool;
+  const can = mayRoll(roll);
+  const may = view.may_now;
+  const box = h("section", { class: "card", "aria-labelledby": "roll-h", "data-testid": "roll" },
+    h("h2", { id: "roll-h", text: `${roll.actor} → ${roll.defender || t(`space.${roll.action}`)}` }),
+    h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: view.step_text })),
+    h("p", { class: "small muted", text: `${t("dice.pool")}: ${(ps?.dice_types || []).join(", ") || "—"}` }));
+  if (ps?.dice?.length) {
+    add(box, h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
+      const picked = form.picked.has(die.index);
+      return h("button", { type: "button", class: `die ${die.colour}`, "aria-pressed": picked ? "true" : "false", disabled: !can || !may.includes("reroll"),
+        "data-testid": `die-${die.index}`, "aria-label": `${die.colour}: ${die.successes}`,
+        onclick: () => { if (picked) form.picked.delete(die.index); else form.picked.add(die.index); changed(); } }, String(die.successes));
+    })));
+  }
+  if (view.shown != null) add(box, h("p", { class: "result-big", "data-testid": "roll-shown", text: t("dice.shown", { n: view.shown }) }));
+  if (roll.successes != null) add(box, h("p", { "data-testid": "roll-successes", text: t("dice.attackSuccesses", { n: roll.successes }) }));
+
+  const act = (key, label, path, body, opts = {}) => h("button", { type: "button", class: `btn block ${opts.primary ? "primary" : ""}`, "data-testid": key,
+    disabled: !can || opts.disabled, "aria-busy": busy(key),
+    onclick: async () => {
+      const done = await command(path, body, key, { token: tokenFor(), method: opts.method });
+      if (done) { form.events = [...(opts.keep ? form.events || [] : []), ...done.events]; form.picked.clear(); changed(); }
+    } }, label);
+
+  const actions = h("div", { class: "stack" });
+  if (may.includes("roll")) {
+    if (dice.mode === "physical") {
+      add(actions, stepper(t("dice.enterSuccesses"), "entered", 0, 99, "entered"),
+        act("roll-dice", t("dice.enter"), "/dice/roll/dice", { successes: form.entered }, { primary: true }));
+    } else {
+      add(actions, act("roll-dice", t("dice.roll"), "/dice/roll/dice", {}, { primary: true }));
+    }
+  }
+  if (may.includes("reroll") && dice.mode !== "physical") {
+    const picked = [...form.picked];
+    const free = Object.values(view.free_rerolls_left || {}).reduce((a, b) => a + b, 0);
+    if (free) add(actions, act("reroll-free", t("dice.rerollFree", { n: picked.length }), "/dice/roll/reroll", { step: "free", dice: picked }, { disabled: !picked.length }));
+    add(actions, act("reroll-paid", t("dice.rerollPaid", { n: picked.length }), "/dice/roll/reroll", { step: "paid", dice: picked }, { disabled: !picked.length }),
+      h("p", { class: "muted small", text: t("dice.pickHelp") }));
+  }
+  if (may.includes("end_rerolls")) add(actions, act("end-rerolls", t("dice.endRerolls"), "/dice/roll/end-rerolls", undefined, { primary: true }));
+  if (may.includes("defend")) {
+    add(actions, h("p", { text: t("dice.defendHelp", { who: roll.defender }) }),
+      stepper(t("dice.defCubes"), "defenseCubes", 0, 40, "def-cubes"),
+      act("defend", t("dice.defend"), "/dice/roll/defense", { cubes: form.defenseCubes }, { primary: true }));
+  }
+  if (may.includes("abandon")) add(actions, act("abandon", t("dice.abandon"), "/dice/roll", undefined, { method: "DELETE" }));
+  const keys = ["roll-dice", "reroll-free", "reroll-paid", "end-rerolls", "defend", "abandon"];
+  add(box, actions, keys.map((k) => refusalFor(k)));
+  return box;
+}
+
+function lastCard(last) {
+  return h("section", { class: "card", "aria-labelledby": "last-h", "data-testid": "last-roll" },
+    h("h2", { id: "last-h", text: t("dice.last") }),
+    h("p", { text: `${last.actor} → ${last.defender || t(`space.${last.action}`)}` }),
+    last.successes != null ? h("p", { text: t("dice.attackSuccesses", { n: last.successes }) }) : null,
+    last.defense_successes != null ? h("p", { text: t("dice.defenseSuccesses", { n: last.defense_successes }) }) : null,
+    last.wounds != null ? h("p", { class: "result-big", "data-testid": "last-wounds", text: t("dice.wounds", { n: last.wounds }) }) : null,
+    last.outcome ? h("p", { class: "muted small", text: last.outcome }) : null);
+}
+
+function modeCard(dice) {
+  return h("section", { class: "card", "aria-labelledby": "mode-h" },
+    h("h2", { id: "mode-h", text: t("dice.modeTitle") }),
+    h("div", { class: "grid2" }, ["server", "physical"].map((mode) => h("button", {
+      type: "button", class: `btn small ${dice.mode === mode ? "primary" : ""}`, "aria-pressed": dice.mode === mode ? "true" : "false",
+      "data-testid": `mode-${mode}`, disabled: !writable() || !!dice.roll, "aria-busy": busy(`mode-${mode}`),
+      onclick: () => command("/dice/mode", { mode }, `mode-${mode}`, { token: hostToken(), method: "PUT" }),
+    }, t(`dice.mode.${mode}`)))),
+    refusalFor("mode-server"), refusalFor("mode-physical"),
+    h("p", { class: "muted small", text: dice.status === "calibrated" ? t("dice.calibrated") : t("dice.unverified") }));
+}

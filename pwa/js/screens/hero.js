@@ -1,0 +1,145 @@
+// Hero board: spaces as large controls (tap = spend one cube), reserve / fatigue / wound,
+// stance with a preview of the recovery, carried items, skills.
+
+import { t } from "../i18n.js";
+import { h, icon } from "../ui.js";
+import { canHero, command, seatName, state } from "../core.js";
+import { busy, noTable, pips, refusalFor, stat } from "./common.js";
+
+const SPACES = ["melee", "ranged", "manipulation", "thought", "movement", "defense", "reroll"];
+
+export function render(args) {
+  const table = state.table;
+  if (!table) return noTable();
+  if (!table.heroes.length) return h("p", { text: t("hero.none") });
+  const mine = state.seat?.startsWith("hero:") ? state.seat.slice(5) : null;
+  const id = args[0] || mine || table.heroes[0].id;
+  const hero = table.heroes.find((x) => x.id === id) || table.heroes[0];
+  const can = canHero(hero.id);
+  const out = [];
+
+  if (table.heroes.length > 1) {
+    out.push(h("nav", { class: "row", "aria-label": t("hero.pick"), style: "margin-bottom:.7rem" },
+      table.heroes.map((x) => h("a", { class: `btn small ${x.id === hero.id ? "primary" : ""}`, href: `#/hero/${encodeURIComponent(x.id)}`,
+        "aria-current": x.id === hero.id ? "page" : false }, x.name))));
+  }
+  out.push(h("h1", { class: "row spread" }, h("span", { text: hero.name }),
+    hero.neutralized ? h("span", { class: "pill bad", text: t("hero.neutralized") }) : null,
+    hero.stance ? h("span", { class: "pill ok", "data-testid": "hero-stance", text: t(`hero.${hero.stance}`) }) : null));
+  if (!can && state.conn !== "offline") {
+    out.push(h("p", { class: "muted small", text: t("hero.readonly", { seat: seatName(state.seat), name: hero.name }) }));
+  }
+
+  out.push(h("div", { class: "stats", "data-testid": "hero-stats" },
+    stat("reserve", hero.reserve, t("hero.reserve"), "hero-reserve"),
+    stat("fatigue", hero.fatigue, t("hero.fatigue"), "hero-fatigue"),
+    stat("wound", hero.wound, t("hero.wound"), "hero-wound")));
+
+  out.push(stanceCard(hero, can));
+  out.push(spacesCard(hero, can));
+  out.push(itemsCard(hero, can));
+  out.push(skillsCard(hero));
+  out.push(actionsCard(hero, can));
+  return out;
+}
+
+function spacesCard(hero, can) {
+  const grid = h("div", { class: "spaces" });
+  for (const name of SPACES) {
+    const space = hero.spaces[name];
+    if (!space) continue;
+    const key = `space-${name}`;
+    const label = t(`space.${name}`);
+    const saturated = space.saturated;
+    const empty = hero.reserve === 0;
+    const btn = h("button", {
+      type: "button", class: `space-btn ${saturated ? "saturated" : ""}`, "data-testid": key, "data-key": key,
+      disabled: saturated || !can || empty || hero.neutralized,
+      "aria-busy": busy(key),
+      "aria-label": `${label}: ${space.cubes} / ${space.exertion_limit}. ${saturated ? t("hero.saturated", { held: space.cubes, limit: space.exertion_limit }) : ""}`,
+      onclick: () => command(`/heroes/${hero.id}/spend`, { space: name, cubes: 1 }, key),
+    },
+    h("span", { class: "name", text: label }),
+    h("span", { class: "count" }, String(space.cubes), h("small", { text: ` / ${space.exertion_limit}` })),
+    pips(space.cubes, space.exertion_limit));
+    grid.append(h("div", { class: "space" }, btn,
+      saturated ? h("span", { class: "lock-reason", "data-testid": `lock-${name}` }, icon("lock", 16),
+        t("hero.saturated", { held: space.cubes, limit: space.exertion_limit })) : null,
+      !saturated && empty && can ? h("span", { class: "space-note", text: t("hero.noReserve") }) : null,
+      refusalFor(key)));
+  }
+  return h("section", { class: "card", "aria-labelledby": "spaces-h" },
+    h("h2", { id: "spaces-h", text: t("hero.spaces") }),
+    h("p", { class: "muted small", "data-testid": "space-legend", text: t("space.legend") }), grid);
+}
+
+function preview(hero, value) {
+  const toReserve = Math.min(value, hero.fatigue);
+  const fromWound = Math.min(value - toReserve, hero.wound);
+  return t("hero.preview", { reserve: toReserve }) + (fromWound ? t("hero.previewWound", { wound: fromWound }) : "");
+}
+
+function stanceCard(hero, can) {
+  const step = state.table.turn.step;
+  const open = step === "heroes.stances" && hero.stance === null;
+  const buttons = ["active", "resting"].map((stance) => {
+    const key = `stance-${stance}`;
+    const value = hero.recovery[stance];
+    const chosen = hero.stance === stance;
+    return h("button", {
+      type: "button", class: "btn stance-btn", "data-testid": key, "aria-pressed": chosen ? "true" : "false",
+      disabled: !open || !can || (stance === "active" && hero.neutralized), "aria-busy": busy(key),
+      onclick: () => command(`/heroes/${hero.id}/stance`, { stance }, key),
+    },
+    h("span", { class: "big", text: t(`hero.${stance}`) }),
+    h("span", { class: "sub", text: t("hero.recover", { n: value }) }),
+    h("span", { class: "sub", "data-testid": `preview-${stance}`, text: chosen ? "✓" : preview(hero, value) }));
+  });
+  return h("section", { class: "card", "aria-labelledby": "stance-h" },
+    h("h2", { id: "stance-h", text: t("hero.stance") }),
+    h("div", { class: "stances" }, buttons),
+    refusalFor("stance-active"), refusalFor("stance-resting"),
+    !open && !hero.stance ? h("p", { class: "muted small", text: t("hero.stanceStep") }) : null,
+    hero.stance ? h("p", { class: "muted small", text: t("hero.chose", { name: hero.name, stance: t(`hero.${hero.stance}`).toLowerCase() }) }) : null);
+}
+
+function itemsCard(hero, can) {
+  const items = [...hero.equipment.map((i) => ({ ...i, gadget: false })), ...hero.gadgets.map((i) => ({ ...i, gadget: true }))];
+  return h("section", { class: "card", "aria-labelledby": "items-h" },
+    h("h2", { id: "items-h" }, h("span", { text: t("hero.items") }),
+      h("span", { class: "pill", "data-testid": "encumbrance", text: t("hero.encumbrance", { total: hero.encumbrance, max: hero.maximum_encumbrance }) })),
+    h("p", { "data-testid": "first-move", text: t("hero.firstMove", { n: hero.first_movement_bonus }) }),
+    items.length ? h("ul", { class: "list" }, items.map((item) => {
+      const key = `drop-${item.name}`;
+      return h("li", {},
+        h("div", {}, h("strong", { text: item.name }),
+          h("div", { class: "muted small", text: item.gadget ? `${t("hero.gadget")} · ${item.encumbrance}` : `${item.type} · ${item.encumbrance}` }),
+          refusalFor(key)),
+        !item.gadget && can ? h("button", { type: "button", class: "btn small ghost", "aria-busy": busy(key), "aria-label": `${t("hero.drop")} ${item.name}`,
+          onclick: () => command(`/heroes/${hero.id}/drop`, { item: item.name }, key) }, t("hero.drop")) : null);
+    })) : h("p", { class: "muted", text: t("hero.noItems") }));
+}
+
+function skillsCard(hero) {
+  if (!hero.skills.length) return null;
+  return h("section", { class: "card", "aria-labelledby": "skills-h" },
+    h("h2", { id: "skills-h", text: t("hero.skills") }),
+    h("ul", { class: "list" }, hero.skills.map((s) => h("li", { "data-testid": `skill-${s.name}` },
+      h("div", {},
+        h("span", { class: `skill ${s.applies ? "" : "off"}`, text: `${s.name} ${s.level}` }),
+        !s.applies ? h("div", { class: "skill-why", text: t("hero.skillOff", { total: hero.encumbrance, limit: s.encumbrance_limit }) }) : null),
+      s.encumbrance_limit != null ? h("span", { class: "muted small", text: `≤ ${s.encumbrance_limit}` }) : null))));
+}
+
+function actionsCard(hero, can) {
+  if (!can) return null;
+  const action = (key, label, path, body) => h("div", {},
+    h("button", { type: "button", class: "btn block", "data-testid": key, "aria-busy": busy(key), onclick: () => command(path, body, key) }, label),
+    refusalFor(key));
+  return h("section", { class: "card stack", "aria-labelledby": "act-h" },
+    h("h2", { id: "act-h", text: t("hero.actions") }),
+    action("auto-manipulation", t("hero.autoManip"), `/heroes/${hero.id}/automatic-action`, { action: "manipulation" }),
+    action("auto-thought", t("hero.autoThought"), `/heroes/${hero.id}/automatic-action`, { action: "thought" }),
+    action("move-1", t("hero.move"), `/heroes/${hero.id}/move`, { moves: [{ type: "simple" }] }),
+    action("wound-1", t("hero.woundBtn"), `/heroes/${hero.id}/wounds`, { wounds: 1 }));
+}

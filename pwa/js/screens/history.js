@@ -1,0 +1,60 @@
+// History: every change in words with who made it; undo, redo, jump back.
+
+import { eventText, t } from "../i18n.js";
+import { confirmSheet, formatTime, h } from "../ui.js";
+import { command, hostToken, isHost, loadHistory, seatName, state, writable } from "../core.js";
+import { busy, noTable, refusalFor } from "./common.js";
+
+export function enter() { loadHistory(); }
+
+export function render() {
+  if (!state.table) return noTable();
+  const can = writable();
+  const entries = state.history ? [...state.history].reverse() : null;
+  const names = namesOf(state.table);
+  const travelToken = isHost() ? hostToken() : undefined;
+  const out = [h("h1", { text: t("history.title") }),
+    h("div", { class: "hist-actions" },
+      h("button", { type: "button", class: "btn", "data-testid": "undo", disabled: !can, "aria-busy": busy("undo"),
+        onclick: () => command("/history/undo", undefined, "undo", { token: travelToken }) }, "↶ ", t("history.undo")),
+      h("button", { type: "button", class: "btn", "data-testid": "redo", disabled: !can, "aria-busy": busy("redo"),
+        onclick: () => command("/history/redo", undefined, "redo", { token: travelToken }) }, "↷ ", t("history.redo"))),
+    refusalFor("undo"), refusalFor("redo")];
+  if (!entries) {
+    out.push(h("p", { class: "muted", text: t("loading") }));
+    return out;
+  }
+  if (!entries.length) {
+    out.push(h("p", { class: "muted", text: t("history.empty") }));
+    return out;
+  }
+  const list = h("ol", { class: "list hist", "data-testid": "history", reversed: true });
+  for (const entry of entries) {
+    const key = `jump-${entry.version}`;
+    list.append(h("li", { "data-version": entry.version },
+      h("div", { class: "meta" },
+        h("span", { text: `#${entry.version} · ${t("history.by", { who: entry.seat ? seatName(entry.seat) : "—" })}` }),
+        h("span", { text: entry.at ? formatTime(entry.at) : "" })),
+      entry.events.map((ev) => h("p", { class: "ev", text: eventText(ev, names) })),
+      isHost() && can && entry.version < state.version ? h("button", {
+        type: "button", class: "btn small ghost", "aria-busy": busy(key), "aria-label": `${t("history.jump")} #${entry.version}`,
+        onclick: async () => {
+          const ok = await confirmSheet({ title: t("history.jumpQ", { v: entry.version }), confirm: t("history.confirm"), cancel: t("cp.cancel") });
+          // If-Match: jump from the table this phone shows, not one changed meanwhile
+          if (ok) command("/history/jump", { version: entry.version }, key, { token: hostToken(), ifMatch: state.version });
+        },
+      }, t("history.jump")) : null,
+      refusalFor(key)));
+  }
+  out.push(list);
+  return out;
+}
+
+function namesOf(table) {
+  const heroes = Object.fromEntries(table.heroes.map((x) => [x.id, x.name]));
+  const post = table.command_posts.villain || { river: [], miniatures: [] };
+  const tiles = Object.fromEntries(post.river.map((x) => [x.id, x.name]));
+  for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
+  const minis = Object.fromEntries(post.miniatures.map((m) => [m.id, m.label]));
+  return { heroes, tiles, minis };
+}

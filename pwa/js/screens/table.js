@@ -1,0 +1,132 @@
+// Table: the turn track, initiative, the current step and what may be done now, the mission's
+// reminders for this step, end-game conditions, everyone at the table, Advance.
+
+import { stepTitle, t } from "../i18n.js";
+import { add, confirmSheet, h } from "../ui.js";
+import {
+  canAdvance, changed, command, hostToken, isHost, refreshSeats, request, seatName, state, writable,
+} from "../core.js";
+import { noTable, refusalFor } from "./common.js";
+
+const handover = { seat: null, link: null, error: null };
+
+export function enter() { refreshSeats(); }
+
+export function render() {
+  const table = state.table;
+  if (!table) return noTable();
+  const turn = table.turn;
+  const out = [];
+
+  // turn track 0–12
+  const track = h("div", { class: "track", role: "list", "aria-label": t("table.track") });
+  for (let i = 0; i <= 12; i++) {
+    const cls = [i <= turn.turn_limit ? "in" : "", i < turn.turn ? "past" : "", i === turn.turn ? "now" : "", i === turn.turn_limit ? "limit" : ""].join(" ");
+    track.append(h("span", { class: cls, role: "listitem", "aria-current": i === turn.turn ? "step" : false, text: String(i) }));
+  }
+  out.push(h("section", { class: "card", "aria-labelledby": "turn-h" },
+    h("h1", { id: "turn-h" }, h("span", { text: t("table.turn", { turn: turn.turn, limit: turn.turn_limit }) }),
+      h("span", { class: "pill", text: `${t("table.initiative")}: ${t(`side.${turn.initiative}`)}` })),
+    track,
+    h("p", { class: "muted small", text: `${t("table.mission")}: ${table.mission.name}` })));
+
+  // the current step
+  const step = h("section", { class: "card", "aria-labelledby": "step-h", "data-testid": "step" },
+    h("h2", { id: "step-h", class: "sr-only", text: t("table.step") }),
+    h("p", { class: "muted small", text: `${t("table.step")} · ${turn.rule}` }),
+    h("p", { class: "step-title", "data-testid": "step-title", text: stepTitle(turn) }),
+    turn.side_playing ? h("p", {}, h("span", { class: "pill ok", text: t("table.playing", { side: t(`side.${turn.side_playing}`) }) })) : null);
+  if (turn.over) {
+    add(step, h("p", { class: "result-big", text: t("table.over") }),
+      h("p", { text: turn.winner ? t("table.winner", { who: t(`side.${turn.winner}`) }) : t("table.noWinner") }),
+      turn.reason ? h("p", { class: "muted", text: turn.reason }) : null);
+  } else {
+    add(step, h("h3", { text: t("table.mayNow") }),
+      h("ul", { class: "small" }, turn.may_now.map((m) => h("li", { text: t(`may.${m}`) }))));
+  }
+  out.push(step);
+
+  if (turn.reminders.length) {
+    out.push(h("section", { class: "card", "aria-labelledby": "rem-h", "data-testid": "reminders" },
+      h("h2", { id: "rem-h", text: t("table.reminders") }),
+      turn.reminders.map((r) => h("p", { class: "reminder", text: r }))));
+  }
+  out.push(h("section", { class: "card", "aria-labelledby": "end-h" },
+    h("h2", { id: "end-h", text: t("table.endConditions") }),
+    turn.end_game_conditions.length ? h("ul", {}, turn.end_game_conditions.map((c) => h("li", { text: c }))) : h("p", { class: "muted", text: "—" }),
+    table.mission.events?.length ? [h("h3", { text: t("table.events") }), h("ul", {}, table.mission.events.map((c) => h("li", { text: c })))] : null,
+    isHost() && !turn.over && turn.turn > 0 ? endGameButton() : null,
+    refusalFor("end-game")));
+
+  out.push(seatsCard());
+
+  if (!turn.over) {
+    const allowed = canAdvance();
+    out.push(h("div", { class: "advance-bar" },
+      refusalFor("advance"),
+      h("button", {
+        type: "button", class: "btn primary", "data-testid": "advance", disabled: !allowed,
+        "aria-busy": state.busy.has("advance") ? "true" : false,
+        onclick: () => command("/turn/advance", undefined, "advance", { token: isHost() ? hostToken() : undefined }),
+      }, t("table.advance"))));
+  }
+  return out;
+}
+
+function seatsCard() {
+  const seats = state.seats.length ? state.seats : [];
+  const list = h("ul", { class: "list seat-list", "data-testid": "seats" });
+  for (const s of seats) {
+    const mine = s.seat === state.seat || (s.seat === "host" && isHost());
+    list.append(h("li", { "data-seat": s.seat },
+      h("span", {},
+        h("span", { class: `dot ${s.connected ? "on" : ""}`, "aria-hidden": "true" }),
+        h("strong", { text: seatName(s.seat) }), " ",
+        h("span", { class: "muted small", text: [s.connected ? t("seat.connected") : t("seat.away"), mine ? t("seat.you") : null].filter(Boolean).join(" · ") })),
+      isHost() && s.seat !== "host" && writable() ? h("button", {
+        type: "button", class: "btn small ghost", "aria-label": `${t("seat.handover")}: ${seatName(s.seat)}`,
+        onclick: () => handOver(s.seat),
+      }, t("seat.handover")) : null));
+    if (handover.seat === s.seat && (handover.link || handover.error)) {
+      list.append(h("li", { class: "stack" }, handover.link
+        ? h("div", {}, h("p", { class: "small", text: t("seat.handoverDone", { seat: seatName(s.seat) }) }),
+          h("input", { type: "text", readonly: true, value: handover.link, "aria-label": t("seat.handover"), onfocus: (e) => e.target.select() }))
+        : h("p", { class: "refusal", role: "alert", text: handover.error })));
+    }
+  }
+  return h("section", { class: "card", "aria-labelledby": "people-h" },
+    h("h2", { id: "people-h", text: t("table.people") }), list,
+    h("p", { class: "muted small", text: `${t("table.code")}: ${state.code}` }));
+}
+
+async function handOver(seat) {
+  handover.seat = seat;
+  handover.link = null;
+  handover.error = null;
+  try {
+    const answer = await request("POST", `/api/tables/${state.code}/seats/${encodeURIComponent(seat)}/handover`,
+      { token: hostToken(), key: crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) });
+    if (answer.ok) {
+      const params = new URLSearchParams({ seat, token: answer.data.token });
+      handover.link = `${location.origin}/join/${state.code}#${params}`;
+    } else {
+      handover.error = answer.data?.message || String(answer.status);
+    }
+  } catch {
+    handover.error = t("err.network");
+  }
+  changed();
+}
+
+function endGameButton() {
+  return h("button", { type: "button", class: "btn block", style: "margin-top:.6rem", onclick: async () => {
+    let winner = "heroes";
+    const select = h("select", { "aria-label": t("table.winner", { who: "" }), onchange: (e) => { winner = e.target.value; } },
+      h("option", { value: "heroes" }, t("side.heroes")), h("option", { value: "villain" }, t("side.villain")),
+      h("option", { value: "none" }, t("table.noWinner")));
+    const reason = h("input", { type: "text", "aria-label": t("table.endReason"), placeholder: t("table.endReason") });
+    const ok = await confirmSheet({ title: t("table.endGame"), body: h("div", { class: "stack" }, select, reason),
+      confirm: t("table.endGame"), cancel: t("cp.cancel"), danger: true });
+    if (ok) command("/turn/end-game", { winner, reason: reason.value.slice(0, 500) }, "end-game", { token: hostToken() });
+  } }, t("table.endGame"));
+}
