@@ -7,12 +7,12 @@ from werkzeug.routing import BaseConverter
 from . import errors
 from .config import Config
 from .extensions import api, redis_store
-from .resources import (command_posts, health, heroes, history, library, live, river, seats, tables, turn,
+from .resources import (command_posts, dice, health, heroes, history, library, live, river, seats, tables, turn,
                         versus)
 from .store import CODE_ALPHABET, CODE_LENGTH, round_trips
 
 BLUEPRINTS = (health.blp, tables.blp, seats.blp, heroes.blp, command_posts.blp, river.blp, turn.blp,
-              history.blp, live.blp, library.blp, versus.blp)
+              history.blp, live.blp, library.blp, versus.blp, dice.blp)
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:

@@ -294,6 +294,8 @@ class TableViewSchema(Schema):
     command_posts = fields.Dict(keys=fields.String(), values=fields.Nested(CommandPostViewSchema))
     tokens = fields.List(fields.Dict())
     loose_items = fields.List(fields.Dict())
+    dice = fields.Dict(metadata={"description": "the dice mode, faces and calibration, the roll in progress "
+                                                "and the last one (as GET /dice)"})
     seats = fields.List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
     versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
                                                   "disc cost modifiers"})

@@ -7,6 +7,7 @@ This is the companion's policy about phones, not a rule of the game, so it lives
 from __future__ import annotations
 
 from games.bgcc import commands as c
+from games.bgcc import dice_flow
 from games.bgcc.table import Table
 from games.bgcc.turn import side_playing
 
@@ -80,7 +81,34 @@ def _allowed_versus(seat: str, command, table: Table) -> bool:
     return side is not None and seat == side
 
 
+def _roller_seat(table: Table, hero: str | None, miniature: str | None) -> str | None:
+    if hero is not None:
+        return hero_seat(hero)
+    return _side_of_miniature(table, miniature) if table.mode == "versus" else VILLAIN
+
+
+def _dice_allowed(seat: str, command, table: Table) -> bool:
+    """A roll follows the side that acts: the acting hero's seat, or the villain's (in Versus the
+    character's side) for a character; the defender's seat also enters the defense. The dice mode
+    and the calibration are the host's."""
+    match command:
+        case dice_flow.SetDiceMode() | dice_flow.CalibrateDice():
+            return False
+        case dice_flow.StartRoll(hero=h, miniature=m) | dice_flow.StartFreeRoll(hero=h, miniature=m):
+            roller = _roller_seat(table, h, m)
+            return roller is None or seat == roller  # an unknown miniature: the rules refuse it
+    roll = table.dice.roll
+    if roll is None:
+        return True  # the rules answer that no roll is in progress
+    allowed = {_roller_seat(table, roll.hero, roll.miniature)}
+    if roll.step.startswith("defense"):
+        allowed.add(_roller_seat(table, roll.target_hero, roll.target_miniature))
+    return seat in allowed
+
+
 def _allowed(seat: str, command, table: Table) -> bool:
+    if isinstance(command, dice_flow.DICE_COMMANDS):
+        return _dice_allowed(seat, command, table)
     if table.mode == "versus":
         return _allowed_versus(seat, command, table)
     villain = seat == VILLAIN
@@ -120,4 +148,8 @@ def describe(command) -> str:
         "Dredge": "dredge the river", "Demobilize": "demobilize", "Reinforce": "bring reinforcements",
         "Wound": "wound that miniature", "PlaceToken": "place the other side's token",
         "RemoveToken": "remove that token", "EndGame": "end the game (the host does)",
+        "SetDiceMode": "change the dice mode (the host does)", "CalibrateDice": "calibrate the dice (the host does)",
+        "StartRoll": "roll for that", "StartFreeRoll": "roll for that", "RollDice": "roll those dice",
+        "RerollDice": "reroll those dice", "EndRerolls": "end those rerolls", "Defend": "defend for them",
+        "AbandonRoll": "abandon that roll",
     }.get(type(command).__name__, type(command).__name__)

@@ -1,0 +1,883 @@
+"""The dice roll flow (games.bgcc.dice_flow) through the pure engine: settings, the rulebook's worked
+examples 1, 2, 3 and 9 with fixed dice, each skill and trait of DIGEST §6 that the flow applies
+(quoting the rulebook's condition, and where it must not apply), and refusals that change nothing.
+
+Faces used (the default, unverified table of data/dice-faces.json), successes on faces 0-5:
+white 0 0 0 1 1 2, yellow 0 0 1 1 1 2, orange 0 1 1 1 2 2, red 0 1 1 2 2 3, black 0 1 2 2 3 3.
+A pool lists its dice white → black, dice with the free-reroll icon first in their colour.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from games.bgcc import commands as c
+from games.bgcc import dice_flow as df
+from games.bgcc import engine, library
+from games.bgcc import table as tb
+from games.bgcc.definitions import Bonus, Dice, Item, Skill
+from games.bgcc.dice import DiceType
+from games.bgcc.errors import RuleRefused
+from games.bgcc.serial import from_data, to_data
+from games.bgcc.view import table_view
+
+DEFS = library.sample_definitions()
+HEROES = {h.name: h for h in DEFS["heroes"]}
+ITEMS = {i.name: i for i in DEFS["items"]}
+TILES = {t.name: t for t in DEFS["tiles"]}
+MISSION = DEFS["missions"][0]
+BATMAN, GORDON, RENEE = "batman", "commissioner-gordon", "renee-montoya"
+THUG, BRUTE, CROC = "thug-with-crowbar.1", "brute-with-chains.1", "killer-croc.1"
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def board(name: str, **changes):
+    return dataclasses.replace(HEROES[name], **changes)
+
+
+def tile(name: str, **profile_changes):
+    """A sample tile whose (single) character profile has `profile_changes`."""
+    definition = TILES[name]
+    return dataclasses.replace(definition, characters=[dataclasses.replace(definition.characters[0],
+                                                                           **profile_changes)])
+
+
+def make(boards=None, equipment=None, tiles=None) -> tb.Table:
+    """The sample table (Batman, Gordon, Renee), with hero boards replaced by `boards`."""
+    boards = boards or {}
+    equipment = equipment or {}
+    names = ("Batman", "Commissioner Gordon", "Renee Montoya")
+    setups = [tb.HeroSetup(boards.get(n, HEROES[n]),
+                           [ITEMS[i] if isinstance(i, str) else i for i in equipment.get(n, [])])
+              for n in names]
+    replaced = {t.name: t for t in (tiles or [])}
+    return tb.setup(MISSION, setups, [replaced.get(t.name, t) for t in DEFS["tiles"]])
+
+
+def run(table, *commands):
+    events = []
+    for command in commands:
+        outcome = engine.apply(table, command)
+        table = outcome.table
+        events += outcome.events
+    return table, events
+
+
+def refused(table, command, rule: str, message: str | None = None) -> RuleRefused:
+    """The rules refuse `command` naming `rule` (and saying `message`), and the table is unchanged."""
+    before = to_data(table)
+    with pytest.raises(RuleRefused) as caught:
+        engine.apply(table, command)
+    assert caught.value.rule == rule, caught.value.message
+    if message is not None:
+        assert caught.value.message == message
+    assert to_data(table) == before
+    return caught.value
+
+
+def advance_to(table, step: str):
+    for _ in range(60):
+        if table.track.step == step:
+            return table
+        if table.track.step == "heroes.stances":
+            for hero in table.heroes.values():
+                if hero.stance is None:
+                    table, _ = run(table, c.DeclareStance(hero.id, "active"))
+        table, _ = run(table, c.Advance())
+    raise AssertionError(step)
+
+
+def heroes_turn(**kw):
+    table, _ = run(advance_to(make(**kw), "heroes.actions"), df.SetDiceMode("physical"))
+    return table
+
+
+def villain_turn(tile_id: str = "killer-croc", **kw):
+    table = advance_to(make(**kw), "villain.first_tile")
+    table, _ = run(table, df.SetDiceMode("physical"), c.ActivateTile(tile_id))
+    return table
+
+
+def kinds(events, kind: str) -> list:
+    return [e for e in events if e.kind == kind]
+
+
+def one(events, kind: str):
+    (event,) = kinds(events, kind)
+    return event
+
+
+def places(hero) -> dict:
+    return {p: n for p, n in hero.cube_places().items() if n}
+
+
+def mini(table, miniature_id: str):
+    return table.find_miniature(miniature_id)[2]
+
+
+def roll(*faces):
+    return df.RollDice(faces=list(faces))
+
+
+# ------------------------------------------------------------------------------ settings
+
+
+def test_default_faces_are_unverified_and_the_mode_is_server():
+    """II "Dice": the rulebook does not print the faces; the default table says it is unverified."""
+    table = make()
+    view = table_view(table)["dice"]
+    assert (view["mode"], view["status"], view["calibrated"], view["roll"]) == ("server", "unverified", [], None)
+    assert view["faces"]["yellow"] == {"faces": [0, 0, 1, 1, 1, 2], "status": "unverified"}
+
+
+def test_calibrating_a_colour_and_going_back():
+    """IX·D: a table calibrates any colour with six numbers; the view says which colours are."""
+    table = make()
+    table, events = run(table, df.CalibrateDice("yellow", [0, 0, 0, 1, 1, 2]))
+    assert one(events, "dice_calibrated").data == {"colour": "yellow", "faces": [0, 0, 0, 1, 1, 2],
+                                                   "calibrated": ["yellow"], "status": "unverified"}
+    view = table_view(table)["dice"]
+    assert view["faces"]["yellow"] == {"faces": [0, 0, 0, 1, 1, 2], "status": "calibrated"}
+    assert view["calibrated"] == ["yellow"] and view["faces"]["red"]["status"] == "unverified"
+    for colour in ("white", "orange", "red", "black"):
+        table, _ = run(table, df.CalibrateDice(colour, list(df.face_table(table.dice).faces_of(colour))))
+    assert table_view(table)["dice"]["status"] == "calibrated"
+    table, _ = run(table, df.CalibrateDice("yellow", None))
+    view = table_view(table)["dice"]
+    assert view["faces"]["yellow"] == {"faces": [0, 0, 1, 1, 1, 2], "status": "unverified"}
+    assert view["status"] == "unverified"
+
+
+def test_calibration_and_mode_refusals_change_nothing():
+    table = make()
+    refused(table, df.CalibrateDice("green", [0, 0, 0, 1, 1, 2]), "IX·D", "Unknown dice colour 'green'")
+    refused(table, df.CalibrateDice("red", [0, 1, 2]), "IX·D", "The red die has 6 faces, not 3")
+    refused(table, df.CalibrateDice("red", [0, 1, 2, 3, 4, 99]), "IX·D",
+            "Successes on a red face cannot be more than 6 (got 99)")
+    refused(table, df.CalibrateDice("red", [0, 1, 2, 3, 4, -1]), "IX·D",
+            "Successes on a red face cannot be negative (got -1)")
+    refused(table, df.SetDiceMode("dice tower"), "IX·D", "The dice mode is server or physical, not 'dice tower'")
+    table = heroes_turn()
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=THUG))
+    refused(table, df.CalibrateDice("red", [0, 1, 1, 2, 2, 3]), "VIII",
+            "Batman's melee attack is in progress (waiting for the dice): finish it or abandon it first")
+
+
+def test_calibrated_faces_count_in_the_roll():
+    """A calibrated colour's faces give the successes of the dice rolled afterwards."""
+    table = heroes_turn()
+    table, _ = run(table, df.CalibrateDice("red", [3, 3, 3, 3, 3, 3]),
+                   df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG), roll(0, 5))
+    assert table.dice.roll.pool.shown == 6
+
+
+# ------------------------------------------------------------------------ worked examples
+
+
+def test_example_1_hero_melee_attack_full_flow():
+    """Example 1 (FIG. 10-15): Gordon spends 2 cubes on melee, his tonfa adds its yellow die; the roll
+    totals 3 successes, no free reroll, no paid reroll; melee is never hindered; the villain spends
+    no defense cube, the Thug's automatic defense is 1: 2 wounds, the Thug (1 life point) is
+    neutralized and put in the character pool."""
+    table = heroes_turn(equipment={"Commissioner Gordon": ["Tonfa"]})
+    table, events = run(table, df.StartRoll("melee", hero=GORDON, cubes=2, weapon="Tonfa",
+                                            target_miniature=THUG, hindering=2))
+    gordon = table.hero(GORDON)
+    assert places(gordon) == {"reserve": 8, "melee": 2}
+    started = one(events, "roll_started")
+    assert started.data["pool"] == ["yellow", "orange", "orange"]
+    assert started.data["bonuses"] == ["2 cubes × 1 orange", "Tonfa: +1 yellow"]
+    table, events = run(table, roll(0, 4, 1))
+    rolled = one(events, "dice_rolled")
+    assert [(d["colour"], d["face"], d["successes"]) for d in rolled.data["dice"]] == \
+        [("yellow", 0, 0), ("orange", 4, 2), ("orange", 1, 1)]
+    assert rolled.data["successes"] == 3 and rolled.data["entry"] == "physical"
+    table, events = run(table, df.EndRerolls())
+    successes = one(events, "successes")
+    assert successes.data["successes"] == 3 and successes.data["hindering"] == 0
+    assert "melee is never hindered" in successes.text
+    assert table.dice.roll.step == "defense"
+    villain = table.post("villain")
+    villain_before = (villain.reserve, villain.fatigue, dict(villain.spaces))
+    table, events = run(table, df.Defend(cubes=0))
+    assert one(events, "defense").data == {"roll": 1, "attack": 3, "defense": 1, "wounds": 2, "defense_cubes": 0,
+                                           "rolled": 0, "automatic": 1, "poison": 0}
+    assert one(events, "character_wounded").data == {"miniature": THUG, "wounds": 2, "life_points": 0}
+    assert one(events, "character_neutralized").data == {"miniature": THUG}
+    assert mini(table, THUG).place == "pool"
+    villain = table.post("villain")
+    assert (villain.reserve, villain.fatigue, villain.spaces) == villain_before
+    assert not kinds(events, "tile_neutralized")
+    assert table.dice.roll is None and table.dice.last.outcome == "3 against 1 defense: 2 wounds"
+
+
+def test_example_2_hero_ranged_attack_with_a_free_reroll():
+    """Example 2 (FIG. 16-22): Batman spends 2 cubes on a ranged attack with batarangs (a yellow die
+    with the free-reroll icon); he uses the free reroll of the yellow die and gets one success: 3
+    successes; hindering 0; the Brute's automatic defense 2: 1 wound, the Brute is neutralized.
+    Batman's Martial arts counts only in melee: not here."""
+    table = heroes_turn(equipment={"Batman": ["Batarangs"]})
+    table, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=2, target_miniature=BRUTE,
+                                            hindering=0, defender_in_same_area=True))
+    assert one(events, "roll_started").data["pool"] == ["yellow+reroll", "orange", "orange"]
+    assert table.dice.roll.weapon == "Batarangs" and table.dice.roll.conditional_automatic == 0
+    table, _ = run(table, roll(0, 1, 2))
+    assert table.dice.roll.pool.shown == 2
+    assert table_view(table)["dice"]["roll"]["free_rerolls_left"] == {"yellow": 1}
+    table, events = run(table, df.RerollDice("free", [0], faces=[2]))
+    rerolled = one(events, "dice_rerolled")
+    assert rerolled.data["rerolls"] == [{"step": "free", "source": "yellow icon", "index": 0, "face_before": 0,
+                                         "face_after": 2, "successes_before": 0, "successes_after": 1}]
+    assert rerolled.data["successes"] == 3
+    # a die can be rerolled for free only once (VIII·B)
+    refused(table, df.RerollDice("free", [0], faces=[5]), "VIII·B", "A die can be rerolled for free only once")
+    table, events = run(table, df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 3
+    table, events = run(table, df.Defend())
+    assert one(events, "defense").data["wounds"] == 1
+    assert one(events, "character_wounded").data == {"miniature": BRUTE, "wounds": 1, "life_points": 0}
+    assert mini(table, BRUTE).place == "pool"
+    assert places(table.hero(BATMAN)) == {"reserve": 10, "ranged": 2}
+
+
+def test_example_3_complex_manipulation_and_hindering():
+    """Example 3 (FIG. 23-27): opening the safe, difficulty 3; Batman spends 3 cubes, gets 3
+    successes, no enemy in his area so no hindering: success, he carries the submachine gun.
+    V·C·3 [a] vii "The complex manipulation is affected by hindering": Renee's 3 − 1 = 2 < 3 fails."""
+    table = heroes_turn()
+    gun = ITEMS["Submachine gun"]
+    table, events = run(table, df.StartRoll("manipulation", hero=BATMAN, cubes=3, difficulty=3,
+                                            enemy_menace=[], ally_menace=[], item=gun),
+                        roll(1, 2, 3), df.EndRerolls())
+    assert one(events, "successes").data == {"roll": 1, "shown": 3, "automatic": 0, "conditional": 0,
+                                             "hindering": 0, "penalty": 0, "successes": 3}
+    assert one(events, "complex_action").data == {"roll": 1, "successes": 3, "difficulty": 3, "success": True}
+    assert one(events, "item").data == {"hero": BATMAN, "item": "Submachine gun", "encumbrance": 3}
+    batman = table.hero(BATMAN)
+    assert places(batman) == {"reserve": 9, "manipulation": 3}
+    assert [i.name for i in batman.equipment] == ["Submachine gun"]
+    # Renee: yellow dice; 3 successes − 1 hindering (an enemy of menace 1) = 2 < 3
+    table, events = run(table, df.StartRoll("manipulation", hero=RENEE, cubes=2, difficulty=3,
+                                            enemy_menace=[1], ally_menace=[], item=gun),
+                        roll(5, 2), df.EndRerolls())
+    assert one(events, "complex_action").data["success"] is False
+    assert one(events, "successes").data["hindering"] == 1
+    assert table.hero(RENEE).equipment == []
+    # the manipulation space is saturated
+    refused(table, df.StartRoll("manipulation", hero=BATMAN, cubes=1, difficulty=1), "IX·I",
+            "Manipulation space is saturated: 3 of 3")
+
+
+def test_example_9_action_multiplier_full_flow():
+    """Example 9 (FIG. 56-57): Killer Croc chooses "1 yellow die with reroll + 1 yellow die, ×4": 4
+    melee attacks, 3 on Batman inflicting 4 wounds (Batman rolls his orange automatic defense die)
+    and 1 on Renee Montoya inflicting 2 (her automatic defense is 1 success)."""
+    table = villain_turn()
+    attacks = [((5, 2), (1,), 3, 1, 2), ((2, 3), (2,), 2, 1, 1), ((0, 2), (0,), 1, 0, 1)]
+    for n, (faces, defense_faces, attack, defense, wounds) in enumerate(attacks, start=1):
+        table, events = run(table, df.StartRoll("melee", miniature=CROC, characteristic=0, target_hero=BATMAN))
+        assert one(events, "action").data == {"miniature": CROC, "uses": n, "multiplier": 4}
+        assert one(events, "roll_started").data["pool"] == ["yellow+reroll", "yellow"]
+        table, events = run(table, roll(*faces), df.EndRerolls(), df.Defend(cubes=0))
+        assert one(events, "defense_declared").data["pool"] == ["orange"]
+        table, events = run(table, roll(*defense_faces), df.EndRerolls())
+        data = one(events, "defense").data
+        assert (data["attack"], data["defense"], data["wounds"]) == (attack, defense, wounds)
+    assert places(table.hero(BATMAN)) == {"reserve": 8, "wound": 4}
+    table, events = run(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE), roll(5, 2),
+                        df.EndRerolls(), df.Defend())
+    assert one(events, "action").data["uses"] == 4
+    assert (one(events, "defense").data["defense"], one(events, "defense").data["wounds"]) == (1, 2)
+    assert places(table.hero(RENEE)) == {"reserve": 8, "wound": 2}
+    villain = table.post("villain")
+    assert (villain.reserve, villain.fatigue) == (9, 3)
+    refused(table, df.StartRoll("melee", miniature=CROC, target_hero=BATMAN), "VI·C·5",
+            "Action multiplier reached: Killer Croc made 4 of 4 melee actions")
+
+
+# ------------------------------------------------------------------- server and count entries
+
+
+def test_server_mode_consumes_the_drawn_faces_in_order_and_records_them():
+    table = advance_to(make(), "heroes.actions")
+    drawn = [5, 4, 3, 2, 1, 0] * 7
+    table, events = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG),
+                        df.RollDice(drawn=drawn))
+    rolled = one(events, "dice_rolled")
+    assert rolled.data["entry"] == "rolled"
+    assert [(d["colour"], d["face"], d["successes"]) for d in rolled.data["dice"]] == [("red", 5, 3), ("red", 4, 2)]
+    refused(table, df.RerollDice("paid", [0], faces=[1], drawn=drawn), "IX·D",
+            "This table's dice are rolled by the app: set the dice mode to physical to enter what real dice show")
+    table, events = run(table, df.RerollDice("paid", [1], drawn=[0] + drawn))
+    assert one(events, "dice_rerolled").data["rerolls"][0]["face_after"] == 0
+    assert one(events, "spend").data == {"hero": BATMAN, "space": "reroll", "cubes": 1}
+    refused(table, df.RerollDice("paid", [1], drawn=[7] * 40), "IX·D", "A die has faces 0 to 5, not 7")
+
+
+def test_a_success_count_entry_cannot_be_rerolled_die_by_die():
+    """Physical dice entered as a count: rerolls are made at the table and the count re-entered."""
+    table = heroes_turn()
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG))
+    refused(table, df.RollDice(successes=7), "IX·D")
+    table, events = run(table, df.RollDice(successes=4))
+    assert one(events, "dice_rolled").data["entry"] == "count"
+    refused(table, df.RerollDice("free", [0], faces=[1]), "VIII")
+    table, events = run(table, df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 5  # + Martial arts 1 (at least one success)
+
+
+# ----------------------------------------------------------------------------- refusals
+
+
+def test_refusals_name_the_rule_and_change_nothing():
+    table = heroes_turn()
+    refused(table, df.StartRoll("juggling", hero=BATMAN, cubes=1), "V·C")
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=41, target_miniature=THUG), "V·C·1 [d]",
+            "The number of cubes cannot be more than 40 (got 41)")
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=0, target_miniature=THUG), "V·C·1 [c]",
+            "A melee action spends at least one energy cube")
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_hero=GORDON), "V·C·1 [b]",
+            "A hero attacks characters, not another hero")
+    refused(table, df.StartRoll("ranged", hero=RENEE, cubes=1, target_miniature=THUG), "V·C·2 [a]")
+    refused(table, df.StartFreeRoll("fall", 41, hero=BATMAN), "V·C·5 [i]",
+            "The level cannot be more than 40 (got 41)")
+    refused(table, df.RollDice(faces=[1]), "VIII", "No roll in progress")
+    refused(table, df.EndRerolls(), "VIII", "No roll in progress")
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG))
+    # a roll step out of order
+    refused(table, df.RerollDice("free", [0], faces=[1]), "VIII", "No dice to reroll now (waiting for the dice)")
+    refused(table, df.Defend(), "VII", "The defense comes after the attack's successes (waiting for the dice)")
+    refused(table, df.EndRerolls(), "VIII·F", "No rerolls to end now (waiting for the dice)")
+    refused(table, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=THUG), "VIII")
+    refused(table, c.Advance(), "VIII", "Batman's melee attack is in progress (waiting for the dice): "
+                                        "finish it or abandon it first")
+    # faces outside 0-5, or not one per die
+    refused(table, roll(1, 6), "IX·D", "A die has faces 0 to 5, not 6")
+    refused(table, roll(1, -1), "IX·D", "A die has faces 0 to 5, not -1")
+    refused(table, roll(1), "IX·D", "Enter one face per die: 2 expected, 1 given")
+    refused(table, df.RollDice(), "IX·D")
+    table, _ = run(table, roll(0, 1))
+    refused(table, roll(0, 1), "VIII", "The dice are not waiting to be rolled (rerolls)")
+    refused(table, df.RerollDice("paid", [2], faces=[1]), "VIII·C", "There is no die 2 in this roll of 2 dice")
+    refused(table, df.RerollDice("cheat", [0], faces=[1]), "VIII")
+    # paid rerolls first, then a free reroll would be out of the order of VIII
+    table, _ = run(table, df.RerollDice("paid", [0], faces=[5]))
+    refused(table, df.RerollDice("skill", [0], skill="Luck", faces=[5]), "X·Luck")
+    table, events = run(table, df.AbandonRoll())
+    assert one(events, "roll_abandoned").data == {"roll": 1}
+    assert places(table.hero(BATMAN)) == {"reserve": 9, "melee": 2, "reroll": 1}
+    assert table.dice.roll is None and table.dice.last.step == "abandoned"
+
+
+def test_paid_rerolls_spend_one_cube_per_die_within_the_reroll_space_limit():
+    """VIII·D: "The player moves as many energy cubes as the number of dice they wish to reroll to
+    the reroll space ... cannot spend energy cubes on the reroll space if doing so would exceed its
+    exertion limit"; VIII·C: "These dice can come from the free rerolls"; the step may repeat."""
+    table = heroes_turn(equipment={"Batman": ["Batarangs"]})
+    table, _ = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=2, target_miniature=BRUTE), roll(0, 0, 0),
+                   df.RerollDice("free", [0], faces=[0]))
+    table, events = run(table, df.RerollDice("paid", [0, 1], faces=[5, 5]))
+    assert one(events, "spend").data == {"hero": BATMAN, "space": "reroll", "cubes": 2}
+    refused(table, df.RerollDice("free", [2], faces=[1]), "VIII·B", "Free rerolls must come before the paid rerolls")
+    refused(table, df.RerollDice("paid", [1, 2], faces=[5, 5]), "VIII·D")
+    table, _ = run(table, df.RerollDice("paid", [2], faces=[4]))
+    refused(table, df.RerollDice("paid", [2], faces=[4]), "IX·I", "Reroll space is saturated: 3 of 3")
+    assert places(table.hero(BATMAN)) == {"reserve": 7, "ranged": 2, "reroll": 3}
+    assert table.dice.roll.pool.shown == 2 + 2 + 2
+
+
+def test_the_roll_survives_storage():
+    table = heroes_turn(equipment={"Batman": ["Batarangs"]})
+    table, _ = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=2, target_miniature=BRUTE), roll(0, 1, 2))
+    data = to_data(table)
+    assert to_data(from_data(tb.Table, data)) == data
+    table, events = run(from_data(tb.Table, data), df.RerollDice("free", [0], faces=[5]))
+    assert one(events, "dice_rerolled").data["successes"] == 4
+
+
+# --------------------------------------------------------------------- pool construction
+
+
+def test_weapon_choice_and_restrictions():
+    """V·D 4 "A hero cannot combine the bonuses of multiple melee weapons" (one weapon per attack),
+    V·D 5 "Only THE HERO WHOSE NAME IS INDICATED on the item card can benefit from its bonuses"."""
+    batarangs = ITEMS["Batarangs"]
+    table = heroes_turn(equipment={"Renee Montoya": [batarangs], "Batman": ["Submachine gun", "Batarangs"]})
+    refused(table, df.StartRoll("ranged", hero=RENEE, cubes=1, weapon="Batarangs", target_miniature=THUG),
+            "V·D 5", "Only Batman can benefit from Batarangs")
+    refused(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=THUG), "V·C·2 [e]",
+            "Choose which ranged weapon Batman uses: Submachine gun, Batarangs")
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=1, weapon="Submachine gun", target_miniature=THUG),
+            "V·D 4", "Submachine gun is not a melee weapon")
+    table, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, weapon="Submachine gun",
+                                            target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange", "orange"]
+
+
+def test_moral_code_forbids_lethal_items():
+    """XI Moral code: "Its possessor cannot use lethal items"; V·D 5: the heroes with the Moral code
+    trait "cannot benefit from these bonuses". Batman (no Moral code) can use the same gun."""
+    lethal = dataclasses.replace(ITEMS["Submachine gun"], name="Assault rifle", moral_code_forbidden=True)
+    table = heroes_turn(equipment={"Commissioner Gordon": [lethal], "Batman": [lethal]})
+    refused(table, df.StartRoll("ranged", hero=GORDON, cubes=1, weapon="Assault rifle", target_miniature=THUG),
+            "XI·Moral code", "Commissioner Gordon has the Moral code trait and cannot use the lethal Assault rifle")
+    refused(table, df.StartRoll("ranged", hero=GORDON, cubes=1, target_miniature=THUG), "V·C·2 [a]")
+    table, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, weapon="Assault rifle",
+                                            target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange", "orange"]
+
+
+def test_tools_add_their_bonuses_but_identical_ones_do_not_combine():
+    """V·C·3 [a] iv "The hero constantly benefits from the bonuses conferred by their tool cards";
+    V·D 4 "A hero cannot combine identical tool bonuses"."""
+    kit = Item(name="Lock kit", type="tool", bonuses=[Bonus(when="manipulation", dice=[Dice("yellow")],
+                                                            automatic_successes=1)])
+    kit2 = dataclasses.replace(kit, name="Spare lock kit")
+    scope = Item(name="Scope", type="tool", bonuses=[Bonus(when="thought", dice=[Dice("red")])])
+    table = heroes_turn(equipment={"Batman": [kit, kit2, scope]})
+    table, events = run(table, df.StartRoll("manipulation", hero=BATMAN, cubes=1, difficulty=2))
+    started = one(events, "roll_started")
+    assert started.data["pool"] == ["yellow", "orange"] and started.data["automatic"] == 1
+    assert "Spare lock kit: the same tool bonus again, not combined (V·D 4)" in started.data["bonuses"]
+
+
+def test_elevation_adds_a_yellow_die_to_a_ranged_attack_only():
+    """V·C·2 [e] "if an attacker targets a defender located in an area at a lower elevation, they
+    add an extra yellow die to their dice pool"."""
+    table = heroes_turn(equipment={"Batman": ["Batarangs"]})
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=1, elevation=True, target_miniature=THUG),
+            "V·C·2 [e]", "The elevation bonus is for ranged attacks")
+    table, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, elevation=True, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["yellow+reroll", "yellow", "orange"]
+
+
+def test_a_single_use_item_leaves_the_game_after_its_bonus():
+    """V·D 5: "THE HERO MUST REMOVE THE ITEM CARD FROM THE GAME after they have benefited from at
+    least one of its bonuses"."""
+    grenade = Item(name="Flash grenade", type="ranged weapon", single_use=True,
+                   bonuses=[Bonus(when="ranged", dice=[Dice("black")])])
+    table = heroes_turn(equipment={"Batman": [grenade]})
+    table, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange", "black"]
+    assert one(events, "item").data == {"hero": BATMAN, "item": "Flash grenade"}
+    assert table.hero(BATMAN).equipment == []
+
+
+# ------------------------------------------------------------------------ attack skills
+
+
+def test_martial_arts_needs_a_melee_attack_with_at_least_one_success():
+    """Martial arts — REQUIREMENTS: "[the possessor] is the attacker", "they have obtained at least
+    one success"; WHEN: "the Calculate the Number of Successes step of a melee attack"."""
+    table = heroes_turn(equipment={"Batman": ["Batarangs"]})
+    start = df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=THUG)
+    _, events = run(table, start, roll(1), df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 2  # 1 + Martial arts 1
+    _, events = run(table, start, roll(0), df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 0  # no success: no Martial arts
+    assert "Martial arts 1 needs at least one success" in one(events, "successes").text
+    _, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=THUG), roll(0, 1),
+                    df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 1  # not on a ranged attack
+
+
+def test_marksman_needs_a_ranged_attack_with_at_least_one_success():
+    """Marksman — REQUIREMENTS: "[the possessor] is the attacker", "[the possessor] has obtained at
+    least one success"; WHEN: "the Calculate the Number of Successes step of a ranged attack"."""
+    renee = board("Renee Montoya", skills=[Skill("Marksman", 2)])
+    table = heroes_turn(boards={"Renee Montoya": renee}, equipment={"Renee Montoya": ["Submachine gun"]})
+    _, events = run(table, df.StartRoll("ranged", hero=RENEE, cubes=1, target_miniature=THUG), roll(1, 0),
+                    df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 3
+    _, events = run(table, df.StartRoll("ranged", hero=RENEE, cubes=1, target_miniature=THUG), roll(0, 0),
+                    df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 0
+    _, events = run(table, df.StartRoll("melee", hero=RENEE, cubes=1, target_miniature=THUG), roll(1),
+                    df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 1
+
+
+def test_sneak_attack_is_declared_and_its_requirements_checked():
+    """Sneak attack — REQUIREMENTS: "[the possessor] is the attacker", "the defender is in the same
+    area as them", "the total menace indexes of the allies is equal to or higher than the total
+    menace indexes of the enemies in the area of the attack"."""
+    renee = board("Renee Montoya", skills=[Skill("Sneak attack", 2)])
+    table = heroes_turn(boards={"Renee Montoya": renee})
+    ok = dict(hero=RENEE, cubes=1, target_miniature=THUG, declare=["Sneak attack"], defender_in_same_area=True)
+    table2, events = run(table, df.StartRoll("melee", enemy_menace=[1], ally_menace=[2], **ok), roll(1),
+                         df.EndRerolls())
+    assert one(events, "successes").data == {"roll": 1, "shown": 1, "automatic": 2, "conditional": 0,
+                                             "hindering": 0, "penalty": 0, "successes": 3}
+    refused(table, df.StartRoll("melee", enemy_menace=[1, 1, 2], ally_menace=[2], **ok), "X·Sneak attack")
+    refused(table, df.StartRoll("melee", enemy_menace=[1], ally_menace=[2],
+                                **{**ok, "defender_in_same_area": False}), "X·Sneak attack")
+    refused(table, df.StartRoll("melee", **ok), "X·Sneak attack")  # the menaces are needed
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=THUG, declare=["Sneak attack"],
+                                enemy_menace=[1], ally_menace=[2], defender_in_same_area=True),
+            "X·Sneak attack", "Batman does not have Sneak attack (or cannot use it now)")
+
+
+def test_berserk_adds_white_dice_only_when_its_wound_condition_holds():
+    """Berserk — WHEN: "the Create the Dice Pool step of a melee attack"; REQUIREMENT: "if [the
+    possessor] is a hero, they must have at least half of their energy cubes (rounded up) in their
+    wound zone"; EFFECT: adds [X] white dice."""
+    gordon = board("Commissioner Gordon", skills=[Skill("Berserk", 2)])
+    table = heroes_turn(boards={"Commissioner Gordon": gordon})
+    _, events = run(table, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange"]  # 0 of 10 cubes wounded
+    table, _ = run(table, c.Wound(4, hero=GORDON))
+    _, events = run(table, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange"]  # 4 < 5
+    table, _ = run(table, c.Wound(1, hero=GORDON))
+    _, events = run(table, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["white", "white", "orange"]
+    gun = dataclasses.replace(ITEMS["Submachine gun"])
+    table.hero(GORDON).equipment.append(gun)
+    _, events = run(table, df.StartRoll("ranged", hero=GORDON, cubes=1, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange", "orange"]  # melee only
+
+
+def test_berserk_for_a_character_counts_lost_life_points():
+    """Berserk: "if [the possessor] is a character, they must have lost at least half of their life
+    points (rounded up)"."""
+    croc = tile("Killer Croc", skills=[Skill("Berserk", 1)])
+    table = villain_turn(tiles=[croc])
+    _, events = run(table, df.StartRoll("melee", miniature=CROC, target_hero=BATMAN))
+    assert one(events, "roll_started").data["pool"] == ["yellow+reroll", "yellow"]
+    table, _ = run(table, c.Wound(4, miniature=CROC))
+    _, events = run(table, df.StartRoll("melee", miniature=CROC, target_hero=BATMAN))
+    assert one(events, "roll_started").data["pool"] == ["white", "yellow+reroll", "yellow"]
+
+
+def test_nerves_of_steel_lowers_the_hindering_of_hindered_actions_only():
+    """Nerves of steel — "ignore [X] enemy menace indexes when performing ranged attacks,
+    manipulations, or thoughts"; V·C·1 [h] "The melee attack action is not affected by hindering"."""
+    renee = board("Renee Montoya", skills=[Skill("Nerves of steel", 1)])
+    table = heroes_turn(boards={"Renee Montoya": renee}, equipment={"Renee Montoya": ["Submachine gun"],
+                                                                     "Batman": ["Batarangs"]})
+    menace = dict(enemy_menace=[2, 1], ally_menace=[1])
+    _, events = run(table, df.StartRoll("ranged", hero=RENEE, cubes=1, target_miniature=THUG, **menace))
+    assert one(events, "roll_started").data["hindering"] == 1  # 3 − 1 ignored − 1 ally
+    _, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=THUG, **menace))
+    assert one(events, "roll_started").data["hindering"] == 2
+    _, events = run(table, df.StartRoll("melee", hero=RENEE, cubes=1, target_miniature=THUG, **menace),
+                    roll(4), df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 2 and one(events, "successes").data["hindering"] == 0
+
+
+@pytest.mark.parametrize("skill,action,other", [("Hacking", "thought", "manipulation"),
+                                                ("Investigation", "thought", "manipulation"),
+                                                ("Lock picking", "manipulation", "thought"),
+                                                ("Munitions specialist", "manipulation", "thought")])
+def test_flagged_skills_count_on_their_complex_action_when_declared(skill, action, other):
+    """Hacking / Investigation (complex thought), Lock picking / Munitions specialist (complex
+    manipulation) — REQUIREMENTS: "[the possessor] performs the action", "in the description of
+    the performed thought [manipulation], it is indicated that the skill is taken into account"."""
+    batman = board("Batman", skills=[Skill(skill, 2)])
+    table = heroes_turn(boards={"Batman": batman})
+    _, events = run(table, df.StartRoll(action, hero=BATMAN, cubes=1, difficulty=3, declare=[skill]), roll(3),
+                    df.EndRerolls())
+    assert one(events, "successes").data["automatic"] == 2
+    assert one(events, "complex_action").data["success"] is True
+    _, events = run(table, df.StartRoll(action, hero=BATMAN, cubes=1, difficulty=3), roll(3), df.EndRerolls())
+    assert one(events, "complex_action").data["success"] is False  # not declared: not counted
+    refused(table, df.StartRoll(other, hero=BATMAN, cubes=1, difficulty=3, declare=[skill]), f"X·{skill}")
+    refused(table, df.StartRoll(action, hero=GORDON, cubes=1, difficulty=3, declare=[skill]), f"X·{skill}",
+            f"Commissioner Gordon does not have {skill} (or cannot use it now)")
+
+
+def test_a_skill_beyond_its_encumbrance_limit_does_not_apply():
+    """V·D·1: "A hero can benefit from a skill only while their encumbrance total is lower than the
+    encumbrance limit of the skill"."""
+    batman = board("Batman", skills=[Skill("Martial arts", 1, encumbrance_limit=3)])
+    table = heroes_turn(boards={"Batman": batman}, equipment={"Batman": ["Submachine gun"]})
+    _, events = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=THUG), roll(1),
+                    df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 1
+
+
+# ------------------------------------------------------------------------------ rerolls
+
+
+def test_luck_gives_x_rerolls_before_the_free_rerolls():
+    """Luck — REQUIREMENT: "[the possessor] performs the reroll"; EFFECT: "at the start of the Free
+    Rerolls step, and before any free rerolls are made, [the possessor] may perform [X] rerolls from
+    the previously rolled pool. The same die can be rerolled several times"."""
+    batman = board("Batman", skills=[Skill("Luck", 2)])
+    table = heroes_turn(boards={"Batman": batman}, equipment={"Batman": ["Batarangs"]})
+    table, _ = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=THUG), roll(0, 0))
+    table, events = run(table, df.RerollDice("skill", [1], skill="Luck", faces=[0]),
+                        df.RerollDice("skill", [1], skill="Luck", faces=[5]))
+    assert [e.data["rerolls"][0]["source"] for e in kinds(events, "dice_rerolled")] == ["Luck", "Luck"]
+    refused(table, df.RerollDice("skill", [0], skill="Luck", faces=[5]), "X·Luck",
+            "Luck 2 gives 2 rerolls: 2 already used, 1 asked")
+    table, _ = run(table, df.RerollDice("free", [0], faces=[5]))
+    assert table.dice.roll.pool.shown == 4
+    other = heroes_turn(equipment={"Batman": ["Batarangs"]})
+    other, _ = run(other, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=THUG), roll(0))
+    refused(other, df.RerollDice("skill", [0], skill="Luck", faces=[5]), "X·Luck",
+            "Commissioner Gordon does not have Luck (or cannot use it now)")
+
+
+def test_support_is_given_by_an_ally_in_the_same_area():
+    """Support — REQUIREMENTS: "the miniature performing the reroll is an allied to [the
+    possessor]", "the miniature performing the reroll is located in the same area as [the
+    possessor]"."""
+    gordon = board("Commissioner Gordon", skills=[Skill("Support", 1)])
+    thug = tile("Thug with crowbar", skills=[Skill("Support", 1)])
+    table = heroes_turn(boards={"Commissioner Gordon": gordon}, tiles=[thug])
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=THUG), roll(0))
+    refused(table, df.RerollDice("skill", [0], skill="Support", possessor_hero=GORDON, same_area=False,
+                                 faces=[5]), "X·Support")
+    refused(table, df.RerollDice("skill", [0], skill="Support", possessor_miniature="thug-with-crowbar.2",
+                                 same_area=True, faces=[5]), "X·Support")  # an enemy's Support
+    refused(table, df.RerollDice("skill", [0], skill="Support", possessor_hero=RENEE, same_area=True,
+                                 faces=[5]), "X·Support", "Renee Montoya does not have Support (or cannot use it now)")
+    table, events = run(table, df.RerollDice("skill", [0], skill="Support", possessor_hero=GORDON, same_area=True,
+                                             faces=[5]))
+    assert one(events, "dice_rerolled").data["rerolls"][0]["source"] == "Support"
+
+
+def test_point_blank_needs_a_ranged_attack_on_a_defender_in_the_same_area():
+    """Point blank — WHEN: "the Rerolls step of a ranged attack"; REQUIREMENTS: "[the possessor] is
+    the attacker", "the defender is located in the same area as [the possessor]"."""
+    renee = board("Renee Montoya", skills=[Skill("Point blank", 1)])
+    table = heroes_turn(boards={"Renee Montoya": renee}, equipment={"Renee Montoya": ["Submachine gun"]})
+    near, _ = run(table, df.StartRoll("ranged", hero=RENEE, cubes=1, target_miniature=THUG,
+                                      defender_in_same_area=True), roll(0, 0))
+    _, events = run(near, df.RerollDice("skill", [1], skill="Point blank", faces=[5]))
+    assert one(events, "dice_rerolled").data["successes"] == 2
+    far, _ = run(table, df.StartRoll("ranged", hero=RENEE, cubes=1, target_miniature=THUG), roll(0, 0))
+    refused(far, df.RerollDice("skill", [1], skill="Point blank", faces=[5]), "X·Point blank")
+    melee, _ = run(table, df.StartRoll("melee", hero=RENEE, cubes=1, target_miniature=THUG,
+                                       defender_in_same_area=True), roll(0))
+    refused(melee, df.RerollDice("skill", [0], skill="Point blank", faces=[5]), "X·Point blank")
+
+
+def test_misfortune_is_an_enemy_forcing_free_rerolls_at_the_start_of_the_paid_rerolls():
+    """Misfortune — WHEN: "at the beginning of the Declare the Paid Rerolls step"; REQUIREMENTS:
+    "[the possessor] is located in the same area as the miniature rolling the dice", "[the
+    possessor] is an enemy of the miniature rolling the dice"."""
+    thug = tile("Thug with crowbar", skills=[Skill("Misfortune", 1)])
+    gordon = board("Commissioner Gordon", skills=[Skill("Misfortune", 1)])
+    table = heroes_turn(tiles=[thug], boards={"Commissioner Gordon": gordon})
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG), roll(5, 5))
+    refused(table, df.RerollDice("misfortune", [0], possessor_hero=GORDON, same_area=True, faces=[0]),
+            "X·Misfortune")  # an ally
+    refused(table, df.RerollDice("misfortune", [0], possessor_miniature="thug-with-crowbar.2", same_area=False,
+                                 faces=[0]), "X·Misfortune")
+    table, events = run(table, df.RerollDice("misfortune", [0], possessor_miniature="thug-with-crowbar.2",
+                                             same_area=True, faces=[0]))
+    assert not kinds(events, "spend")  # for free
+    assert one(events, "dice_rerolled").data["rerolls"][0]["source"] == "Misfortune (Thug with crowbar #2)"
+    refused(table, df.RerollDice("misfortune", [1], possessor_miniature="thug-with-crowbar.2", same_area=True,
+                                 faces=[0]), "X·Misfortune")  # X = 1 die
+    table, _ = run(table, df.RerollDice("paid", [0], faces=[5]))
+    refused(table, df.RerollDice("misfortune", [1], possessor_miniature="thug-with-crowbar.3", same_area=True,
+                                 faces=[0]), "X·Misfortune")  # after the paid rerolls: out of order
+
+
+# ------------------------------------------------------------------------ defense skills
+
+
+def attack_renee_with_croc(croc_faces=(5, 2), **defend):
+    """Killer Croc attacks Renee Montoya with 3 successes (default faces), Renee declares her defense."""
+    gordon = board("Commissioner Gordon", skills=[Skill("Body guard", 2), Skill("Sacrifice", 1)])
+    renee = board("Renee Montoya", skills=[Skill("Impenetrable defense", 1), Skill("Untouchable", 3)])
+    thug = tile("Thug with crowbar", skills=[Skill("Body guard", 1)])
+    table = villain_turn(boards={"Commissioner Gordon": gordon, "Renee Montoya": renee}, tiles=[thug])
+    table, _ = run(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE), roll(*croc_faces),
+                   df.EndRerolls())
+    return table
+
+
+def test_impenetrable_defense_counts_against_melee_only_and_untouchable_against_ranged_only():
+    """Impenetrable defense — WHEN: "the Calculate the Number of Successes step of a defense against
+    a melee attack"; Untouchable — WHEN: "... of a defense against a ranged attack"; both:
+    "[the possessor] is the target of the attack"."""
+    table = attack_renee_with_croc()
+    _, events = run(table, df.Defend())
+    data = one(events, "defense").data
+    assert (data["defense"], data["wounds"]) == (1 + 1, 1)  # automatic 1 + Impenetrable defense 1, not Untouchable
+    brute = tile("Brute with chains", skills=[Skill("Untouchable", 1), Skill("Impenetrable defense", 5)])
+    table = heroes_turn(tiles=[brute], equipment={"Batman": ["Batarangs"]})
+    _, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=2, target_miniature=BRUTE), roll(5, 5, 5),
+                    df.EndRerolls(), df.Defend())
+    data = one(events, "defense").data
+    assert (data["attack"], data["defense"], data["wounds"]) == (6, 3, 3)  # automatic 2 + Untouchable 1
+
+
+def test_body_guard_adds_to_an_ally_s_defense_in_the_same_area():
+    """Body guard — REQUIREMENTS: "[the possessor] is neither the defender nor the attacker", "[the
+    possessor] is located in the same area as the defender", "the defender is an allied miniature"."""
+    table = attack_renee_with_croc()
+    _, events = run(table, df.Defend(body_guard_hero=GORDON, body_guard_same_area=True))
+    assert (one(events, "defense").data["defense"], one(events, "defense").data["wounds"]) == (4, 0)
+    refused(table, df.Defend(body_guard_hero=GORDON, body_guard_same_area=False), "X·Body guard")
+    refused(table, df.Defend(body_guard_miniature="thug-with-crowbar.1", body_guard_same_area=True),
+            "X·Body guard")  # the Thug is no ally of Renee
+    refused(table, df.Defend(body_guard_hero=BATMAN, body_guard_same_area=True), "X·Body guard",
+            "Batman does not have Body guard (or cannot use it now)")
+
+
+def test_sacrifice_takes_successes_and_the_possessor_suffers_them():
+    """Sacrifice — REQUIREMENTS: "[the possessor] is neither the attacker nor the defender", "is
+    located in the same area as the defender", "has previously declared that they will use their
+    skill during the Create the Dice Pool step"; EFFECT: "subtracts [X] to the number of successes
+    obtained. They immediately suffer as many wounds as the number of successes they have
+    subtracted"."""
+    gordon = board("Commissioner Gordon", skills=[Skill("Sacrifice", 1)])
+    table = villain_turn(boards={"Commissioner Gordon": gordon})
+    table, events = run(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE, sacrifice_hero=GORDON,
+                                            sacrifice_same_area=True), roll(5, 2), df.EndRerolls())
+    assert one(events, "sacrifice").data == {"roll": 1, "taken": 1, "successes": 2}
+    assert one(events, "hero_wounded").data["hero"] == GORDON and table.hero(GORDON).wound == 1
+    _, events = run(table, df.Defend())
+    assert one(events, "defense").data["wounds"] == 1
+    refused(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE, sacrifice_hero=GORDON,
+                                sacrifice_same_area=False), "VIII")  # a roll is in progress
+    fresh = villain_turn(boards={"Commissioner Gordon": gordon})
+    refused(fresh, df.StartRoll("melee", miniature=CROC, target_hero=RENEE, sacrifice_hero=GORDON,
+                                sacrifice_same_area=False), "X·Sacrifice")
+    refused(fresh, df.StartRoll("melee", miniature=CROC, target_hero=GORDON, sacrifice_hero=GORDON,
+                                sacrifice_same_area=True), "X·Sacrifice")  # he is the defender
+
+
+def test_poison_and_electricity_wound_first_only_when_the_attack_beats_the_defense():
+    """Poison / Electricity — REQUIREMENTS: "[the possessor] is the attacker", "the defender has
+    obtained a number of defense successes that is lower than the number of attack successes";
+    EFFECT: "[the possessor] immediately inflicts [X] wounds on the defender"."""
+    for skill in ("Poison", "Electricity"):
+        croc = tile("Killer Croc", skills=[Skill(skill, 2)])
+        table = villain_turn(tiles=[croc])
+        _, events = run(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE), roll(5, 2),
+                        df.EndRerolls(), df.Defend())
+        data = one(events, "defense").data
+        assert (data["attack"], data["defense"], data["poison"], data["wounds"]) == (3, 1, 2, 4)
+        _, events = run(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE), roll(2, 0),
+                        df.EndRerolls(), df.Defend())
+        data = one(events, "defense").data
+        assert (data["attack"], data["defense"], data["poison"], data["wounds"]) == (1, 1, 0, 0)
+
+
+def test_harmless_inflicts_no_wound():
+    """XI Harmless — REQUIREMENT: "[the possessor] is the attacker"; EFFECT: "reduces the total
+    number of wounds that they inflict on the target to zero"; as a defender it changes nothing."""
+    croc = tile("Killer Croc", trait="Harmless")
+    table = villain_turn(tiles=[croc])
+    _, events = run(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE), roll(5, 2), df.EndRerolls(),
+                    df.Defend())
+    assert one(events, "defense").data["wounds"] == 0 and not kinds(events, "hero_wounded")
+    renee = board("Renee Montoya", trait="Harmless")
+    table = heroes_turn(boards={"Renee Montoya": renee})
+    _, events = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=THUG), roll(5),
+                    df.EndRerolls(), df.Defend())
+    assert one(events, "defense").data["wounds"] == 3
+
+
+def test_shackle_turns_the_wounds_into_tokens_and_takes_no_weapon():
+    """Shackle — WHEN: "the Declare a Melee Attack step"; REQUIREMENTS: "[the possessor] is the
+    attacker", "[the possessor] declares the use of the skill"; EFFECT: "the Add the Weapon Bonuses
+    step is ignored. During the Defending and Wounds step, if the defender suffers one or more
+    wounds, these are ignored and [X] shackle tokens are placed on the defender's base"."""
+    gordon = board("Commissioner Gordon", skills=[Skill("Shackle", 2)])
+    table = heroes_turn(boards={"Commissioner Gordon": gordon}, equipment={"Commissioner Gordon": ["Tonfa"]})
+    refused(table, df.StartRoll("melee", hero=GORDON, cubes=1, weapon="Tonfa", target_miniature=THUG,
+                                declare=["Shackle"]), "X·Shackle")
+    refused(table, df.StartRoll("ranged", hero=GORDON, cubes=1, target_miniature=THUG, declare=["Shackle"]),
+            "X·Shackle")
+    table, events = run(table, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=THUG,
+                                            declare=["Shackle"]))
+    assert one(events, "roll_started").data["pool"] == ["orange"]  # no tonfa
+    table, events = run(table, roll(5), df.EndRerolls(), df.Defend())
+    assert one(events, "shackle").data == {"roll": 1, "tokens": 2, "defender": "Thug with crowbar #1"}
+    assert not kinds(events, "character_wounded") and mini(table, THUG).place == "board"
+
+
+def test_shackle_snoot_and_smoke_tokens_take_successes():
+    """Shackle tokens: "The number of successes obtained by the shackled miniature when performing
+    attacks, thoughts, manipulations or defenses are reduced by [X]"; Snoot: "removes the same
+    number of successes as the number of snoot tokens"; Smoke grenade: "During a ranged attack, the
+    attacker ... subtract[s] it from the number of the attack's successes"."""
+    table = heroes_turn(equipment={"Batman": ["Batarangs"]})
+    _, events = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=THUG, shackle_tokens=1,
+                                        snoot_tokens=1, smoke_tokens=1), roll(5, 5), df.EndRerolls())
+    assert one(events, "successes").data["penalty"] == 3 and one(events, "successes").data["successes"] == 1
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=THUG, smoke_tokens=1),
+            "X·Smoke grenade")
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=BRUTE), roll(5),
+                   df.EndRerolls())
+    _, events = run(table, df.Defend(shackle_tokens=1, snoot_tokens=2))
+    data = one(events, "defense").data  # 4 successes against 2 automatic − 3 tokens = 0
+    assert (data["attack"], data["defense"], data["wounds"]) == (4, 0, 4)
+
+
+# ---------------------------------------------------------------------- free pools
+
+
+def test_a_fall_rolls_yellow_dice_equal_to_its_level_and_wounds_by_successes():
+    """V·C·5 [i]: "If the miniature performs a fall, they roll the same number of yellow dice as the
+    level of the fall and then suffer as many wounds as the number of successes obtained"."""
+    table = heroes_turn()
+    table, events = run(table, df.StartFreeRoll("fall", 3, hero=RENEE))
+    assert one(events, "roll_started").data["pool"] == ["yellow"] * 3
+    table, events = run(table, roll(5, 2, 0), df.EndRerolls())
+    assert one(events, "successes").data == {"roll": 1, "successes": 3, "wounds": 3}
+    assert one(events, "hero_wounded").data["wounds"] == 3
+
+
+def test_fly_parkour_and_gas_immunity_on_free_pools():
+    """XI Fly: "ignores wounds suffered by falls"; Parkour (fall): "ignores [X] wounds caused by the
+    fall"; XI Gas immunity: "ignores all wounds caused by a gas token"; none of them helps against
+    other dangerous terrain."""
+    batman = board("Batman", trait="Fly")
+    gordon = board("Commissioner Gordon", skills=[Skill("Parkour", 1)])
+    renee = board("Renee Montoya", trait="Gas immunity")
+    table = heroes_turn(boards={"Batman": batman, "Commissioner Gordon": gordon, "Renee Montoya": renee})
+    for hero, cause, wounds in ((BATMAN, "fall", 0), (GORDON, "fall", 2), (RENEE, "gas", 0),
+                                (BATMAN, "dangerous_terrain", 3), (RENEE, "dangerous_terrain", 3)):
+        _, events = run(table, df.StartFreeRoll(cause, 2, hero=hero), roll(5, 2), df.EndRerolls())  # 2 + 1
+        assert one(events, "successes").data["wounds"] == wounds, (hero, cause)
+
+
+def test_a_character_falls_on_its_life_point_track():
+    table = villain_turn()
+    table, events = run(table, df.StartFreeRoll("dangerous_terrain", 2, miniature=CROC), roll(5, 5),
+                        df.EndRerolls())
+    assert one(events, "character_wounded").data == {"miniature": CROC, "wounds": 4, "life_points": 4}
+
+
+# ------------------------------------------------------------------------------ odds
+
+
+def test_odds_of_a_hero_action_with_a_cube_table_change_nothing():
+    table = heroes_turn(equipment={"Commissioner Gordon": ["Tonfa"]})
+    before = to_data(table)
+    result = df.odds(table, hero=GORDON, action="melee", cubes=2, weapon="Tonfa", difficulty=3,
+                     target_miniature=THUG)
+    assert to_data(table) == before
+    assert result["pool"] == ["yellow", "orange", "orange"]
+    assert abs(sum(result["successes"]) - 1) < 1e-9 and abs(sum(result["wounds"]) - 1) < 1e-9
+    assert result["defense"]["automatic"] == 1 and result["defense"]["successes"] == [0.0, 1.0]
+    assert [row["cubes"] for row in result["cubes"]] == [1, 2, 3]
+    rows = result["cubes"]
+    assert rows[0]["p_at_least"] < rows[1]["p_at_least"] < rows[2]["p_at_least"]
+    assert abs(rows[1]["p_at_least"] - result["p_at_least"]) < 1e-9
+    # one thug life point: P(neutralize) = P(wounds >= 1) = P(successes >= 2)
+    assert abs(result["p_neutralize"] - sum(result["successes"][2:])) < 1e-9
+
+
+def test_odds_of_a_plain_pool_against_a_plain_defense():
+    """Red (0 1 1 2 2 3) against yellow (0 0 1 1 1 2) + 1 automatic defense success: wounds 1 when
+    2 beats 1 or 3 beats 2, wounds 2 when 3 beats 1."""
+    table = make()
+    result = df.odds(table, pool=[DiceType("red")], defense_pool=[DiceType("yellow")], defense_automatic=1)
+    assert result["successes"] == pytest.approx([1 / 6, 2 / 6, 2 / 6, 1 / 6])
+    assert result["defense"]["successes"] == pytest.approx([0, 2 / 6, 3 / 6, 1 / 6])
+    assert result["wounds"] == pytest.approx([27 / 36, 7 / 36, 2 / 36])
+    assert result["cubes"] is None and result["p_at_least"] is None
+    with pytest.raises(RuleRefused):
+        df.odds(table, pool=[DiceType("red")], hero=BATMAN, action="melee")

@@ -1,0 +1,338 @@
+"""The dice routes over real HTTP and a real redis-server: settings and calibration, the full roll
+flow of worked examples 1, 2, 3 and 9 (shared/rules/worked-examples.md) with fixed physical dice,
+server rolls, seat rights, the odds endpoint, and refusals that leave the table as it was.
+
+Default faces (unverified), successes on faces 0-5: yellow 0 0 1 1 1 2, orange 0 1 1 1 2 2,
+red 0 1 1 2 2 3. Board values come from the sample library (see tests/test_worked_examples.py).
+"""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from games.bgcc.dice import default_faces
+from tests.tables import advance_to, new_table, sample
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def dice(code: str, path: str = "") -> str:
+    return f"/api/tables/{code}/dice{path}"
+
+
+def ok(http, path: str, body: dict | None = None, method: str = "post", **kw):
+    r = getattr(http, method)(path, json=body if body is not None else {}, **kw) if method != "delete" \
+        else http.delete(path, **kw)
+    assert r.status_code == 200, r.text
+    return r
+
+
+def events_of(response, kind: str) -> list[dict]:
+    return [e for e in response.json()["events"] if e["kind"] == kind]
+
+
+def one(response, kind: str) -> dict:
+    (event,) = events_of(response, kind)
+    return event
+
+
+def refused(http, code: str, path: str, body: dict | None, *, rule: str, message: str | None = None,
+            status: int = 409, method: str = "post", **kw) -> dict:
+    """A refused command answers the rule (and message), and the table is exactly as before."""
+    before = http.get(f"/api/tables/{code}")
+    r = getattr(http, method)(path, json=body, **kw) if method != "delete" else http.delete(path, **kw)
+    assert r.status_code == status, r.text
+    error = r.json()
+    assert error["code"] == status and error["status"] == HTTPStatus(status).phrase
+    if rule is not None:
+        assert error["rule"] == rule, error
+    if message is not None:
+        assert error["message"] == message
+    after = http.get(f"/api/tables/{code}")
+    assert after.headers["ETag"] == before.headers["ETag"]
+    assert after.json() == before.json()
+    return error
+
+
+def hero_of(table: dict, hero_id: str) -> dict:
+    return next(h for h in table["heroes"] if h["id"] == hero_id)
+
+
+def miniature_of(table: dict, miniature_id: str) -> dict:
+    return next(m for m in table["command_posts"]["villain"]["miniatures"] if m["id"] == miniature_id)
+
+
+def cubes(hero: dict) -> dict:
+    places = {"reserve": hero["reserve"], "fatigue": hero["fatigue"], "wound": hero["wound"],
+              **{s: v["cubes"] for s, v in hero["spaces"].items()}}
+    assert sum(places.values()) == hero["energy"]
+    return {p: n for p, n in places.items() if n}
+
+
+def physical(http, code: str) -> None:
+    ok(http, dice(code, "/mode"), {"mode": "physical"}, method="put")
+
+
+def join(http, code: str, seat: str) -> dict:
+    r = http.post(f"/api/tables/{code}/seats", json={"seat": seat})
+    assert r.status_code in (200, 201), r.text
+    return {"Authorization": f"Bearer {r.json()['token']}"}
+
+
+# ------------------------------------------------------------------------------ settings
+
+
+def test_dice_settings_calibration_and_mode(http):
+    code = new_table(http)["code"]
+    r = http.get(dice(code))
+    assert r.status_code == 200
+    view = r.json()
+    assert (view["mode"], view["status"], view["calibrated"], view["roll"], view["last"]) == \
+        ("server", "unverified", [], None, None)
+    assert view["faces"]["red"] == {"faces": list(default_faces().faces_of("red")), "status": "unverified"}
+    assert http.get(f"/api/tables/{code}").json()["dice"] == view
+    assert http.get(dice(code, "/roll")).status_code == 404
+
+    r = ok(http, dice(code, "/faces/red"), {"faces": [0, 0, 1, 2, 2, 3]}, method="put")
+    assert one(r, "dice_calibrated")["data"] == {"colour": "red", "faces": [0, 0, 1, 2, 2, 3],
+                                                 "calibrated": ["red"], "status": "unverified"}
+    view = r.json()["table"]["dice"]
+    assert view["faces"]["red"] == {"faces": [0, 0, 1, 2, 2, 3], "status": "calibrated"}
+    assert view["calibrated"] == ["red"]
+    refused(http, code, dice(code, "/faces/green"), {"faces": [0, 0, 1, 2, 2, 3]}, method="put",
+            rule="IX·D", message="Unknown dice colour 'green'")
+    refused(http, code, dice(code, "/faces/red"), {"faces": [0, 0, 1, 2, 2, 9]}, method="put",
+            rule="IX·D", message="Successes on a red face cannot be more than 6 (got 9)")
+    refused(http, code, dice(code, "/faces/red"), {"faces": [0, 0, 1]}, method="put",
+            rule="IX·D", message="The red die has 6 faces, not 3")
+    refused(http, code, dice(code, "/faces/red"), {"faces": [0, 0, 1, 1, 1, "2"]}, method="put",
+            rule=None, status=422)
+    # only the host calibrates and sets the mode
+    batman = join(http, code, "hero:batman")
+    refused(http, code, dice(code, "/faces/red"), {"faces": [0, 1, 1, 2, 2, 3]}, method="put",
+            headers=batman, rule=None, status=403)
+    refused(http, code, dice(code, "/mode"), {"mode": "physical"}, method="put", headers=batman,
+            rule=None, status=403)
+    refused(http, code, dice(code, "/mode"), {"mode": "loaded"}, method="put", rule="IX·D")
+    r = ok(http, dice(code, "/mode"), {"mode": "physical"}, method="put")
+    assert r.json()["table"]["dice"]["mode"] == "physical"
+    r = ok(http, dice(code, "/faces/red"), method="delete")
+    assert r.json()["table"]["dice"]["calibrated"] == []
+
+
+# ------------------------------------------------------------------------ worked examples
+
+
+def test_example_1_hero_melee_attack_through_the_dice_flow(http):
+    """Example 1 (FIG. 10-15): Gordon, 2 cubes on melee + his tonfa's yellow die; 3 successes, not
+    hindered; no defense cube, the Thug's automatic defense 1: 2 wounds; the Thug is neutralized."""
+    code = new_table(http, equipment={"Commissioner Gordon": ["Tonfa"]})["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    r = ok(http, dice(code, "/roll"), {"action": "melee", "hero": "commissioner-gordon", "cubes": 2,
+                                       "weapon": "Tonfa", "target_miniature": "thug-with-crowbar.1"})
+    assert one(r, "roll_started")["data"]["pool"] == ["yellow", "orange", "orange"]
+    assert cubes(hero_of(r.json()["table"], "commissioner-gordon")) == {"reserve": 8, "melee": 2}
+    roll = r.json()["table"]["dice"]["roll"]
+    assert (roll["roll"]["step"], roll["may_now"]) == ("roll", ["roll", "abandon"])
+    r = ok(http, dice(code, "/roll/dice"), {"faces": [0, 4, 1]})
+    rolled = one(r, "dice_rolled")["data"]
+    assert [(d["colour"], d["face"], d["successes"]) for d in rolled["dice"]] == \
+        [("yellow", 0, 0), ("orange", 4, 2), ("orange", 1, 1)]
+    r = http.get(dice(code, "/roll"))
+    assert r.status_code == 200 and r.json()["shown"] == 3 and r.json()["free_rerolls_left"] == {}
+    r = ok(http, dice(code, "/roll/end-rerolls"))
+    assert one(r, "successes")["data"]["successes"] == 3
+    r = ok(http, dice(code, "/roll/defense"), {"cubes": 0})
+    assert one(r, "defense")["data"] == {"roll": 1, "attack": 3, "defense": 1, "wounds": 2, "defense_cubes": 0,
+                                         "rolled": 0, "automatic": 1, "poison": 0}
+    assert "3 successes against 1 defense (0 rolled + 1 automatic): 2 wounds" in one(r, "defense")["text"]
+    assert one(r, "character_wounded")["data"] == {"miniature": "thug-with-crowbar.1", "wounds": 2, "life_points": 0}
+    table = r.json()["table"]
+    assert miniature_of(table, "thug-with-crowbar.1")["place"] == "pool"
+    assert table["command_posts"]["villain"]["character_pool"] == ["thug-with-crowbar.1"]
+    assert table["dice"]["roll"] is None and table["dice"]["last"]["outcome"] == "3 against 1 defense: 2 wounds"
+
+
+def test_example_2_hero_ranged_attack_with_the_free_reroll(http):
+    """Example 2 (FIG. 16-22): Batman, batarangs, 2 cubes on ranged; the free reroll of the yellow
+    die gets one success: 3 successes, hindering 0, the Brute's automatic defense 2: 1 wound."""
+    code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    r = ok(http, dice(code, "/roll"), {"action": "ranged", "hero": "batman", "cubes": 2, "hindering": 0,
+                                       "target_miniature": "brute-with-chains.1", "defender_in_same_area": True})
+    assert one(r, "roll_started")["data"]["pool"] == ["yellow+reroll", "orange", "orange"]
+    ok(http, dice(code, "/roll/dice"), {"faces": [0, 1, 2]})
+    assert http.get(dice(code, "/roll")).json()["free_rerolls_left"] == {"yellow": 1}
+    r = ok(http, dice(code, "/roll/reroll"), {"step": "free", "dice": [0], "faces": [2]})
+    assert one(r, "dice_rerolled")["data"]["rerolls"] == [
+        {"step": "free", "source": "yellow icon", "index": 0, "face_before": 0, "face_after": 2,
+         "successes_before": 0, "successes_after": 1}]
+    refused(http, code, dice(code, "/roll/reroll"), {"step": "free", "dice": [0], "faces": [5]},
+            rule="VIII·B", message="A die can be rerolled for free only once")
+    r = ok(http, dice(code, "/roll/end-rerolls"))
+    assert one(r, "successes")["data"]["successes"] == 3
+    r = ok(http, dice(code, "/roll/defense"), {})
+    assert (one(r, "defense")["data"]["defense"], one(r, "defense")["data"]["wounds"]) == (2, 1)
+    table = r.json()["table"]
+    assert miniature_of(table, "brute-with-chains.1")["place"] == "pool"
+    assert cubes(hero_of(table, "batman")) == {"reserve": 10, "ranged": 2}
+
+
+def test_example_3_complex_manipulation_through_the_dice_flow(http):
+    """Example 3 (FIG. 23-27): the safe, difficulty 3; Batman spends 3 cubes, 3 successes, no
+    hindering: success, he carries the submachine gun; the manipulation space is then saturated."""
+    code = new_table(http)["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    ok(http, dice(code, "/roll"), {"action": "manipulation", "hero": "batman", "cubes": 3, "difficulty": 3,
+                                   "enemy_menace": [], "ally_menace": [], "item": sample("items", "Submachine gun")})
+    ok(http, dice(code, "/roll/dice"), {"faces": [1, 2, 3]})
+    r = ok(http, dice(code, "/roll/end-rerolls"))
+    assert one(r, "complex_action")["data"] == {"roll": 1, "successes": 3, "difficulty": 3, "success": True}
+    assert one(r, "item")["data"] == {"hero": "batman", "item": "Submachine gun", "encumbrance": 3}
+    batman = hero_of(r.json()["table"], "batman")
+    assert cubes(batman) == {"reserve": 9, "manipulation": 3}
+    assert batman["spaces"]["manipulation"]["saturated"] is True
+    refused(http, code, dice(code, "/roll"), {"action": "manipulation", "hero": "batman", "cubes": 1,
+                                              "difficulty": 1},
+            rule="IX·I", message="Manipulation space is saturated: 3 of 3")
+
+
+def test_example_9_action_multiplier_through_the_dice_flow(http):
+    """Example 9 (FIG. 56-57): Killer Croc's "1 yellow die with reroll + 1 yellow die, ×4": 3 melee
+    attacks on Batman inflict 4 wounds (he rolls his orange automatic defense die), 1 on Renee
+    Montoya inflicts 2; a 5th attack exceeds the action multiplier."""
+    code = new_table(http)["code"]
+    advance_to(http, code, "villain.first_tile")
+    physical(http, code)
+    ok(http, f"/api/tables/{code}/command-posts/villain/river/activate", {"tile": "killer-croc"})
+    villain = join(http, code, "villain")
+    batman = join(http, code, "hero:batman")
+    start = {"action": "melee", "miniature": "killer-croc.1", "characteristic": 0, "target_hero": "batman"}
+    for n, (faces, defense_faces, wounds) in enumerate([([5, 2], [1], 2), ([2, 3], [2], 1), ([0, 2], [0], 1)], 1):
+        r = ok(http, dice(code, "/roll"), start, headers=villain)
+        assert one(r, "action")["data"] == {"miniature": "killer-croc.1", "uses": n, "multiplier": 4}
+        ok(http, dice(code, "/roll/dice"), {"faces": faces}, headers=villain)
+        ok(http, dice(code, "/roll/end-rerolls"), headers=villain)
+        # the defender's phone enters the defense (the attacker's may too)
+        r = ok(http, dice(code, "/roll/defense"), {"cubes": 0}, headers=batman)
+        assert one(r, "defense_declared")["data"]["pool"] == ["orange"]
+        ok(http, dice(code, "/roll/dice"), {"faces": defense_faces}, headers=batman)
+        r = ok(http, dice(code, "/roll/end-rerolls"), headers=batman)
+        assert one(r, "defense")["data"]["wounds"] == wounds
+    assert cubes(hero_of(r.json()["table"], "batman")) == {"reserve": 8, "wound": 4}
+    ok(http, dice(code, "/roll"), {**start, "target_hero": "renee-montoya"}, headers=villain)
+    ok(http, dice(code, "/roll/dice"), {"faces": [5, 2]}, headers=villain)
+    ok(http, dice(code, "/roll/end-rerolls"), headers=villain)
+    r = ok(http, dice(code, "/roll/defense"), {}, headers=villain)
+    assert (one(r, "defense")["data"]["defense"], one(r, "defense")["data"]["wounds"]) == (1, 2)
+    table = r.json()["table"]
+    assert cubes(hero_of(table, "renee-montoya")) == {"reserve": 8, "wound": 2}
+    assert table["command_posts"]["villain"]["activation"]["characters"]["killer-croc.1"]["uses"] == 4
+    refused(http, code, dice(code, "/roll"), start, headers=villain,
+            rule="VI·C·5", message="Action multiplier reached: Killer Croc made 4 of 4 melee actions")
+
+
+# ------------------------------------------------------------------- server rolls and seats
+
+
+def test_server_rolls_record_every_face(http):
+    code = new_table(http)["code"]
+    advance_to(http, code, "heroes.actions")
+    ok(http, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 3,
+                                   "target_miniature": "killer-croc.1"})
+    refused(http, code, dice(code, "/roll/dice"), {"faces": [1, 2, 3]}, rule="IX·D")
+    r = ok(http, dice(code, "/roll/dice"), {})
+    rolled = one(r, "dice_rolled")["data"]
+    red = default_faces().faces_of("red")
+    assert rolled["entry"] == "rolled" and len(rolled["dice"]) == 3
+    assert all(0 <= d["face"] <= 5 and d["successes"] == red[d["face"]] for d in rolled["dice"])
+    assert rolled["successes"] == sum(d["successes"] for d in rolled["dice"])
+    r = ok(http, dice(code, "/roll/reroll"), {"step": "paid", "dice": [0]})
+    (change,) = one(r, "dice_rerolled")["data"]["rerolls"]
+    assert 0 <= change["face_after"] <= 5 and change["successes_after"] == red[change["face_after"]]
+    assert cubes(hero_of(r.json()["table"], "batman")) == {"reserve": 8, "melee": 3, "reroll": 1}
+
+
+def test_a_roll_follows_the_side_that_acts(http):
+    code = new_table(http)["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    batman, gordon, villain = (join(http, code, s) for s in ("hero:batman", "hero:commissioner-gordon", "villain"))
+    start = {"action": "melee", "hero": "batman", "cubes": 1, "target_miniature": "thug-with-crowbar.1"}
+    refused(http, code, dice(code, "/roll"), start, headers=gordon, rule=None, status=403)
+    refused(http, code, dice(code, "/roll"), start, headers=villain, rule=None, status=403)
+    ok(http, dice(code, "/roll"), start, headers=batman)
+    refused(http, code, dice(code, "/roll/dice"), {"faces": [3]}, headers=villain, rule=None, status=403)
+    ok(http, dice(code, "/roll/dice"), {"faces": [3]}, headers=batman)
+    ok(http, dice(code, "/roll/end-rerolls"), headers=batman)
+    # the defense: the defender's phone too
+    r = ok(http, dice(code, "/roll/defense"), {"cubes": 1}, headers=villain)
+    assert one(r, "spend")["data"] == {"side": "villain", "space": "defense", "cubes": 1}
+    refused(http, code, dice(code, "/roll/dice"), {"faces": [0]}, headers=gordon, rule=None, status=403)
+    ok(http, dice(code, "/roll/dice"), {"faces": [0]}, headers=villain)
+    r = ok(http, dice(code, "/roll/end-rerolls"), headers=villain)
+    # red face 3 = 2 + Martial arts 1 = 3 against 0 + 1 automatic: 2 wounds
+    assert one(r, "defense")["data"]["wounds"] == 2
+
+
+def test_refusals_leave_the_table_unchanged(http):
+    code = new_table(http)["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    refused(http, code, dice(code, "/roll/dice"), {"faces": [1]}, rule="VIII", message="No roll in progress")
+    refused(http, code, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 0,
+                                              "target_miniature": "thug-with-crowbar.1"},
+            rule="V·C·1 [c]", message="A melee action spends at least one energy cube")
+    refused(http, code, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 41,
+                                              "target_miniature": "thug-with-crowbar.1"}, rule=None, status=422)
+    refused(http, code, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 1, "declare": ["Luck"],
+                                              "target_miniature": "thug-with-crowbar.1"}, rule=None, status=422)
+    refused(http, code, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 1,
+                                              "declare": ["Sneak attack"], "target_miniature": "thug-with-crowbar.1"},
+            rule="X·Sneak attack", message="Batman does not have Sneak attack (or cannot use it now)")
+    ok(http, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 2,
+                                   "target_miniature": "thug-with-crowbar.1"})
+    refused(http, code, dice(code, "/roll/dice"), {"faces": [1, 6]}, rule="IX·D",
+            message="A die has faces 0 to 5, not 6")
+    refused(http, code, dice(code, "/roll/end-rerolls"), None, rule="VIII·F",
+            message="No rerolls to end now (waiting for the dice)")
+    refused(http, code, f"/api/tables/{code}/turn/advance", None, rule="VIII",
+            message="Batman's melee attack is in progress (waiting for the dice): finish it or abandon it first")
+    ok(http, dice(code, "/roll/dice"), {"faces": [0, 0]})
+    refused(http, code, dice(code, "/roll/reroll"), {"step": "free", "dice": [0], "faces": [1]}, rule="VIII·B",
+            message="This pool has no free-reroll icon for red dice")
+    refused(http, code, dice(code, "/roll/reroll"), {"step": "skill", "skill": "Luck", "dice": [0], "faces": [1]},
+            rule="X·Luck", message="Batman does not have Luck (or cannot use it now)")
+    r = ok(http, dice(code, "/roll"), method="delete")
+    assert one(r, "roll_abandoned")["data"] == {"roll": 1}
+    assert r.json()["table"]["dice"]["last"]["step"] == "abandoned"
+
+
+# ------------------------------------------------------------------------------ odds
+
+
+def test_odds_before_committing_change_nothing(http):
+    code = new_table(http, equipment={"Commissioner Gordon": ["Tonfa"]})["code"]
+    table = advance_to(http, code, "heroes.actions")
+    etag = http.get(f"/api/tables/{code}").headers["ETag"]
+    r = http.post(dice(code, "/odds"), json={"hero": "commissioner-gordon", "action": "melee", "cubes": 2,
+                                             "weapon": "Tonfa", "difficulty": 3,
+                                             "defense": {"target_miniature": "thug-with-crowbar.1"}})
+    assert r.status_code == 200, r.text
+    odds = r.json()
+    assert odds["pool"] == ["yellow", "orange", "orange"] and odds["faces_status"] == "unverified"
+    assert abs(sum(odds["successes"]) - 1) < 1e-9
+    assert 0 < odds["p_at_least"] < 1 and odds["expected_wounds"] > 0
+    assert [row["cubes"] for row in odds["cubes"]] == [1, 2, 3]
+    assert odds["cubes"][1]["p_at_least"] == odds["p_at_least"]
+    r = http.post(dice(code, "/odds"), json={"pool": [{"colour": "red", "count": 1}],
+                                             "defense": {"pool": [{"colour": "yellow"}], "automatic": 1}})
+    assert r.status_code == 200, r.text
+    assert [round(p * 36) for p in r.json()["wounds"]] == [27, 7, 2]
+    r = http.post(dice(code, "/odds"), json={"hero": "nobody", "action": "melee"})
+    assert r.status_code == 409 and r.json()["rule"] == "V·A"
+    after = http.get(f"/api/tables/{code}")
+    assert after.headers["ETag"] == etag and after.json()["version"] == table["version"]
