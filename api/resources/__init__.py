@@ -2,8 +2,10 @@
 turn, the definitions library, and health."""
 from __future__ import annotations
 
+from flask.views import MethodView
+from flask_smorest import Blueprint
 
-from ..schemas import RefusalSchema
+from ..schemas import CommandResultSchema, RefusalSchema
 
 IF_MATCH = {
     "name": "If-Match",
@@ -49,3 +51,23 @@ def reading(blp: Blueprint):
     def decorate(fn):
         return blp.alt_response(404, schema=RefusalSchema, description="No such table")(fn)
     return decorate
+
+
+def command_route(blp: Blueprint, rule: str, owner: str, name: str, schema, build, doc: str) -> None:
+    """A POST route at `rule` that builds one command from the body and the `owner` path
+    parameter (a hero, a side, a miniature) and runs it."""
+    from .. import play
+
+    class View(MethodView):
+        @blp.arguments(schema)
+        @blp.response(200, CommandResultSchema)
+        @command(blp)
+        def post(self, data, code, **ids):
+            return play.execute(code, build(ids[owner], data))
+    View.post.__doc__ = doc
+    View.__name__ = View.__qualname__ = name
+    blp.route(rule)(View)
+
+
+def title(path: str) -> str:
+    return "".join(p.capitalize() for p in path.split("-"))

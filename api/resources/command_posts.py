@@ -9,8 +9,8 @@ from games.bgcc.definitions import COMMAND_POST_SPACES
 
 from .. import play
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, CommandPostViewSchema, CommandResultSchema
-from . import command, reading
+from ..schemas import NAME, TEXT, CommandPostViewSchema
+from . import command_route, reading, title
 from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
 
 blp = Blueprint("command_posts", __name__, url_prefix="/api/tables/<table_code:code>",
@@ -62,16 +62,8 @@ class CommandPostResource(MethodView):
 
 
 def _route(path: str, schema: type[Schema], build, doc: str, owner: str):
-    class View(MethodView):
-        @blp.arguments(schema)
-        @blp.response(200, CommandResultSchema)
-        @command(blp)
-        def post(self, data, code, **ids):
-            return play.execute(code, build(ids[owner], data))
-    View.post.__doc__ = doc
-    View.__name__ = View.__qualname__ = owner.capitalize() + "".join(p.capitalize() for p in path.split("-"))
     prefix = "/command-posts/<side>" if owner == "side" else "/characters/<miniature>"
-    blp.route(f"{prefix}/{path}")(View)
+    command_route(blp, f"{prefix}/{path}", owner, owner.capitalize() + title(path), schema, build, doc)
 
 
 _route("spend", CommandPostSpendSchema, lambda s, d: c.Spend(side=s, **d),

@@ -10,8 +10,8 @@ from games.bgcc.serial import from_data
 
 from .. import play
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, CommandResultSchema, HeroViewSchema, ItemSchema
-from . import command, reading
+from ..schemas import NAME, TEXT, HeroViewSchema, ItemSchema
+from . import command_route, reading, title
 
 blp = Blueprint("heroes", __name__, url_prefix="/api/tables/<table_code:code>/heroes",
                 description="A hero board: energy cubes, stance, actions, items, wounds")
@@ -102,15 +102,7 @@ class HeroResource(MethodView):
 
 def _route(path: str, schema: type[Schema], build, doc: str):
     """A POST route on a hero that builds one command from the body."""
-    class View(MethodView):
-        @blp.arguments(schema)
-        @blp.response(200, CommandResultSchema)
-        @command(blp)
-        def post(self, data, code, hero):
-            return play.execute(code, build(hero, data))
-    View.post.__doc__ = doc
-    View.__name__ = View.__qualname__ = "Hero" + "".join(p.capitalize() for p in path.split("-"))
-    blp.route(f"/<hero>/{path}")(View)
+    command_route(blp, f"/<hero>/{path}", "hero", "Hero" + title(path), schema, build, doc)
 
 
 _route("stance", StanceSchema, lambda h, d: c.DeclareStance(hero=h, **d),

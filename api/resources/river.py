@@ -8,8 +8,8 @@ from games.bgcc import commands as c
 
 from .. import play
 from ..extensions import Blueprint
-from ..schemas import NAME, CommandResultSchema, RiverTileViewSchema
-from . import command, reading
+from ..schemas import NAME, RiverTileViewSchema
+from . import command_route, reading, title
 
 blp = Blueprint("river", __name__, url_prefix="/api/tables/<table_code:code>/command-posts/<side>/river",
                 description="The river of tiles with each position's activation cost")
@@ -34,15 +34,7 @@ class River(MethodView):
 
 
 def _route(path: str, schema: type[Schema], build, doc: str):
-    class View(MethodView):
-        @blp.arguments(schema)
-        @blp.response(200, CommandResultSchema)
-        @command(blp)
-        def post(self, data, code, side):
-            return play.execute(code, build(side, data))
-    View.post.__doc__ = doc
-    View.__name__ = View.__qualname__ = "River" + path.capitalize()
-    blp.route(f"/{path}")(View)
+    command_route(blp, f"/{path}", "side", "River" + title(path), schema, build, doc)
 
 
 _route("activate", TileSchema, lambda s, d: c.ActivateTile(side=s, **d),

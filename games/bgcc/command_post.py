@@ -137,21 +137,11 @@ def upkeep(post: CommandPost) -> tuple[int, int]:
 
 def remove_from_game(post: CommandPost, cubes: int, what: str) -> list[str]:
     """Dredging's cubes leave the game: from fatigue, then the spaces, then the reserve (VI·F)."""
+    from .hero_board import take_cubes
+
     if cubes > post.energy_in_play:
         raise RuleRefused("VI·F", f"{what} costs {cubes} cubes but the command post holds "
                                   f"{post.energy_in_play}")
-    taken: list[str] = []
-    for _ in range(cubes):
-        if post.fatigue:
-            post.fatigue -= 1
-            taken.append("fatigue")
-            continue
-        space = next((s for s in COMMAND_POST_SPACES if post.spaces[s]), None)
-        if space:
-            post.spaces[space] -= 1
-            taken.append(space)
-        else:
-            post.reserve -= 1
-            taken.append("reserve")
+    taken = take_cubes(post, cubes, COMMAND_POST_SPACES)
     post.removed += cubes
     return taken

@@ -130,24 +130,31 @@ def recover(hero: Hero, stance: str) -> tuple[int, int]:
     return to_reserve, from_wound
 
 
-def wound(hero: Hero, wounds: int) -> list[str]:
-    """Wounds (IX·A): one cube each to the wound zone, first from fatigue, then from the spaces,
-    then from the reserve. Returns where the cubes came from."""
+def take_cubes(holder, count: int, spaces: tuple[str, ...]) -> list[str]:
+    """Take `count` cubes first from fatigue, then from the spaces (in board order), then from the
+    reserve, as wounds (IX·A) and dredging (VI·F) do; returns where each came from. `holder` is a
+    hero or a command post."""
     taken: list[str] = []
-    for _ in range(wounds):
-        if hero.fatigue:
-            hero.fatigue -= 1
+    for _ in range(count):
+        space = next((s for s in spaces if holder.spaces[s]), None)
+        if holder.fatigue:
+            holder.fatigue -= 1
             taken.append("fatigue")
-            continue
-        space = next((s for s in HERO_SPACES if hero.spaces[s]), None)
-        if space:
-            hero.spaces[space] -= 1
+        elif space:
+            holder.spaces[space] -= 1
             taken.append(space)
-        elif hero.reserve:
-            hero.reserve -= 1
+        elif holder.reserve:
+            holder.reserve -= 1
             taken.append("reserve")
         else:
             break
+    return taken
+
+
+def wound(hero: Hero, wounds: int) -> list[str]:
+    """Wounds (IX·A): one cube each to the wound zone, first from fatigue, then from the spaces,
+    then from the reserve. Returns where the cubes came from."""
+    taken = take_cubes(hero, wounds, HERO_SPACES)
     hero.wound += len(taken)
     return taken
 
