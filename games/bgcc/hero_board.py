@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .definitions import HERO_SPACES, HeroBoard, Item, Skill
+from .definitions import HERO_SPACES, HeroBoard, Item, Skill, check_item
 from .errors import RuleRefused
 
 STANCES = ("active", "resting")
@@ -160,7 +160,9 @@ def wound(hero: Hero, wounds: int) -> list[str]:
 
 
 def check_can_carry(hero: Hero, item: Item) -> None:
-    """The encumbrance total may not exceed the maximum encumbrance value (V·D·1)."""
+    """The encumbrance total may not exceed the maximum encumbrance value (V·D·1); the item must
+    be one a card could print (no negative value, IX·K)."""
+    check_item(item)
     if item.category != "equipment":
         raise RuleRefused("V·D·2", "A bat-gadget cannot be picked up, given, taken, thrown or dropped")
     total = hero.encumbrance + item.encumbrance

@@ -148,6 +148,14 @@ def setup(mission: d.Mission, heroes: list[HeroSetup], tiles: list[d.TileDef]) -
     tile_states = {slug(t.name): new_tile(slug(t.name), t) for t in tiles}
     if len(tile_states) != len(tiles):
         raise RuleRefused("VI·A·2", "Two tile names are too alike to tell apart")
+    river = [slug(n) for n in mission.river]
+    for tile in tile_states.values():
+        if tile.definition.kind != "event" and not tile.on_board():
+            # IX·B: a tile whose characters are all off the board (here, all in the character pool
+            # at setup) is neutralized: face down at the end of the river.
+            tile.neutralized = True
+            river.remove(tile.id)
+            river.append(tile.id)
     post = CommandPost(
         side="villain",
         reserve=mission.villain_reserve,
@@ -155,7 +163,7 @@ def setup(mission: d.Mission, heroes: list[HeroSetup], tiles: list[d.TileDef]) -
         recovery=mission.recovery,
         space_defs=mission.villain_spaces,
         cost_track=list(mission.cost_track),
-        river=[slug(n) for n in mission.river],
+        river=river,
         tiles=tile_states,
     )
     return Table(mode="standard", mission=mission, heroes=hero_states, command_posts={"villain": post})
