@@ -4,7 +4,7 @@
 // Change VERSION whenever a shell file changes: the new worker waits, and the app offers
 // "Update"; nothing is swapped under a player's thumb.
 
-const VERSION = "gc-shell-v1";
+const VERSION = "gc-shell-v2";
 const SHELL = [
   "/",
   "/index.html",
@@ -14,15 +14,19 @@ const SHELL = [
   "/icons/icon-512.png",
   "/icons/icon-maskable-512.png",
   "/js/app.js",
+  "/js/catalog.js",
   "/js/core.js",
   "/js/i18n.js",
   "/js/ui.js",
   "/js/screens/common.js",
+  "/js/screens/cp.js",
   "/js/screens/dice.js",
   "/js/screens/hero.js",
   "/js/screens/history.js",
   "/js/screens/home.js",
   "/js/screens/table.js",
+  "/js/screens/versus-new.js",
+  "/js/screens/versus.js",
   "/js/screens/villain.js",
 ];
 

@@ -11,10 +11,11 @@ import * as heroScreen from "./screens/hero.js";
 import * as villainScreen from "./screens/villain.js";
 import * as diceScreen from "./screens/dice.js";
 import * as historyScreen from "./screens/history.js";
+import * as versusScreen from "./screens/versus.js";
 
 const SCREENS = {
   home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
-  dice: diceScreen, history: historyScreen,
+  dice: diceScreen, history: historyScreen, versus: versusScreen,
 };
 
 const TABS = [
@@ -22,6 +23,15 @@ const TABS = [
   ["table", "table", "#/table"],
   ["hero", "hero", "#/hero"],
   ["villain", "villain", "#/villain"],
+  ["dice", "dice", "#/dice"],
+  ["history", "history", "#/history"],
+];
+// A Versus table has two command posts and no hero board: one tab for the command posts (the
+// setup while the teams are drafted).
+const VERSUS_TABS = [
+  ["home", "home", "#/home"],
+  ["table", "table", "#/table"],
+  ["versus", "post", "#/versus"],
   ["dice", "dice", "#/dice"],
   ["history", "history", "#/history"],
 ];
@@ -112,13 +122,15 @@ function renderShell(r) {
   document.getElementById("banners").replaceChildren(...banners);
 
   const current = r.name === "join" ? "home" : r.name;
-  const tabs = TABS.map(([name, ico, href]) => {
+  const versus = state.table?.mode === "versus";
+  const tabs = (versus ? VERSUS_TABS : TABS).map(([name, ico, href]) => {
     let target = href;
     if (name === "hero" && state.seat?.startsWith("hero:")) target = `#/hero/${encodeURIComponent(state.seat.slice(5))}`;
     return h("a", { class: "tab", href: target, "aria-current": current === name ? "page" : false, "data-testid": `tab-${name}` },
-      icon(ico, 24), h("span", { text: t(`tab.${name}`) }));
+      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(`tab.${name}`) }));
   });
   document.getElementById("tabbar").replaceChildren(...tabs);
+  document.getElementById("tabbar").style.gridTemplateColumns = `repeat(${tabs.length}, 1fr)`;
   document.getElementById("tabbar").setAttribute("aria-label", t("appName"));
 }
 

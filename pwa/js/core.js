@@ -4,7 +4,7 @@
 // plays and the tokens (the host token too on the phone that created the table),
 // and the last table it saw, so that an offline start can still show it.
 
-import { serverText, t } from "./i18n.js";
+import { getLang, serverText, t } from "./i18n.js";
 
 const TABLES_KEY = "gc.tables";
 const SNAP_PREFIX = "gc.snap.";
@@ -90,8 +90,16 @@ export function hostToken() { const r = record(); return r?.hostToken || r?.toke
 export function mySide() {
   const seat = state.seat || "";
   if (seat === "villain") return "villain";
-  if (seat.startsWith("hero:")) return "heroes";
+  if (seat === "heroes" || seat.startsWith("hero:")) return "heroes";   // "heroes": the Versus seat
   return null;
+}
+
+export function isVersus(table = state.table) { return table?.mode === "versus"; }
+
+// Versus: may this phone run that side's command post? Its own seat, or the host alone.
+export function canSide(side) {
+  if (!writable()) return false;
+  return state.seat === side || (isHost() && (state.seat === "host" || !state.seat));
 }
 
 export function writable() {
@@ -157,7 +165,8 @@ export function applyTable(table, version) {
   if (table.seats) state.seats = table.seats;
   saveSnapshot();
   const r = record();
-  if (r && table.mission && r.mission !== table.mission.name) saveRecord(state.code, { mission: table.mission.name });
+  const name = table.mission ? missionName(table) : null;
+  if (r && name && (r.mission !== name || r.mode !== table.mode)) saveRecord(state.code, { mission: name, mode: table.mode });
   changed();
 }
 
@@ -389,6 +398,13 @@ export function adoptToken(code, seat, token) {
 export function setUpdateReady(value) {
   state.updateReady = value;
   changed();
+}
+
+// The mission's name in the current language (a Versus mission carries the booklet's French name).
+export function missionName(table = state.table) {
+  if (!table?.mission) return "";
+  const fr = table.versus?.mission?.name_fr;
+  return getLang() === "fr" && fr ? fr : table.mission.name;
 }
 
 // A readable name for a seat.

@@ -52,7 +52,7 @@ const en = {
   "table.people": "At the table", "table.advance": "Advance to the next step",
   "table.over": "Game over", "table.winner": "Winner: {who}", "table.noWinner": "No winner",
   "table.endGame": "End the game", "table.endReason": "Reason (optional)",
-  "table.code": "Join code", "table.mission": "Mission", "table.events": "Mission events",
+  "table.code": "Join code", "table.mission": "Mission", "table.missionIs": "Mission: {name}", "table.initiativeIs": "Initiative: {side}", "table.events": "Mission events",
   "table.readonly": "Read-only on this phone.",
   // hero
   "hero.reserve": "Reserve", "hero.fatigue": "Fatigue", "hero.wound": "Wound", "hero.energy": "Energy",
@@ -142,6 +142,87 @@ const en = {
   "may.spend (defense, reroll)": "spend on defense and reroll", "may.wound": "wounds",
   "may.drop": "drop equipment", "may.place_token": "place a token", "may.remove_token": "remove a token",
   "may.end_game": "end the game",
+
+  // versus
+  "tab.versus": "Command post", "tab.setup": "Setup",
+  "home.modeLabel": "Game mode", "home.mode.standard": "Standard", "home.mode.versus": "Versus",
+  "home.modeHelp.standard": "The heroes against the villain's command post, from the library.",
+  "home.modeHelp.versus": "Two players, one command post each, with a mission of the Versus booklet.",
+  "seat.heroes": "Heroes",
+  "side.the.heroes": "the heroes", "side.the.villain": "the villain",
+  "side.of.heroes": "the heroes'", "side.of.villain": "the villain's",
+  "join.versusHelp": "A Versus table: one phone plays the heroes' command post, the other the villain's.",
+  "may.dredge": "dredge the river",
+  "unit.disc.one": "{n} disc", "unit.disc.other": "{n} discs",
+  "unit.cube.one": "{n} cube", "unit.cube.other": "{n} cubes",
+  "vs.mission": "Versus booklet mission", "vs.missionsFailed": "The booklet's missions could not be loaded.",
+  "vs.facts": "Initiative: {side} · {n} turns",
+  "vs.about": "About this mission",
+  "vs.toFill": "to fill in",
+  "vs.toFillNote": "✎ The booklet's text lacks these numbers (they are on the mission's setup figure): the app suggests values. Check them against your mission sheet and change them.",
+  "vs.postOf": "{of} command post",
+  "vs.field.reserve": "Reserve", "vs.field.fatigue": "Fatigue", "vs.field.recovery": "Recovery",
+  "vs.field.discs_available": "Available APDs", "vs.field.discs_unavailable": "Unavailable APDs",
+  "vs.discRecovery": "Activation potential recovered at each upkeep (booklet): {list}",
+  "vs.initialRiver": "Initial river (slots in order)",
+  "vs.slotN": "Slot {n} of {of} river", "vs.removeSlot": "Remove slot {n}", "vs.addSlot": "Add a slot",
+  "vs.riverWidth": "River width {n} of {max} positions.",
+  "vs.oneHQ": "{of} river needs exactly one HQ slot.", "vs.oneEvent": "{of} river needs exactly one event tile.",
+  "vs.tooLong": "{of} river is {n} positions long: at most {max}.",
+  "vs.badNumber": "{field} ({side}): enter a whole number, 0 or more.",
+  "vs.createBtn": "Create the Versus table",
+  "vs.kind.simple": "simple", "vs.kind.double": "double", "vs.kind.event": "event",
+  "vs.slot.hq": "HQ · {kind}", "vs.slot.event": "event tile",
+  "vs.setupTitle": "Versus setup", "vs.whoseTurn": "Whose pick",
+  "vs.stepHQ": "Setup · Versus I·C·2", "vs.stepTeam": "Setup · Versus I·C·3",
+  "vs.phaseHQ": "HQ selection: {of} pick", "vs.phaseTeam": "Team composition: {of} pick",
+  "vs.yourPick": "Your pick", "vs.waitingFor": "Waiting for {the}",
+  "vs.hqHelp": "Each side chooses its HQ among its Leader / Lieutenant level tiles, the side with initiative first. The HQ slot of the initial river sets the kind (simple or double). The HQ brings its powers and the event tile.",
+  "vs.teamHelp": "The sides take tiles of their side one at a time, in turn, until their initial rivers are full. A Leader / Lieutenant level tile drafted for a slot other than the HQ is a Lieutenant: its life point marker goes on the command post and it adds nothing to the event tile.",
+  "vs.chooseHQ": "Choose {of} HQ", "vs.chooseTile": "Draft a tile for {the}",
+  "vs.freeKinds": "Free slots: {kinds}. Tiles from the library.",
+  "vs.noCandidates": "The library holds no tile of {the} for a free slot ({kinds}). Add the tiles of your boxes to the library, then come back.",
+  "vs.isLieutenant": "Leader / Lieutenant level: drafted here it is a Lieutenant.",
+  "vs.powersOf": "HQ powers: {list}", "vs.noPowers": "No HQ power in the booklet for this name.",
+  "vs.pickHQ": "Choose as HQ", "vs.pickHQQ": "Choose {tile} as HQ?", "vs.hqComes": "The HQ comes with these powers (Versus II):",
+  "vs.draftIt": "Draft", "vs.draftQ": "Draft {tile} as a Lieutenant?",
+  "vs.lieutenantHelp": "This Leader / Lieutenant level tile goes into a slot other than the HQ's: it is a Lieutenant. Its life point marker goes on the command post, and it adds no effect to the event tile.",
+  "vs.lieutenant": "Lieutenant",
+  "vs.riverOf": "{of} river", "vs.free": "free", "vs.eventLater": "placed when both teams are complete",
+  "vs.hqPowers": "HQ: {tile}", "vs.hq": "HQ",
+  "vs.type.special_event": "special event", "vs.type.permanent": "permanent", "vs.or": "— or —",
+  "vs.whichPost": "Command post shown", "vs.opponentReadonly": "The opponent's command post: read-only on this phone.",
+  "vs.notVersus": "This table is not a Versus table.", "vs.useCommandPost": "A Versus table: each side has its command post.",
+  "vs.discsTitle": "Activation potential discs (APD)",
+  "vs.zone.available": "Available", "vs.zone.unavailable": "Unavailable", "vs.zone.spent": "Spent",
+  "vs.zoneFull.available": "Available activation potential zone",
+  "vs.zoneFull.unavailable": "Unavailable activation potential zone",
+  "vs.zoneFull.spent": "Activation potential spent zone",
+  "vs.nextCost": "Activation {n} costs {discs}, then the tile's cubes.",
+  "vs.nextFree": "The next activation is free (HQ power).",
+  "vs.noMoreDiscs": "Not enough available discs for another activation: end the activations.",
+  "vs.recoveryNote": "Upkeep of this turn: {n} unavailable → available. At the end of the turn, spent discs become unavailable.",
+  "vs.activations": "Activations this turn: {n}",
+  "vs.riverHelp": "Tap a tile to activate it: discs first, then the cubes of its position (above it).",
+  "vs.tileCost": "{discs} and {cubes}",
+  "vs.activationNo": "Activation {n} of this turn",
+  "vs.discsMove": "available → spent ({from} → {to} available)",
+  "vs.cubesMove": "reserve → fatigue ({from} → {to} in reserve)",
+  "vs.freeActivation": "A power makes the next activation free.",
+  "vs.cannotDiscs": "Only {n} discs are available: not enough.",
+  "vs.hacked": "Hacking token: exertion limit −{n}",
+  "vs.endActivations": "End the activations",
+  "vs.pendingTitle": "HQ power to resolve", "vs.mandatory": "mandatory",
+  "vs.chooseAlt": "Choose one (the booklet says “or”)",
+  "vs.pickTile": "Tile {n} of {of} river", "vs.pickSpace": "Space of {of} command post",
+  "vs.noSpace": "No hacking token", "vs.pickCharacter": "Character: {what}", "vs.aCharacter": "a character",
+  "vs.successes": "Successes rolled at the table",
+  "vs.onTheBoard": "Played on the board: nothing for the app to count.",
+  "vs.resolve": "Apply the power", "vs.doneOnBoard": "Done on the board",
+  "vs.pendingWait": "{of} phone resolves it.",
+  "vs.pendingElsewhere": "An HQ power of {the} must be resolved before anything else.",
+  "vs.pendingOn": "To resolve ({side}): {power}",
+  "vs.postsTitle": "Command posts", "vs.openSetup": "Open the setup",
 };
 
 const fr = {
@@ -190,7 +271,7 @@ const fr = {
   "table.people": "Autour de la table", "table.advance": "Passer à l'étape suivante",
   "table.over": "Fin de partie", "table.winner": "Vainqueur : {who}", "table.noWinner": "Aucun vainqueur",
   "table.endGame": "Terminer la partie", "table.endReason": "Raison (facultatif)",
-  "table.code": "Code de la table", "table.mission": "Mission", "table.events": "Événements de la mission",
+  "table.code": "Code de la table", "table.mission": "Mission", "table.missionIs": "Mission : {name}", "table.initiativeIs": "Initiative : {side}", "table.events": "Événements de la mission",
   "table.readonly": "Lecture seule sur ce téléphone.",
   "hero.reserve": "Réserve", "hero.fatigue": "Fatigue", "hero.wound": "Blessure", "hero.energy": "Énergie",
   "hero.spaces": "Cases : touchez pour dépenser un cube", "hero.saturated": "Saturée : {held} sur {limit}",
@@ -274,6 +355,86 @@ const fr = {
   "may.spend (defense, reroll)": "dépenser en défense et relance", "may.wound": "blessures",
   "may.drop": "lâcher du matériel", "may.place_token": "poser un pion", "may.remove_token": "retirer un pion",
   "may.end_game": "terminer la partie",
+
+  "tab.versus": "Poste", "tab.setup": "Mise en place",
+  "home.modeLabel": "Mode de jeu", "home.mode.standard": "Standard", "home.mode.versus": "Versus",
+  "home.modeHelp.standard": "Les héros contre le poste de commandement du vilain, depuis la bibliothèque.",
+  "home.modeHelp.versus": "Deux joueurs, chacun son poste de commandement, avec une mission du livret Versus.",
+  "seat.heroes": "Héros",
+  "side.the.heroes": "les héros", "side.the.villain": "le vilain",
+  "side.of.heroes": "des héros", "side.of.villain": "du vilain",
+  "join.versusHelp": "Une table Versus : un téléphone joue le poste de commandement des héros, l'autre celui du vilain.",
+  "may.dredge": "dépolluer la rivière",
+  "unit.disc.one": "{n} disque", "unit.disc.other": "{n} disques",
+  "unit.cube.one": "{n} cube", "unit.cube.other": "{n} cubes",
+  "vs.mission": "Mission du livret Versus", "vs.missionsFailed": "Les missions du livret n'ont pas pu être chargées.",
+  "vs.facts": "Initiative : {side} · {n} tours",
+  "vs.about": "À propos de cette mission",
+  "vs.toFill": "à compléter",
+  "vs.toFillNote": "✎ Le texte du livret n'a pas ces nombres (ils sont sur la figure de mise en place de la mission) : l'application propose des valeurs. Vérifiez-les avec votre fiche de mission et modifiez-les.",
+  "vs.postOf": "Poste de commandement {of}",
+  "vs.field.reserve": "Réserve", "vs.field.fatigue": "Zone de fatigue", "vs.field.recovery": "Récupération",
+  "vs.field.discs_available": "DPA disponibles", "vs.field.discs_unavailable": "DPA indisponibles",
+  "vs.discRecovery": "Potentiel d'activation récupéré à chaque entretien (livret) : {list}",
+  "vs.initialRiver": "Rivière initiale (emplacements dans l'ordre)",
+  "vs.slotN": "Emplacement {n} de la rivière {of}", "vs.removeSlot": "Retirer l'emplacement {n}", "vs.addSlot": "Ajouter un emplacement",
+  "vs.riverWidth": "Longueur de la rivière : {n} positions sur {max}.",
+  "vs.oneHQ": "La rivière {of} doit avoir exactement un emplacement de QG.", "vs.oneEvent": "La rivière {of} doit avoir exactement une tuile événement.",
+  "vs.tooLong": "La rivière {of} compte {n} positions : {max} au plus.",
+  "vs.badNumber": "{field} ({side}) : saisissez un nombre entier, 0 ou plus.",
+  "vs.createBtn": "Créer la table Versus",
+  "vs.kind.simple": "simple", "vs.kind.double": "double", "vs.kind.event": "événement",
+  "vs.slot.hq": "QG · {kind}", "vs.slot.event": "tuile événement",
+  "vs.setupTitle": "Mise en place Versus", "vs.whoseTurn": "À qui de choisir",
+  "vs.stepHQ": "Mise en place · Versus I·C·2", "vs.stepTeam": "Mise en place · Versus I·C·3",
+  "vs.phaseHQ": "Sélection du QG : au tour {of}", "vs.phaseTeam": "Composition de l'équipe : au tour {of}",
+  "vs.yourPick": "À vous de choisir", "vs.waitingFor": "En attente {of}",
+  "vs.hqHelp": "Chaque joueur choisit son QG parmi les tuiles personnage de niveau QG/Lieutenant de son camp, en commençant par le camp qui a l'initiative. L'emplacement de QG de la rivière initiale en fixe le type (simple ou double). Le QG vient avec son pouvoir et avec la tuile événement.",
+  "vs.teamHelp": "Les joueurs choisissent les tuiles personnage de leur camp une à une et à tour de rôle, jusqu'à remplir leur rivière initiale. Une tuile de niveau QG/Lieutenant sélectionnée pour un emplacement autre que celui de QG est une tuile de lieutenant : son pion point de vie est placé sur le poste de commandement, et elle n'ajoute aucun effet à la tuile événement.",
+  "vs.chooseHQ": "Choisir le QG {of}", "vs.chooseTile": "Choisir une tuile pour {the}",
+  "vs.freeKinds": "Emplacements libres : {kinds}. Tuiles de la bibliothèque.",
+  "vs.noCandidates": "La bibliothèque n'a aucune tuile {of} pour un emplacement libre ({kinds}). Ajoutez les tuiles de vos boîtes à la bibliothèque, puis revenez.",
+  "vs.isLieutenant": "Niveau QG/Lieutenant : choisie ici, c'est une tuile de lieutenant.",
+  "vs.powersOf": "Pouvoirs de QG : {list}", "vs.noPowers": "Aucun pouvoir de QG du livret à ce nom.",
+  "vs.pickHQ": "Choisir comme QG", "vs.pickHQQ": "Choisir {tile} comme QG ?", "vs.hqComes": "Le QG vient avec ces pouvoirs (Versus II) :",
+  "vs.draftIt": "Choisir", "vs.draftQ": "Choisir {tile} comme lieutenant ?",
+  "vs.lieutenantHelp": "Cette tuile de niveau QG/Lieutenant va dans un emplacement autre que celui de QG : c'est une tuile de lieutenant. Son pion point de vie est placé sur le poste de commandement, et elle n'ajoute aucun effet à la tuile événement.",
+  "vs.lieutenant": "Lieutenant",
+  "vs.riverOf": "Rivière {of}", "vs.free": "libre", "vs.eventLater": "placée quand les deux équipes sont complètes",
+  "vs.hqPowers": "QG : {tile}", "vs.hq": "QG",
+  "vs.type.special_event": "événement spécial", "vs.type.permanent": "permanent", "vs.or": "— ou —",
+  "vs.whichPost": "Poste de commandement affiché", "vs.opponentReadonly": "Le poste de commandement adverse : lecture seule sur ce téléphone.",
+  "vs.notVersus": "Cette table n'est pas une table Versus.", "vs.useCommandPost": "Une table Versus : chaque camp a son poste de commandement.",
+  "vs.discsTitle": "Disques de potentiel d'activation (DPA)",
+  "vs.zone.available": "Disponible", "vs.zone.unavailable": "Indisponible", "vs.zone.spent": "Dépense",
+  "vs.zoneFull.available": "Zone de potentiel d'activation disponible",
+  "vs.zoneFull.unavailable": "Zone de potentiel d'activation indisponible",
+  "vs.zoneFull.spent": "Zone de dépense de potentiel d'activation",
+  "vs.nextCost": "L'activation {n} coûte {discs}, puis les cubes de la tuile.",
+  "vs.nextFree": "La prochaine activation est gratuite (pouvoir de QG).",
+  "vs.noMoreDiscs": "Pas assez de DPA disponibles pour une autre activation : terminez les activations.",
+  "vs.recoveryNote": "Entretien de ce tour : {n} indisponible(s) → disponible(s). En fin de tour, les DPA de la zone de dépense deviennent indisponibles.",
+  "vs.activations": "Activations ce tour : {n}",
+  "vs.riverHelp": "Touchez une tuile pour l'activer : d'abord les DPA, puis les cubes de sa position (au-dessus).",
+  "vs.tileCost": "{discs} et {cubes}",
+  "vs.activationNo": "Activation {n} de ce tour",
+  "vs.discsMove": "disponible → dépense ({from} → {to} disponibles)",
+  "vs.cubesMove": "réserve → fatigue ({from} → {to} en réserve)",
+  "vs.freeActivation": "Un pouvoir rend la prochaine activation gratuite.",
+  "vs.cannotDiscs": "Seulement {n} DPA disponibles : pas assez.",
+  "vs.hacked": "Pion piratage : indice de saturation −{n}",
+  "vs.endActivations": "Terminer les activations",
+  "vs.pendingTitle": "Pouvoir de QG à résoudre", "vs.mandatory": "obligatoire",
+  "vs.chooseAlt": "Choisissez-en un (le livret dit « OU »)",
+  "vs.pickTile": "Tuile {n} de la rivière {of}", "vs.pickSpace": "Case du poste de commandement {of}",
+  "vs.noSpace": "Pas de pion piratage", "vs.pickCharacter": "Personnage : {what}", "vs.aCharacter": "un personnage",
+  "vs.successes": "Succès obtenus à la table",
+  "vs.onTheBoard": "Se joue sur le plateau : rien à compter pour l'application.",
+  "vs.resolve": "Appliquer le pouvoir", "vs.doneOnBoard": "Fait sur le plateau",
+  "vs.pendingWait": "Le téléphone {of} le résout.",
+  "vs.pendingElsewhere": "Un pouvoir de QG {of} doit être résolu avant toute autre chose.",
+  "vs.pendingOn": "À résoudre ({side}) : {power}",
+  "vs.postsTitle": "Postes de commandement", "vs.openSetup": "Ouvrir la mise en place",
 };
 
 // Step titles: English from the API; French here, in the booklet's words.
@@ -294,6 +455,10 @@ const STEPS_FR = {
   "villain.second_tile": "Vilain : activation de la deuxième tuile",
   "villain.end_effects": "Vilain : résolution des effets de fin de tour",
   game_over: "Fin de partie",
+  // Versus (the booklet's words)
+  "heroes.upkeep": "Héros : entretien du tour et récupération du potentiel d'activation",
+  "heroes.activations": "Héros : dépense du potentiel d'activation, activation des tuiles",
+  "villain.activations": "Vilain : dépense du potentiel d'activation, activation des tuiles",
 };
 
 const DICTS = { en, fr };
@@ -317,6 +482,19 @@ export function initLang() {
 export function t(key, params = {}) {
   const text = DICTS[lang][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+}
+
+// "3 discs" / "3 disques": French uses the singular for 0 and 1.
+export function plural(n, unit) {
+  const one = lang === "fr" ? n <= 1 : n === 1;
+  return t(`unit.${unit}.${one ? "one" : "other"}`, { n });
+}
+
+// A sentence about a side: {side} "Heroes", {the} "the heroes", {of} "the heroes'" / "des héros";
+// the sentence starts with a capital.
+export function tSide(key, side, params = {}) {
+  const text = t(key, { ...params, side: t(`side.${side}`), the: t(`side.the.${side}`), of: t(`side.of.${side}`) });
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function stepTitle(turn) {
@@ -345,6 +523,12 @@ const REFUSALS_FR = [
   [/^Nothing to undo$/, () => "Rien à annuler"], [/^Nothing to redo$/, () => "Rien à rétablir"],
   [/^Each hero must choose a stance: (.+)$/, (m) => `Chaque héros doit choisir une posture : ${m[1]}`],
   [/^The (\S+) seat is taken.*$/, () => "Cette place est prise : l'hôte peut la confier à ce téléphone"],
+  [/^Activation (\d+) costs (\d+) discs? but (\d+) (?:is|are) available$/,
+    (m) => `L'activation ${m[1]} coûte ${m[2]} DPA mais ${m[3]} sont disponibles`],
+  [/^The (heroes|villain) pick now$/, (m) => `C'est au tour ${m[1] === "heroes" ? "des héros" : "du vilain"} de choisir`],
+  [/^The (heroes|villain) activate tiles in their activation step.*$/, () => "Les tuiles s'activent à l'étape d'activation de ce camp"],
+  [/^HQ powers are mandatory: resolve (.+) first$/, (m) => `Les pouvoirs de QG sont obligatoires : résolvez d'abord ${m[1]}`],
+  [/^Finish the setup first.*$/, () => "Terminez d'abord la mise en place (QG et équipes)"],
 ];
 
 function spaceName(word) {
@@ -379,7 +563,9 @@ export function eventText(event, names) {
     case "turn_marker":
       return `Le marqueur de tour avance à ${d.turn}`;
     case "activation":
-      return `${names.tiles[d.tile] || d.tile} activée depuis la position ${d.position} : ${d.cost} cube(s) réserve → fatigue ; la tuile passe en fin de rivière`;
+      return `${names.tiles[d.tile] || d.tile} activée depuis la position ${d.position} : `
+        + (d.discs !== undefined ? `${d.discs} DPA disponible(s) → dépense, ` : "")
+        + `${d.cost} cube(s) réserve → fatigue ; la tuile passe en fin de rivière`;
     case "undo": return `Annulé : changement ${d.change}`;
     case "redo": return `Rétabli : changement ${d.change}`;
     case "jump": return `Retour à la table après le changement ${d.restored}`;

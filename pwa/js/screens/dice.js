@@ -4,7 +4,7 @@
 
 import { eventText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
-import { changed, command, hostToken, isHost, request, state, writable } from "../core.js";
+import { changed, command, hostToken, isHost, isVersus, mySide, request, state, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
@@ -16,19 +16,24 @@ const form = {
 };
 const odds = { key: "", data: null, error: null, timer: null };
 
-export function enter() { odds.key = ""; }
+// Forget the odds on leaving (not on entering: the screen is drawn, and its odds asked for, before
+// enter() runs, and an answer for a forgotten key is dropped).
+export function leave() { odds.key = ""; }
 
 function names(table) {
-  const post = table.command_posts.villain;
+  const posts = Object.values(table.command_posts);   // the villain's; in Versus the heroes' too
   return {
     heroes: Object.fromEntries(table.heroes.map((x) => [x.id, x.name])),
-    tiles: Object.fromEntries(post.river.map((x) => [x.id, x.name])),
-    minis: Object.fromEntries(post.miniatures.map((m) => [m.id, m.label])),
+    tiles: Object.fromEntries(posts.flatMap((p) => p.river.map((x) => [x.id, x.name]))),
+    minis: Object.fromEntries(posts.flatMap((p) => p.miniatures.map((m) => [m.id, m.label]))),
   };
 }
 
 function seatOf(hero, miniature) {
   if (hero) return `hero:${hero}`;
+  if (miniature && isVersus()) {   // Versus: the side whose command post holds the character
+    return Object.values(state.table.command_posts).find((p) => p.miniatures.some((m) => m.id === miniature))?.side || null;
+  }
   return miniature ? "villain" : null;
 }
 
@@ -81,6 +86,7 @@ function select(label, value, options, onchange, testid) {
 }
 
 function startCard(table, dice) {
+  if (isVersus(table)) return versusStartCard(table);
   const post = table.command_posts.villain;
   if (!form.side) form.side = state.seat === "villain" ? "villain" : "heroes";
   const mineHero = state.seat?.startsWith("hero:") ? state.seat.slice(5) : null;
@@ -130,6 +136,44 @@ function startCard(table, dice) {
   }
   add(box, oddsPanel(body, attack), refusalFor("roll-start"),
     h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !can || !actor || (attack && !(body.target_miniature || body.target_hero)),
+      "aria-busy": busy("roll-start"),
+      onclick: async () => {
+        const done = await command("/dice/roll", body, "roll-start", { token: tokenFor() });
+        if (done) { form.events = done.events; form.picked.clear(); changed(); }
+      } }, t("dice.start")));
+  return box;
+}
+
+// Versus: a character of the side's activated tile acts; the targets are the other side's characters.
+function versusStartCard(table) {
+  if (!form.side || !table.command_posts[form.side]) form.side = mySide() || table.turn.side_playing || table.turn.initiative;
+  const side = form.side;
+  const post = table.command_posts[side];
+  const opponent = table.command_posts[side === "heroes" ? "villain" : "heroes"];
+  const box = h("section", { class: "card", "aria-labelledby": "start-h" }, h("h2", { id: "start-h", text: t("dice.newRoll") }));
+  if (isHost()) {
+    add(box, h("div", { class: "row", role: "group", "aria-label": t("dice.attacker"), style: "margin-bottom:.6rem" },
+      ["heroes", "villain"].map((s) => h("button", { type: "button", class: `btn small ${side === s ? "primary" : ""}`,
+        "aria-pressed": side === s ? "true" : "false", onclick: () => { form.side = s; changed(); } }, t(`side.${s}`)))));
+  }
+  const attack = form.action === "melee" || form.action === "ranged";
+  const active = post.activation?.tile;
+  const attackers = post.miniatures.filter((m) => m.place === "board" && (!active || m.tile === active));
+  if (!attackers.some((m) => m.id === form.miniature)) form.miniature = attackers[0]?.id || null;
+  const targets = opponent.miniatures.filter((m) => m.place === "board");
+  if (!targets.some((m) => m.id === form.targetMini)) form.targetMini = targets[0]?.id || null;
+  const actor = attackers.find((m) => m.id === form.miniature);
+  const can = writable() && (isHost() || state.seat === side);
+  add(box,
+    attackers.length ? select(t("dice.attacker"), form.miniature, attackers.map((m) => [m.id, m.label]), (v) => { form.miniature = v; }, "roll-mini")
+      : h("p", { class: "muted", text: "—" }),
+    actionPicker(),
+    attack ? (targets.length ? select(t("dice.target"), form.targetMini, targets.map((m) => [m.id, m.label]), (v) => { form.targetMini = v; }, "target")
+      : h("p", { class: "muted", text: t("dice.noTarget") })) : stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
+  const body = { action: form.action, miniature: form.miniature, characteristic: form.characteristic };
+  if (attack) body.target_miniature = form.targetMini; else body.difficulty = form.difficulty;
+  add(box, oddsPanel(body, attack), refusalFor("roll-start"),
+    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !can || !actor || (attack && !body.target_miniature),
       "aria-busy": busy("roll-start"),
       onclick: async () => {
         const done = await command("/dice/roll", body, "roll-start", { token: tokenFor() });

@@ -52,9 +52,12 @@ export function render() {
 
 function namesOf(table) {
   const heroes = Object.fromEntries(table.heroes.map((x) => [x.id, x.name]));
-  const post = table.command_posts.villain || { river: [], miniatures: [] };
-  const tiles = Object.fromEntries(post.river.map((x) => [x.id, x.name]));
-  for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
-  const minis = Object.fromEntries(post.miniatures.map((m) => [m.id, m.label]));
+  const tiles = {};
+  const minis = {};
+  for (const post of Object.values(table.command_posts || {})) {   // the villain's, and in Versus the heroes' too
+    for (const x of post.river) tiles[x.id] ||= x.name;
+    for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
+    for (const m of post.miniatures) minis[m.id] ||= m.label;
+  }
   return { heroes, tiles, minis };
 }

@@ -6,11 +6,14 @@ import { add, h } from "../ui.js";
 import {
   changed, forgetTable, joinSeat, openTable, recentTables, request, saveRecord, state, tableRecord,
 } from "../core.js";
+import { catalog } from "../catalog.js";
+import { renderVersusCreate } from "./versus-new.js";
 
 const form = {
   library: null, loading: false, failed: false,
   mission: null, heroes: new Set(), items: {}, values: {}, heroValues: {},
   code: "", joinError: null, createError: null, creating: false,
+  mode: "standard",    // standard | versus
 };
 
 const join = { code: null, seats: null, table: null, error: null, busyKey: null, created: false };
@@ -20,6 +23,7 @@ let goRef = null;
 export function enter(args) {
   if (args.length && args[0]) loadJoin(args[0].toUpperCase());
   else if (!form.library && !form.loading) loadLibrary();
+  if (!args.length && form.mode === "versus") catalog("missions");
 }
 
 async function loadLibrary() {
@@ -152,6 +156,7 @@ function seatLabel(seat) {
 }
 
 function landing(r) {
+  if (r.mode === "versus") return r.seat === "heroes" || r.seat === "villain" ? "#/versus" : "#/table";
   if (r.seat === "villain") return "#/villain";
   if (r.seat?.startsWith("hero:")) return `#/hero/${encodeURIComponent(r.seat.slice(5))}`;
   return "#/table";
@@ -160,7 +165,14 @@ function landing(r) {
 // ------------------------------------------------------------------ create a table
 
 function renderCreate() {
-  const box = h("section", { class: "card", "aria-labelledby": "create-h" }, h("h2", { id: "create-h", text: t("home.create") }));
+  const box = h("section", { class: "card", "aria-labelledby": "create-h" }, h("h2", { id: "create-h", text: t("home.create") }),
+    h("div", { class: "seg", role: "group", "aria-label": t("home.modeLabel") },
+      ["standard", "versus"].map((mode) => h("button", {
+        type: "button", class: `btn small ${form.mode === mode ? "primary" : ""}`, "aria-pressed": form.mode === mode ? "true" : "false",
+        "data-testid": `mode-${mode}`, onclick: () => { form.mode = mode; if (mode === "versus") catalog("missions"); changed(); },
+      }, t(`home.mode.${mode}`)))),
+    h("p", { class: "muted small", text: t(`home.modeHelp.${form.mode}`) }));
+  if (form.mode === "versus") return renderVersusCreate(box, goRef);
   if (form.loading || (!form.library && !form.failed)) {
     add(box, h("p", { class: "muted", text: t("home.loading") }));
     return box;
@@ -320,7 +332,8 @@ function renderJoin(code) {
   }
   out.push(head);
   const box = h("section", { class: "card", "aria-labelledby": "pick-h" },
-    h("h2", { id: "pick-h", text: rec?.hostToken ? t("join.playAs") : t("join.pick") }));
+    h("h2", { id: "pick-h", text: rec?.hostToken ? t("join.playAs") : t("join.pick") }),
+    join.table?.mode === "versus" && join.code === code ? h("p", { class: "small", "data-testid": "join-versus", text: t("join.versusHelp") }) : null);
   if (join.error && join.code === code) add(box, h("p", { class: "refusal", role: "alert", text: join.error }));
   if (!join.seats || join.code !== code) {
     if (!join.error) add(box, h("p", { class: "muted", text: t("loading") }));
@@ -346,7 +359,7 @@ function renderJoin(code) {
   if (rec?.hostToken) {
     list.append(h("li", {}, h("strong", { text: t("join.hostOnly") }),
       h("button", { type: "button", class: "btn small", "data-testid": "host-only", onclick: () => {
-        saveRecord(code, { seat: "host", token: null });
+        saveRecord(code, { seat: "host", token: null, mode: join.table?.mode || "standard" });
         openTable(code);
         goRef("#/table");
       } }, t("join.take"))));
@@ -360,7 +373,7 @@ async function take(code, seat, key) {
   const rec = tableRecord(code);
   if (rec?.seat === seat && rec?.token) {
     openTable(code);
-    goRef(landing(rec));
+    goRef(landing({ ...rec, mode: join.table?.mode || rec.mode }));
     return;
   }
   join.busyKey = key;
@@ -369,8 +382,10 @@ async function take(code, seat, key) {
   try {
     const answer = await joinSeat(code, seat);
     if (answer.ok) {
+      const mode = join.table?.mode || "standard";
+      saveRecord(code, { mode });
       await openTable(code);
-      goRef(landing({ seat }));
+      goRef(landing({ seat, mode }));
     } else {
       join.error = answer.data?.message || String(answer.status);
       join.errorKey = key;

@@ -1,16 +1,20 @@
 // Table: the turn track, initiative, the current step and what may be done now, the mission's
 // reminders for this step, end-game conditions, everyone at the table, Advance.
 
-import { stepTitle, t } from "../i18n.js";
+import { getLang, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import {
-  canAdvance, changed, command, hostToken, isHost, refreshSeats, request, seatName, state, writable,
+  canAdvance, changed, command, hostToken, isHost, isVersus, missionName, mySide, refreshSeats, request, seatName, state, writable,
 } from "../core.js";
+import { catalog, missionTemplate, powerName } from "../catalog.js";
 import { noTable, refusalFor } from "./common.js";
 
 const handover = { seat: null, link: null, error: null };
 
-export function enter() { refreshSeats(); }
+export function enter() {
+  refreshSeats();
+  if (isVersus()) { catalog("missions"); catalog("powers"); }
+}
 
 export function render() {
   const table = state.table;
@@ -26,9 +30,9 @@ export function render() {
   }
   out.push(h("section", { class: "card", "aria-labelledby": "turn-h" },
     h("h1", { id: "turn-h" }, h("span", { text: t("table.turn", { turn: turn.turn, limit: turn.turn_limit }) }),
-      h("span", { class: "pill", text: `${t("table.initiative")}: ${t(`side.${turn.initiative}`)}` })),
+      h("span", { class: "pill", text: t("table.initiativeIs", { side: t(`side.${turn.initiative}`) }) })),
     track,
-    h("p", { class: "muted small", text: `${t("table.mission")}: ${table.mission.name}` })));
+    h("p", { class: "muted small", "data-testid": "mission-name", text: t("table.missionIs", { name: missionName(table) }) })));
 
   // the current step
   const step = h("section", { class: "card", "aria-labelledby": "step-h", "data-testid": "step" },
@@ -44,16 +48,18 @@ export function render() {
     add(step, h("h3", { text: t("table.mayNow") }),
       h("ul", { class: "small" }, turn.may_now.map((m) => h("li", { text: t(`may.${m}`) }))));
   }
+  if (isVersus(table)) out.push(versusCard(table));   // both command posts' discs, above the step
   out.push(step);
 
+  const texts = localTexts(table);
   if (turn.reminders.length) {
     out.push(h("section", { class: "card", "aria-labelledby": "rem-h", "data-testid": "reminders" },
       h("h2", { id: "rem-h", text: t("table.reminders") }),
-      turn.reminders.map((r) => h("p", { class: "reminder", text: r }))));
+      texts.reminders.map((r) => h("p", { class: "reminder", text: r }))));
   }
   out.push(h("section", { class: "card", "aria-labelledby": "end-h" },
     h("h2", { id: "end-h", text: t("table.endConditions") }),
-    turn.end_game_conditions.length ? h("ul", {}, turn.end_game_conditions.map((c) => h("li", { text: c }))) : h("p", { class: "muted", text: "—" }),
+    texts.end.length ? h("ul", {}, texts.end.map((c) => h("li", { text: c }))) : h("p", { class: "muted", text: "—" }),
     table.mission.events?.length ? [h("h3", { text: t("table.events") }), h("ul", {}, table.mission.events.map((c) => h("li", { text: c })))] : null,
     isHost() && !turn.over && turn.turn > 0 ? endGameButton() : null,
     refusalFor("end-game")));
@@ -71,6 +77,55 @@ export function render() {
       }, t("table.advance"))));
   }
   return out;
+}
+
+// A Versus mission's special rules and end-game conditions were stored in English; in French the
+// booklet's own text is shown (from the missions document, matched by the mission's name).
+function localTexts(table) {
+  const turn = table.turn;
+  const out = { reminders: turn.reminders, end: turn.end_game_conditions };
+  if (!isVersus(table) || getLang() !== "fr") return out;
+  const m = missionTemplate(table);
+  if (!m) return out;
+  const swap = (list, en, fr) => list.map((x) => {
+    const i = (en || []).findIndex((e) => e.slice(0, 400) === x.slice(0, 400));
+    return i >= 0 && fr?.[i] ? fr[i] : x;
+  });
+  return { reminders: swap(turn.reminders, m.special_rules_en, m.special_rules_fr), end: swap(turn.end_game_conditions, m.end_game_en, m.end_game_fr) };
+}
+
+// Versus: both command posts' discs and cubes at a glance, the setup's progress, pending powers.
+function versusCard(table) {
+  const v = table.versus;
+  const draft = v.draft;
+  const box = h("section", { class: "card", "aria-labelledby": "vs-h", "data-testid": "versus-summary" },
+    h("h2", { id: "vs-h", text: t("vs.postsTitle") }));
+  if (draft.phase !== "done") {
+    box.append(h("p", { "data-testid": "table-draft", text: draft.phase === "hq"
+      ? tSide("vs.phaseHQ", draft.next_side) : tSide("vs.phaseTeam", draft.next_side) }),
+    h("a", { class: "btn block", href: "#/versus", "data-testid": "open-setup" }, t("vs.openSetup")));
+  }
+  const grid = h("div", { class: "vs-sides" });
+  for (const side of ["heroes", "villain"]) {
+    const post = table.command_posts[side];
+    const d = post.discs;
+    const playing = table.turn.side_playing === side;
+    grid.append(h("div", { class: `vs-side-box ${playing ? "playing" : ""}`, "data-testid": `table-post-${side}` },
+      h("h3", { class: "row spread" }, h("span", { text: t(`side.${side}`) }),
+        mySide() === side ? h("span", { class: "pill ok", text: t("seat.you") }) : null),
+      h("dl", { class: "mini-discs" },
+        ["available", "unavailable", "spent"].map((z) => h("div", {},
+          h("dt", { text: t(`vs.zone.${z}`) }),
+          h("dd", { "data-testid": `table-discs-${side}-${z}`, text: String(d[z]) })))),
+      h("p", { class: "small muted", text: `${t("hero.reserve")} ${post.reserve} · ${t("hero.fatigue")} ${post.fatigue}` }),
+      draft.phase === "done" ? h("a", { class: "btn small block", href: `#/versus/${side}`, "aria-label": `${t("cp.title")}: ${t(`side.${side}`)}` }, t("cp.title")) : null));
+  }
+  box.append(grid);
+  for (const p of v.pending_powers) {
+    const power = table.command_posts[p.side].powers.find((x) => x.id === p.power);
+    box.append(h("p", { class: "reminder", "data-testid": "table-pending", text: t("vs.pendingOn", { side: t(`side.${p.side}`), power: power ? `${power.character} — ${powerName(power)}` : p.power }) }));
+  }
+  return box;
 }
 
 function seatsCard() {

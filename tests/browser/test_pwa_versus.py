@@ -1,0 +1,354 @@
+"""Versus on two phones: create a table from a booklet mission (filling in the numbers its text lacks),
+join each side, pick the HQs and draft the teams from the library, then a Versus turn: the heroes'
+phone activates three tiles (the third costs 3 discs) while the villain's phone follows the heroes'
+discs live; the villain plays its activation step, its event tile brings a mandatory HQ power that
+its phone resolves. Screenshots of the new screens, axe-core in both languages, the phone layout."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+PHONE_360 = {"width": 360, "height": 640}
+
+# Versus tiles for the library (sample values made for these tests, not the printed components).
+
+
+def _tile(name, side, kind="simple", level="henchman", life=1, miniatures=1):
+    return {"name": name, "kind": kind, "side": side, "level": level, "cost_indicator": 1, "sample": True,
+            "characters": [{"name": name, "life_points": life, "automatic_defense": 1, "miniatures": miniatures,
+                            "melee": [{"dice": [{"colour": "orange", "count": 2, "free_reroll": False}],
+                                       "multiplier": 2}]}]}
+
+
+VERSUS_TILES = [
+    _tile("Nightwing", "heroes", level="leader", life=5),
+    _tile("Batgirl (Barbara Gordon)", "heroes", level="leader", life=4),
+    _tile("GCPD officers", "heroes", miniatures=2),
+    _tile("SWAT team", "heroes"),
+    _tile("Batmobile crew", "heroes", kind="double", level="elite", life=3),
+    _tile("The Penguin", "villain", level="leader", life=5),
+    _tile("Thugs", "villain", miniatures=3),
+    _tile("Gunmen", "villain"),
+    _tile("Penguin's goons", "villain", kind="double", level="elite", life=3),
+]
+HEROES_TEAM = ["GCPD officers", "SWAT team", "Batmobile crew"]
+VILLAIN_TEAM = ["Thugs", "Gunmen", "Penguin's goons"]
+
+
+@pytest.fixture(scope="module")
+def versus_library(api):
+    r = api.session.post(f"{api.base}/api/library", json={"tiles": VERSUS_TILES}, timeout=10)
+    assert r.status_code == 200, r.text
+    return VERSUS_TILES
+
+
+def axe_check(page, where: str, found: dict) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    found[where] = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+                    for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def fits_the_phone(page, where: str) -> None:
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], f"{where}: the page scrolls sideways ({widths})"
+    small = page.evaluate("""() => [...document.querySelectorAll(
+          'button, a.btn, a.tab, select, input:not([type=checkbox]):not([type=radio]), summary, label.check')]
+        .filter(el => el.offsetParent !== null)
+        .map(el => { const r = el.getBoundingClientRect();
+                     return {what: el.outerHTML.slice(0, 80), w: r.width, h: r.height}; })
+        .filter(r => r.w < 44 || r.h < 44)""")
+    assert not small, f"{where}: targets under 44 px: {small}"
+
+
+def scroll_to(page, testid: str) -> None:
+    """Bring the element to the top of the screen, below the sticky top bar."""
+    page.get_by_test_id(testid).first.evaluate("el => { el.scrollIntoView({block: 'start'}); window.scrollBy(0, -64); }")
+
+
+def to_top(page) -> None:
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def advance_until(page, title: str, limit: int = 8) -> None:
+    """Tap Advance on the command post until the step is `title`."""
+    step = page.get_by_test_id("vs-step-title")
+    for _ in range(limit):
+        if step.inner_text().strip() == title:
+            return
+        before = step.inner_text().strip()
+        page.get_by_test_id("vs-advance").click()
+        expect(step).not_to_have_text(before)
+    expect(step).to_have_text(title)
+
+
+def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_library, shot):
+    # ---- phone A creates the table from a booklet mission
+    a = phones.open("/")
+    a.get_by_test_id("mode-versus").click()
+    mission = a.get_by_test_id("vs-mission")
+    expect(mission).to_be_visible()
+    mission.select_option("prise-d-otages")
+    expect(mission.locator("option:checked")).to_have_text("Hostage Taking")
+    expect(a.get_by_test_id("vs-mission-facts")).to_have_text("Initiative: Heroes · 8 turns")
+    # the numbers missing from the booklet's text are prefilled, marked and editable
+    expect(a.get_by_test_id("vs-tofill")).to_contain_text("The booklet's text lacks these numbers")
+    reserve = a.get_by_test_id("vs-heroes-reserve")
+    expect(reserve).to_have_value("10")
+    expect(a.locator("label[for=vs-heroes-reserve]")).to_contain_text("to fill in")
+    expect(a.get_by_test_id("vs-villain-discs_available")).to_have_value("4")
+    reserve.fill("12")
+    scroll_to(a, "vs-mission")
+    shot(a, "versus-create")
+    scroll_to(a, "vs-side-heroes")
+    shot(a, "versus-create-numbers")
+    a.get_by_test_id("vs-create").click()
+    code = a.get_by_test_id("join-code").inner_text().strip()
+    assert re.fullmatch(r"[A-Z0-9]{6}", code)
+    expect(a.get_by_test_id("join-versus")).to_be_visible()
+    a.get_by_test_id("take-heroes").click()
+    expect(a.get_by_role("heading", name="Versus setup")).to_be_visible()
+    expect(a.locator("#conn")).to_have_text("Live")
+
+    # ---- phone B joins the villain's side
+    b = phones.open(f"/join/{code}")
+    expect(b.get_by_test_id("take-heroes")).to_be_disabled()
+    b.get_by_test_id("take-villain").click()
+    expect(b.get_by_role("heading", name="Versus setup")).to_be_visible()
+    expect(b.get_by_test_id("draft-turn")).to_have_text("HQ selection: the heroes' pick")
+    expect(b.get_by_test_id("draft-mine")).to_have_text("Waiting for the heroes")
+    expect(b.get_by_test_id("candidates")).to_have_count(0)
+
+    # ---- HQs: the side with initiative first, with the booklet's powers
+    expect(a.get_by_test_id("draft-mine")).to_have_text("Your pick")
+    candidates = a.get_by_test_id("candidates")
+    expect(candidates).to_contain_text("Batgirl (Barbara Gordon)")
+    expect(candidates).not_to_contain_text("GCPD officers")      # an HQ is a Leader / Lieutenant level tile
+    expect(candidates).not_to_contain_text("The Penguin")        # the other side's tile
+    expect(candidates).to_contain_text("HQ powers: Impetuous")
+    a.get_by_test_id("draft-Nightwing").click()
+    expect(a.locator("dialog.sheet")).to_contain_text("Impetuous")
+    expect(a.locator("dialog.sheet")).to_contain_text("The hero immediately performs a character activation with Nightwing")
+    shot(a, "versus-hq")
+    a.get_by_test_id("sheet-confirm").click()
+    expect(b.get_by_test_id("draft-mine")).to_have_text("Your pick")
+    expect(b.get_by_test_id("team-heroes")).to_contain_text("Nightwing")
+    b.get_by_test_id("draft-The Penguin").click()
+    expect(b.locator("dialog.sheet")).to_contain_text("Multi-Purpose Umbrella")
+    b.get_by_test_id("sheet-confirm").click()
+
+    # ---- the alternate draft; a Leader / Lieutenant tile drafted here is a Lieutenant
+    expect(a.get_by_test_id("draft-turn")).to_have_text("Team composition: the heroes' pick")
+    expect(a.get_by_test_id("candidates")).to_contain_text("Leader / Lieutenant level: drafted here it is a Lieutenant.")
+    expect(a.get_by_test_id("powers-heroes")).to_contain_text("Impetuous")
+    shot(a, "versus-draft")
+    for hero_tile, villain_tile in zip(HEROES_TEAM, VILLAIN_TEAM):
+        expect(a.get_by_test_id("draft-mine")).to_have_text("Your pick")
+        a.get_by_test_id(f"draft-{hero_tile}").click()
+        expect(b.get_by_test_id("draft-mine")).to_have_text("Your pick")
+        b.get_by_test_id(f"draft-{villain_tile}").click()
+
+    # ---- both teams complete: each phone shows its command post
+    expect(a.get_by_role("heading", name="Command post")).to_be_visible()
+    expect(a.get_by_test_id("cp-side")).to_have_text("Heroes · this phone")
+    expect(b.get_by_test_id("cp-side")).to_have_text("Villain · this phone")
+    expect(a.locator("[data-testid=river] .river-slot")).to_have_count(5)
+    expect(a.get_by_test_id("cp-reserve")).to_contain_text("12")
+    advance_until(a, "Heroes: spend activation potential, activate tiles")
+    expect(a.get_by_test_id("discs-available")).to_have_text("6")   # 4 + 2 recovered at the upkeep
+    expect(a.get_by_test_id("discs-unavailable")).to_have_text("1")
+    expect(a.get_by_test_id("next-disc-cost")).to_have_text("Activation 1 costs 1 disc, then the tile's cubes.")
+
+    # ---- the villain's phone watches the heroes' command post
+    b.get_by_test_id("cp-toggle-heroes").click()
+    expect(b.get_by_test_id("cp-side")).to_have_text("Heroes")
+    expect(b.get_by_test_id("cp-readonly")).to_be_visible()
+    expect(b.get_by_test_id("discs-available")).to_have_text("6")
+
+    # ---- three activations: 1, 2, then 3 discs, each shown before confirming
+    available, spent = 6, 0
+    for n in (1, 2, 3):
+        first = a.locator("[data-testid=river] .river-slot").first
+        tile = first.get_attribute("data-tile")
+        a.get_by_test_id(f"tile-{tile}").click()
+        expect(a.get_by_test_id("activate-discs")).to_have_text(f"{n} disc" + ("s" if n > 1 else ""))
+        expect(a.get_by_test_id("activate-cost")).to_contain_text("reserve → fatigue")
+        if n == 3:
+            expect(a.locator("dialog.sheet")).to_contain_text("Activation 3 of this turn")
+            shot(a, "versus-activate")
+        a.get_by_test_id("sheet-confirm").click()
+        available, spent = available - n, spent + n
+        expect(a.get_by_test_id("discs-available")).to_have_text(str(available))
+        # the other phone follows within a second
+        expect(b.get_by_test_id("discs-available")).to_have_text(str(available), timeout=1000)
+        expect(b.get_by_test_id("discs-spent")).to_have_text(str(spent), timeout=1000)
+        expect(b.locator("[data-testid=river] .river-slot").last).to_have_attribute("data-tile", tile)
+    expect(a.get_by_test_id("activations")).to_have_text("Activations this turn: 3")
+    expect(a.get_by_test_id("next-disc-cost")).to_have_text("Activation 4 costs 4 discs, then the tile's cubes.")
+    expect(a.get_by_test_id("next-disc-cost")).to_have_class(re.compile("short"))
+    to_top(a)
+    shot(a, "versus-cp")
+    scroll_to(a, "discs")
+    shot(a, "versus-discs")
+    to_top(b)
+    shot(b, "versus-opponent")
+
+    # ---- the dice screen offers the activated tile's characters against the other side's
+    a.get_by_test_id("tab-dice").click()
+    expect(a.get_by_test_id("roll-mini").locator("option:checked")).to_have_text("SWAT team")
+    expect(a.get_by_test_id("target")).to_contain_text("The Penguin")
+    expect(a.get_by_test_id("odds")).to_contain_text("expected wounds")
+    a.get_by_test_id("tab-versus").click()
+    expect(a.get_by_test_id("cp-side")).to_have_text("Heroes · this phone")
+
+    # ---- the heroes end their turn; the villain plays its activation step
+    advance_until(a, "Check end-game conditions 1")
+    expect(a.get_by_test_id("discs-spent")).to_have_text("0")            # spent → unavailable at the end
+    expect(a.get_by_test_id("discs-unavailable")).to_have_text("7")
+    b.get_by_test_id("cp-toggle-villain").click()
+    expect(b.get_by_test_id("vs-advance")).to_have_count(0)             # the side with initiative moves on
+    a.get_by_test_id("vs-advance").click()
+    expect(b.get_by_test_id("vs-step-title")).to_have_text("Villain: upkeep")
+    advance_until(b, "Villain: spend activation potential, activate tiles")
+    expect(b.get_by_test_id("discs-available")).to_have_text("6")
+    a.get_by_test_id("cp-toggle-villain").click()
+
+    # the event tile brings the HQ's special event: mandatory, resolved on the villain's phone
+    b.get_by_test_id("tile-event-villain").click()
+    expect(b.get_by_test_id("activate-discs")).to_have_text("1 disc")
+    b.get_by_test_id("sheet-confirm").click()
+    pending = b.get_by_test_id("pending-the-penguin-parapluie-multifonction")
+    expect(pending).to_contain_text("The Penguin — Multi-Purpose Umbrella")
+    expect(a.get_by_test_id("pending-the-penguin-parapluie-multifonction")).to_contain_text("The villain's phone resolves it.")
+    pending.get_by_test_id("alt-0").check()
+    pending.get_by_test_id("power-mini-0").select_option("nightwing.1")
+    pending.get_by_test_id("power-count").fill("2")
+    scroll_to(b, "pending-the-penguin-parapluie-multifonction")
+    shot(b, "versus-power")
+    # nothing else happens before the power is resolved
+    b.get_by_test_id("tile-thugs").click()
+    b.get_by_test_id("sheet-confirm").click()
+    expect(b.get_by_test_id("refusal-tile-thugs")).to_contain_text("HQ powers are mandatory")
+    b.get_by_test_id("resolve-the-penguin-parapluie-multifonction").click()
+    expect(pending).to_have_count(0)
+    a.get_by_test_id("cp-toggle-heroes").click()
+    expect(a.get_by_test_id("lp-nightwing.1")).to_contain_text("3 / 5 life points")
+
+    b.get_by_test_id("tile-thugs").click()
+    expect(b.get_by_test_id("activate-discs")).to_have_text("2 discs")
+    b.get_by_test_id("sheet-confirm").click()
+    expect(b.get_by_test_id("discs-available")).to_have_text("3")
+    expect(b.get_by_test_id("activations")).to_have_text("Activations this turn: 2")
+
+    # ---- the Table screen shows both sides' discs and the step
+    a.get_by_test_id("tab-table").click()
+    expect(a.get_by_test_id("step-title")).to_have_text("Villain: spend activation potential, activate tiles")
+    expect(a.get_by_test_id("mission-name")).to_have_text("Mission: Hostage Taking")
+    expect(a.get_by_test_id("table-discs-villain-spent")).to_have_text("3")
+    expect(a.get_by_test_id("table-discs-villain-available")).to_have_text("3")
+    expect(a.get_by_test_id("table-discs-heroes-unavailable")).to_have_text("7")
+    shot(a, "versus-table")
+    b.get_by_test_id("vs-advance").click()
+    expect(a.get_by_test_id("step-title")).to_have_text("Villain: end of turn effects")
+    expect(a.get_by_test_id("table-discs-villain-spent")).to_have_text("0")
+    expect(a.get_by_test_id("table-discs-villain-unavailable")).to_have_text("4")
+
+    # ---- in French, the booklet's words
+    a.locator("#lang").click()
+    expect(a.get_by_test_id("mission-name")).to_have_text("Mission : Prise d’otages")
+    a.get_by_test_id("tab-versus").click()
+    expect(a.get_by_role("heading", name="Disques de potentiel d'activation (DPA)")).to_be_visible()
+    expect(a.get_by_test_id("discs")).to_contain_text("Zone de potentiel d'activation disponible")
+    expect(a.get_by_test_id("discs")).to_contain_text("Zone de potentiel d'activation indisponible")
+    expect(a.get_by_test_id("discs")).to_contain_text("Zone de dépense de potentiel d'activation")
+    expect(a.get_by_role("heading", name="Rivière")).to_be_visible()
+    expect(a.get_by_test_id("tab-versus")).to_contain_text("Poste")
+    shot(a, "versus-cp-fr")
+
+
+# ------------------------------------------------------------------ set up over HTTP: accessibility, layout
+
+
+def _versus_mission():
+    side = {"reserve": 10, "fatigue": 2, "recovery": 4, "discs_available": 4, "discs_unavailable": 3,
+            "discs_recovery": [2], "river": ["HQ simple", "simple", "simple", "double", "event"]}
+    return {"name": "Hostage Taking", "name_fr": "Prise d’otages", "initiative": "heroes", "turn_limit": 8,
+            "sides": {"heroes": dict(side), "villain": dict(side)}}
+
+
+def _versus_table(api, drafted: bool):
+    r = api.session.post(f"{api.base}/api/versus-tables", json={"mission": _versus_mission()}, timeout=10)
+    assert r.status_code == 201, r.text
+    code, host = r.json()["code"], r.json()["token"]
+    heroes, villain = api.seat(code, "heroes"), api.seat(code, "villain")
+    tiles = {t["name"]: t for t in VERSUS_TILES}
+    api.post(code, "/command-posts/heroes/hq", heroes, {"tile": tiles["Nightwing"]})
+    if drafted:
+        api.post(code, "/command-posts/villain/hq", villain, {"tile": tiles["The Penguin"]})
+        for h, v in zip(HEROES_TEAM, VILLAIN_TEAM):
+            api.post(code, "/command-posts/heroes/draft", heroes, {"tile": tiles[h]})
+            api.post(code, "/command-posts/villain/draft", villain, {"tile": tiles[v]})
+        table = api.advance_to(code, host, "villain.activations")
+        api.post(code, "/command-posts/villain/river/activate", villain, {"tile": "event-villain"})
+        assert table["turn"]["step"] == "villain.activations"
+    return {"code": code, "host": host, "heroes": heroes, "villain": villain}
+
+
+@pytest.fixture()
+def versus_tables(api, versus_library):
+    return {"setup": _versus_table(api, drafted=False), "play": _versus_table(api, drafted=True)}
+
+
+def _open(phones, t, seat, path, **kw):
+    record = {t["code"]: {"code": t["code"], "seat": seat, "token": t[seat], "hostToken": t["host"] if seat == "heroes" else None,
+                          "mode": "versus", "at": 1}}
+    return phones.open(path, tables=record, current=t["code"], **kw)
+
+
+def _screens(tables):
+    setup, play = tables["setup"], tables["play"]
+    return [
+        # (name, table, seat, path, what shows the screen is ready)
+        ("home-versus", play, "villain", "/#/home", "vs-mission"),
+        ("join-versus", play, "villain", f"/#/join/{play['code']}", "take-spectator"),
+        ("setup", setup, "villain", "/#/versus", "candidates"),
+        ("setup-waiting", setup, "heroes", "/#/versus", "team-heroes"),
+        ("command-post", play, "villain", "/#/versus/villain", "pending-the-penguin-parapluie-multifonction"),
+        ("opponent", play, "villain", "/#/versus/heroes", "discs"),
+        ("table", play, "heroes", "/#/table", "versus-summary"),
+    ]
+
+
+def _show(page, name, testid):
+    if name == "home-versus":
+        page.get_by_test_id("mode-versus").click()
+    expect(page.get_by_test_id(testid).first).to_be_visible()
+    if name not in ("home-versus", "join-versus"):
+        expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    page.wait_for_timeout(250)
+
+
+def test_axe_finds_no_serious_or_critical_violation_on_the_versus_screens(phones, versus_tables, shot):
+    found = {}
+    for lang in ("en", "fr"):
+        for name, table, seat, path, testid in _screens(versus_tables):
+            page = _open(phones, table, seat, path, lang=lang)
+            _show(page, name, testid)
+            if lang == "fr" or name in ("setup", "setup-waiting", "home-versus"):
+                shot(page, f"versus-{name}{'-fr' if lang == 'fr' else ''}")
+            axe_check(page, f"{lang}:{name}", found)
+            page.context.close()
+            phones.contexts.remove(page.context)
+    assert not any(found.values()), found
+
+
+def test_the_versus_screens_fit_a_360_pixel_phone_with_thumb_sized_targets(phones, versus_tables):
+    for name, table, seat, path, testid in _screens(versus_tables):
+        page = _open(phones, table, seat, path, viewport=PHONE_360)
+        _show(page, name, testid)
+        fits_the_phone(page, name)
+        page.context.close()
+        phones.contexts.remove(page.context)
