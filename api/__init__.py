@@ -1,6 +1,7 @@
 """The Gotham Companion HTTP API: an app factory over the rules in `games.bgcc`."""
 from __future__ import annotations
 
+import redis
 from flask import Flask, g
 from werkzeug.routing import BaseConverter
 
@@ -30,8 +31,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     errors.register(app)
     _count_round_trips(app)
     if app.config["SEED_LIBRARY"]:
-        with app.app_context():
-            library.seed_samples()
+        _seed_when_redis_answers(app)
     from . import pwa
     pwa.register(app)
     return app
@@ -40,6 +40,25 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
 class TableCode(BaseConverter):
     """A join code: six characters of the unambiguous alphabet, in either case."""
     regex = "[%s%s]{%d}" % (CODE_ALPHABET, CODE_ALPHABET.lower(), CODE_LENGTH)
+
+
+def _seed_when_redis_answers(app: Flask) -> None:
+    """Put the sample library in an empty store: now, or, when Redis is away at start, on the
+    first request that finds it back (a worker must boot even while Redis restarts)."""
+    state = {"seeded": False}
+
+    def seed() -> None:
+        with app.app_context():
+            library.seed_samples()
+        state["seeded"] = True
+
+    try:
+        seed()
+    except redis.RedisError:
+        @app.before_request
+        def seed_later():
+            if not state["seeded"]:
+                seed()
 
 
 def _count_round_trips(app: Flask) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
+import redis
 from flask import jsonify
 from werkzeug.exceptions import MethodNotAllowed
 
@@ -27,6 +28,12 @@ def register(app) -> None:
     def method_not_allowed(exc: MethodNotAllowed):
         response = error(405, "This address does not accept that method")
         response.headers["Allow"] = ", ".join(sorted(exc.valid_methods or []))
+        return response
+
+    @app.errorhandler(redis.RedisError)
+    def store_away(exc: redis.RedisError):
+        response = error(503, "The table store is not answering: try again in a moment")
+        response.headers["Retry-After"] = "2"
         return response
 
     @app.errorhandler(Missing)

@@ -13,7 +13,7 @@ from games.bgcc.definitions import (COLOURS, COMMAND_POST_SPACES, HERO_SPACES, I
 
 SMALL = validate.Range(min=0, max=99)
 NAME = validate.Length(min=1, max=80)
-TEXT = validate.Length(max=500)
+TEXT = validate.Length(max=1000)
 
 
 class StrictBoolean(fields.Boolean):
@@ -225,7 +225,9 @@ class RiverTileViewSchema(Schema):
     width = fields.Integer(strict=True)
     cost = fields.Integer(strict=True)
     neutralized = fields.Boolean()
-    affordable = fields.Boolean()
+    affordable = fields.Boolean(metadata={"description": "the reserve (and in Versus the available discs) "
+                                                         "can pay it now"})
+    discs = fields.Integer(strict=True, metadata={"description": "Versus: discs this activation would cost"})
 
 
 class MiniatureViewSchema(Schema):

@@ -43,12 +43,14 @@ def command(blp: Blueprint):
         fn = blp.alt_response(404, schema=RefusalSchema, description="No such table")(fn)
         fn = blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command")(fn)
         fn = blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version")(fn)
+        fn = blp.alt_response(503, schema=RefusalSchema, description="The store is not answering")(fn)
         return blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION])(fn)
     return decorate
 
 
 def reading(blp: Blueprint):
     def decorate(fn):
+        fn = blp.alt_response(503, schema=RefusalSchema, description="The store is not answering")(fn)
         return blp.alt_response(404, schema=RefusalSchema, description="No such table")(fn)
     return decorate
 

@@ -43,8 +43,9 @@ def seed_samples() -> None:
     """Put the sample library in an empty store, once."""
     s = store()
     if s.redis.set("gc:library:seeded", "1", nx=True):
-        data = rules_library.sample()
-        s.library_put_many({k: {d["name"]: _checked(k, d) for d in data.get(k, [])} for k in KINDS})
+        for name in ("sample-library.json", "versus-sample-tiles.json"):
+            data = rules_library.sample(name)
+            s.library_put_many({k: {d["name"]: _checked(k, d) for d in data.get(k, [])} for k in KINDS})
 
 
 @blp.route("")

@@ -46,6 +46,8 @@ class VersusSideSchema(Schema):
 class VersusMissionSchema(Schema):
     name = fields.String(required=True, validate=NAME)
     name_fr = fields.String(load_default="", validate=validate.Length(max=80))
+    id = fields.String(load_default="", validate=validate.Length(max=80),
+                       metadata={"description": "the booklet mission's id (GET /api/versus/missions)"})
     initiative = fields.String(required=True, validate=SIDE)
     turn_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=12))
     sides = fields.Dict(keys=fields.String(validate=SIDE), values=fields.Nested(VersusSideSchema), required=True)

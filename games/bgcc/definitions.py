@@ -384,6 +384,7 @@ class VersusMission(Printed):
     special_rules: list[str] = field(default_factory=list)
     end_game: list[str] = field(default_factory=list)
     name_fr: str = ""
+    id: str = ""  # the booklet mission it comes from (versus-missions.json)
 
 
 def slot_kind(slot: str) -> str:

@@ -33,9 +33,10 @@ def parse(kind: str, data: dict):
     return definition
 
 
-def sample() -> dict:
-    """The sample library: the rulebook examples' characters, labelled as sample values."""
-    text = resources.files("games.bgcc").joinpath("data/sample-library.json").read_text("utf-8")
+def sample(name: str = "sample-library.json") -> dict:
+    """The sample library: the rulebook examples' characters, labelled as sample values
+    (`versus-sample-tiles.json`: tiles of both sides for trying a Versus draft)."""
+    text = resources.files("games.bgcc").joinpath(f"data/{name}").read_text("utf-8")
     return json.loads(text)
 
 

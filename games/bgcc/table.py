@@ -201,7 +201,10 @@ def check_table(table: Table) -> None:
         require(all(post.spaces[s] <= limit(post, s) for s in d.COMMAND_POST_SPACES),
                 "IX·I", f"The {post.side}: a space holds more than its exertion limit")
         undredged = sorted(t for t, tile in post.tiles.items() if not tile.dredged)
-        require(sorted(post.river) == undredged, "VI·A·1 8", "The river is not the undredged tiles")
+        drafting = table.versus is not None and table.versus.draft.phase != "done"
+        # Versus I·C: during the draft the tiles wait beside an empty river
+        require(sorted(post.river) == ([] if drafting else undredged), "VI·A·1 8",
+                "The river is not the undredged tiles")
         require(sum(post.tiles[t].definition.width for t in post.river) <= len(post.cost_track),
                 "VI·A·1 9", "The river is longer than its cost track")
         positions(post)

@@ -142,12 +142,25 @@ def table_view(table: Table) -> dict:
                     "events": table.mission.reminders.events},
         "turn": turn_view(table),
         "heroes": [hero_view(h) for h in table.heroes.values()],
-        "command_posts": {side: post_view(p) for side, p in table.command_posts.items()},
+        "command_posts": {side: _with_disc_costs(table, post_view(p), p) for side, p in table.command_posts.items()},
         "tokens": table.tokens,
         "loose_items": table.loose_items,
         "dice": dice_flow.dice_view(table),
         **({"versus": versus_view(table)} if table.versus is not None else {}),
     }
+
+
+def versus_disc_costs(table: Table, post) -> dict[str, int]:
+    """Versus: what activating each tile would cost in discs now (activations made + 1, a power's
+    modifier on the tile; 0 for a free activation)."""
+    if post.free_activations:
+        return {t: 0 for t in post.river}
+    base = post.activations_this_turn + 1
+    extra = {}
+    for m in table.versus.disc_modifiers:
+        if m.side == post.side:
+            extra[m.tile] = extra.get(m.tile, 0) + m.amount
+    return {t: base + extra.get(t, 0) for t in post.river}
 
 
 def versus_post_view(post) -> dict:
@@ -164,6 +177,15 @@ def versus_post_view(post) -> dict:
         "hacking": post.hacking,
         "free_activations": len(post.free_activations),
     }
+
+
+def _with_disc_costs(table: Table, view: dict, post) -> dict:
+    if table.versus is not None and post.discs is not None:
+        costs = versus_disc_costs(table, post)
+        for tile in view["river"]:
+            tile["discs"] = costs[tile["id"]]
+            tile["affordable"] = tile["affordable"] and tile["discs"] <= post.discs.available
+    return view
 
 
 def versus_view(table: Table) -> dict:

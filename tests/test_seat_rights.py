@@ -1,0 +1,349 @@
+"""Seat rights for every write route of the OpenAPI document, over real HTTP with a real Redis server.
+
+The routes come from openapi/openapi.json: every POST, PUT, PATCH and DELETE under
+/api/tables/{code}/. Each is sent by the host, the villain, a hero on its own board, a hero on
+another hero's board (`other_hero`), a spectator and a phone without a token. A seat the route
+allows must get its success status (never 401/403); any other seat gets 403 (401 without a token)
+and the table is exactly as before. A route the document lists without a case here fails, so a
+new route cannot ship without its rights being tested.
+
+Every request runs on a fresh table imported from a prepared game (an export), so one seat's
+change never decides another seat's answer.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from games.bgcc.serial import to_data
+from tests.conftest import Client
+from tests.rules.versus_fixtures import HEROES_TEAM, VILLAIN_TEAM, mission
+from tests.tables import advance_to, new_table, sample
+from tests.test_shared_tables import as_seat, join, state_of
+
+DOCUMENT = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
+PREFIX = "/api/tables/{code}/"
+WRITES = ("post", "put", "patch", "delete")
+
+SEATS = ("host", "villain", "hero", "other_hero", "spectator", "none")  # a standard table
+VERSUS_SEATS = ("host", "villain", "heroes", "spectator", "none")  # a Versus table: one seat per side
+SEAT_NAMES = {"host": "host", "villain": "villain", "hero": "hero:batman",
+              "other_hero": "hero:commissioner-gordon", "heroes": "heroes", "spectator": "spectator"}
+PLAYERS = frozenset({"host", "villain", "hero", "other_hero"})
+EVERYONE = PLAYERS | {"spectator", "none"}
+HOST = frozenset({"host"})
+OWN_HERO = frozenset({"host", "hero"})
+VILLAIN = frozenset({"host", "villain"})
+HEROES = frozenset({"host", "hero", "other_hero"})
+HEROES_SIDE = frozenset({"host", "heroes"})  # Versus
+PARAMS = {"hero": "batman", "miniature": "thug-with-crowbar.1", "side": "villain", "token": "1", "seat": "villain",
+          "colour": "yellow", "power": "nightwing-impetueux"}
+
+
+def document_routes(document: dict) -> list[tuple[str, str]]:
+    return sorted((method.upper(), path) for path, ops in document["paths"].items() if path.startswith(PREFIX)
+                  for method in ops if method in WRITES)
+
+
+ROUTES = document_routes(json.loads(DOCUMENT.read_text(encoding="utf-8")))
+
+
+@dataclass(frozen=True)
+class Case:
+    stage: str  # the prepared game the table starts from (see `stages`)
+    allowed: frozenset  # the seats that may send it
+    body: dict | None = None
+    params: dict = field(default_factory=dict)  # path parameters besides PARAMS
+    prepare: tuple = ()  # (seat, method, path below the table, body) sent first, each answering 200
+    success: tuple = (200,)  # what an allowed seat gets; a 409 here is the rules refusing, never the seat
+    name: str = ""
+    changes: bool = True  # a 200 makes the next version
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return VERSUS_SEATS if self.stage.startswith("versus") else SEATS
+
+
+HERO = "/heroes/batman"
+HOST_TOKEN = ("host", "post", "/tokens", {"kind": "flame", "side": "heroes"})
+# Batman's melee attack on Thug #1, rolled by the app (server dice), step by step
+ROLL = ("host", "post", "/dice/roll", {"action": "melee", "hero": "batman", "cubes": 1,
+                                       "target_miniature": "thug-with-crowbar.1"})
+ROLLED = ("host", "post", "/dice/roll/dice", {})
+REROLLS_DONE = ("host", "post", "/dice/roll/end-rerolls", None)
+HEROES_HQ = ("host", "post", "/command-posts/heroes/hq", {"tile": to_data(HEROES_TEAM[0])})  # the booklet's powers
+VILLAIN_HQ = ("host", "post", "/command-posts/villain/hq", {"tile": to_data(VILLAIN_TEAM[0]), "powers": []})
+
+CASES: dict[tuple[str, str], list[Case]] = {
+    ("POST", PREFIX + "heroes/{hero}/stance"): [Case("stances", OWN_HERO, {"stance": "active"})],
+    ("POST", PREFIX + "heroes/{hero}/spend"): [
+        Case("heroes", OWN_HERO, {"space": "melee", "cubes": 2}),
+        Case("heroes", OWN_HERO, {"space": "defense", "cubes": 1}, name="defense")],
+    ("POST", PREFIX + "heroes/{hero}/attack"): [
+        Case("heroes", OWN_HERO, {"kind": "melee", "cubes": 1, "successes": 1,
+                                  "target_miniature": "thug-with-crowbar.1"})],
+    ("POST", PREFIX + "heroes/{hero}/complex-action"): [
+        Case("heroes", OWN_HERO, {"action": "manipulation", "cubes": 1, "successes": 1, "difficulty": 1})],
+    ("POST", PREFIX + "heroes/{hero}/automatic-action"): [Case("heroes", OWN_HERO, {"action": "thought"})],
+    ("POST", PREFIX + "heroes/{hero}/move"): [Case("heroes", OWN_HERO, {"moves": [{"type": "simple"}]})],
+    ("POST", PREFIX + "heroes/{hero}/pick-up"): [Case("heroes", OWN_HERO, {"item": sample("items", "Batarangs")})],
+    ("POST", PREFIX + "heroes/{hero}/give"): [
+        Case("heroes", OWN_HERO, {"to_hero": "commissioner-gordon", "item": "Tonfa"})],
+    ("POST", PREFIX + "heroes/{hero}/take"): [
+        Case("heroes", OWN_HERO, {"from_hero": "commissioner-gordon", "item": "Batarangs"})],
+    ("POST", PREFIX + "heroes/{hero}/drop"): [Case("heroes", OWN_HERO, {"item": "Tonfa"})],
+    ("POST", PREFIX + "heroes/{hero}/wounds"): [
+        Case("heroes", frozenset({"host", "villain", "hero"}), {"wounds": 1, "cause": "a fall"})],
+    ("POST", PREFIX + "characters/{miniature}/attack"): [
+        Case("villain", VILLAIN, {"kind": "melee", "successes": 1, "target_hero": "batman"})],
+    ("POST", PREFIX + "characters/{miniature}/complex-action"): [
+        Case("villain", VILLAIN, {"action": "manipulation", "successes": 1, "difficulty": 1})],
+    ("POST", PREFIX + "characters/{miniature}/automatic-action"): [
+        Case("villain", VILLAIN, {"action": "manipulation"})],
+    ("POST", PREFIX + "characters/{miniature}/move"): [Case("villain", VILLAIN, {"moves": [{"type": "simple"}]})],
+    # a wound from anything but an attack: the villain or any hero's phone may record it
+    ("POST", PREFIX + "characters/{miniature}/wounds"): [Case("heroes", PLAYERS, {"wounds": 1})],
+    ("POST", PREFIX + "command-posts/{side}/spend"): [Case("heroes", VILLAIN, {"space": "defense", "cubes": 1})],
+    ("POST", PREFIX + "command-posts/{side}/reinforce"): [
+        Case("event", VILLAIN, {"miniature": "thug-with-crowbar.1"})],
+    ("POST", PREFIX + "command-posts/{side}/river/activate"): [Case("villain", VILLAIN, {"tile": "killer-croc"})],
+    ("POST", PREFIX + "command-posts/{side}/river/dredge"): [
+        Case("villain", VILLAIN, {"tiles": ["brute-with-chains"]})],
+    ("POST", PREFIX + "command-posts/{side}/river/demobilize"): [
+        Case("villain", VILLAIN, {"tile": "thug-with-crowbar"})],
+    ("POST", PREFIX + "tokens"): [
+        Case("heroes", HEROES, {"kind": "gas", "side": "heroes", "area": "alley"}, name="heroes' token"),
+        Case("heroes", VILLAIN, {"kind": "frost", "side": "villain"}, name="villain's token")],
+    ("DELETE", PREFIX + "tokens/{token}"): [Case("heroes", PLAYERS)],
+    ("POST", PREFIX + "turn/advance"): [
+        Case("heroes", HEROES, name="heroes' step"),
+        Case("villain", VILLAIN, name="villain's step")],
+    ("POST", PREFIX + "turn/end-game"): [Case("heroes", HOST, {"winner": "heroes", "reason": "bomb disarmed"})],
+    ("POST", PREFIX + "history/undo"): [
+        Case("heroes", HOST, prepare=(HOST_TOKEN,), name="the host's change"),
+        Case("heroes", VILLAIN, prepare=(("villain", "post", "/command-posts/villain/spend",
+                                          {"space": "reroll", "cubes": 1}),), name="the villain's change"),
+        Case("heroes", OWN_HERO, prepare=(("hero", "post", HERO + "/spend", {"space": "thought", "cubes": 1}),),
+             name="batman's change")],
+    ("POST", PREFIX + "history/redo"): [
+        Case("heroes", HOST, prepare=(HOST_TOKEN, ("host", "post", "/history/undo", None)), name="the host's change"),
+        Case("heroes", OWN_HERO, prepare=(("hero", "post", HERO + "/spend", {"space": "thought", "cubes": 1}),
+                                          ("host", "post", "/history/undo", None)), name="batman's change")],
+    ("POST", PREFIX + "history/jump"): [Case("heroes", HOST, {"version": 1}, prepare=(HOST_TOKEN,))],
+    # anyone may join: the join code is the invitation
+    ("POST", PREFIX + "seats"): [
+        Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "spectator"}, success=(201,), name="spectator"),
+        Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "hero:renee-montoya"}, success=(201,),
+             name="a free hero")],
+    ("POST", PREFIX + "seats/{seat}/handover"): [
+        Case("heroes", HOST, success=(201,), name="villain"),
+        Case("heroes", HOST, params={"seat": "hero:batman"}, success=(201,), name="a hero"),
+        Case("versus.drafted", HOST, params={"seat": "heroes"}, success=(201,), name="Versus")],
+    # dice: the mode and the faces are the host's; a roll follows the side that acts, and the
+    # defense also the defender's side
+    ("PUT", PREFIX + "dice/mode"): [Case("heroes", HOST, {"mode": "physical"})],
+    ("PUT", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST, {"faces": [0, 0, 1, 1, 1, 2]})],
+    ("DELETE", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST)],
+    ("POST", PREFIX + "dice/odds"): [  # computes, changes nothing: anyone with the code
+        Case("heroes", EVERYONE, {"hero": "batman", "action": "melee", "cubes": 2}, changes=False)],
+    ("POST", PREFIX + "dice/roll"): [
+        Case("heroes", OWN_HERO, ROLL[3], name="a hero's attack"),
+        Case("villain", VILLAIN, {"action": "melee", "miniature": "thug-with-crowbar.1", "target_hero": "batman"},
+             name="a character's attack")],
+    ("DELETE", PREFIX + "dice/roll"): [Case("heroes", OWN_HERO, prepare=(ROLL,))],
+    ("POST", PREFIX + "dice/roll/free"): [Case("heroes", OWN_HERO, {"cause": "fall", "level": 1, "hero": "batman"})],
+    ("POST", PREFIX + "dice/roll/dice"): [Case("heroes", OWN_HERO, {}, prepare=(ROLL,))],
+    ("POST", PREFIX + "dice/roll/reroll"): [Case("heroes", OWN_HERO, {"step": "paid", "dice": [0]},
+                                                 prepare=(ROLL, ROLLED))],
+    ("POST", PREFIX + "dice/roll/end-rerolls"): [Case("heroes", OWN_HERO, prepare=(ROLL, ROLLED))],
+    ("POST", PREFIX + "dice/roll/defense"): [
+        Case("heroes", frozenset({"host", "hero", "villain"}), {"cubes": 0}, prepare=(ROLL, ROLLED, REROLLS_DONE))],
+    # Versus: each side's phone runs its own command post
+    # (a table in the middle of its draft cannot be imported, see test_shared_tables: the host
+    # plays the draft up to the moment instead)
+    ("POST", PREFIX + "command-posts/{side}/hq"): [
+        Case("versus.setup", HEROES_SIDE, {"tile": to_data(HEROES_TEAM[0])}, params={"side": "heroes"},
+             name="the heroes first"),
+        Case("versus.setup", VILLAIN, {"tile": to_data(VILLAIN_TEAM[0]), "powers": []}, prepare=(HEROES_HQ,),
+             name="then the villain")],
+    ("POST", PREFIX + "command-posts/{side}/draft"): [
+        Case("versus.setup", HEROES_SIDE, {"tile": to_data(HEROES_TEAM[1])}, params={"side": "heroes"},
+             prepare=(HEROES_HQ, VILLAIN_HQ))],
+    # Nightwing's power waits for its moment: the rules refuse it (409), the seats decide before
+    ("POST", PREFIX + "command-posts/{side}/powers/{power}"): [
+        Case("versus.drafted", HEROES_SIDE, {}, params={"side": "heroes"}, success=(409,))],
+}
+
+# The same routes on a Versus table, where the seats are the two sides
+VERSUS_CASES = {
+    ("POST", PREFIX + "turn/advance"): Case("versus.drafted", HEROES_SIDE, name="Versus setup: initiative"),
+    ("POST", PREFIX + "command-posts/{side}/spend"): Case("versus.drafted", HEROES_SIDE, {"space": "defense", "cubes": 1},
+                                                        params={"side": "heroes"}, name="Versus"),
+    ("POST", PREFIX + "tokens"): Case("versus.drafted", frozenset({"host", "villain"}),
+                                      {"kind": "smoke", "side": "villain"}, name="Versus"),
+    ("POST", PREFIX + "turn/end-game"): Case("versus.drafted", HOST, {"winner": "villain"}, name="Versus",
+                                             prepare=(("host", "post", "/turn/advance", None),)),
+    ("POST", PREFIX + "seats"): Case("versus.drafted", frozenset(VERSUS_SEATS), {"seat": "spectator"},
+                                     success=(201,), name="Versus"),
+    ("POST", PREFIX + "history/undo"): Case("versus.drafted", frozenset({"host", "villain"}),
+                                            prepare=(("villain", "post", "/command-posts/villain/spend",
+                                                      {"space": "reroll", "cubes": 1}),), name="Versus"),
+}
+for _route, _case in VERSUS_CASES.items():
+    CASES[_route] = [*CASES.get(_route, []), _case]
+
+
+def _params():
+    for route in ROUTES:
+        cases = CASES.get(route) or [None]
+        for case in cases:
+            for seat in case.seats if case else SEATS:
+                label = f"{route[0]} {route[1][len(PREFIX) - 1:]}{' [' + case.name + ']' if case and case.name else ''}"
+                yield pytest.param(route, case, seat, id=f"{label} as {seat}")
+
+
+# ------------------------------------------------------------------------------------ the prepared games
+
+
+@pytest.fixture(scope="module")
+def stages(live_server) -> dict[str, dict]:
+    """Export documents of games at the moments the routes need:
+    stances   turn 1, the heroes declare stances
+    heroes    the heroes' actions; Batman carries a Tonfa, Gordon Batarangs; gas token 1 on the board
+    villain   the villain's first tile step: both Brutes neutralized (a tile to dredge), the Thugs'
+              tile activated (a Thug acts)
+    event     the villain's step after the event tile: 3 reinforcement points, Thug #1 in the pool
+    versus.setup    a Versus table (test fixtures' mission), nothing picked
+    versus.drafted  the same with both HQs (Nightwing with his booklet power) and teams drafted
+    """
+    http = Client(live_server)
+
+    def post(code, path, body=None):
+        r = http.post(f"/api/tables/{code}{path}", json=body)
+        assert r.status_code == 200, (path, r.text)
+
+    def game():
+        return new_table(http, equipment={"Batman": ["Tonfa"], "Commissioner Gordon": ["Batarangs"]})["code"]
+
+    def export(code):
+        return http.get(f"/api/tables/{code}/export").json()
+
+    docs = {}
+    code = game()
+    advance_to(http, code, "heroes.stances")
+    docs["stances"] = export(code)
+    advance_to(http, code, "heroes.actions")
+    post(code, "/tokens", {"kind": "gas", "side": "heroes", "area": "sewer"})
+    docs["heroes"] = export(code)
+    assert [t["id"] for t in docs["heroes"]["state"]["tokens"]] == [1]
+
+    code = game()
+    advance_to(http, code, "villain.first_tile")
+    post(code, "/characters/brute-with-chains.1/wounds", {"wounds": 1})
+    post(code, "/characters/brute-with-chains.2/wounds", {"wounds": 1})
+    post(code, "/command-posts/villain/river/activate", {"tile": "thug-with-crowbar"})
+    docs["villain"] = export(code)
+
+    code = game()
+    advance_to(http, code, "villain.first_tile")
+    post(code, "/characters/thug-with-crowbar.1/wounds", {"wounds": 1})
+    post(code, "/command-posts/villain/river/activate", {"tile": "event"})
+    docs["event"] = export(code)
+    assert docs["event"]["state"]["command_posts"]["villain"]["reinforcement_points"] == 3
+
+    versus_mission = to_data(mission())
+    for side in versus_mission["sides"].values():
+        del side["spaces"]  # the API's default spaces
+    r = http.post("/api/versus-tables", json={"mission": versus_mission})
+    assert r.status_code == 201, r.text
+    code = r.json()["code"]
+    docs["versus.setup"] = export(code)
+    for _, _, path, body in (HEROES_HQ, VILLAIN_HQ):
+        post(code, path, body)
+    for h, v in zip(HEROES_TEAM[1:], VILLAIN_TEAM[1:]):
+        post(code, "/command-posts/heroes/draft", {"tile": to_data(h)})
+        post(code, "/command-posts/villain/draft", {"tile": to_data(v)})
+    docs["versus.drafted"] = export(code)
+    assert docs["versus.drafted"]["state"]["versus"]["draft"]["phase"] == "done"
+    return docs
+
+
+# ------------------------------------------------------------------------------------ the tests
+
+
+def test_the_routes_come_from_the_document():
+    assert len(ROUTES) >= 30, ROUTES
+    stale = sorted(set(CASES) - set(ROUTES))
+    assert not stale, f"rights cases for routes the document no longer has: {stale}"
+
+
+def test_the_document_lists_every_write_route_the_app_serves(http):
+    served = document_routes(http.get("/api/openapi.json").json())
+    assert served == ROUTES, "openapi/openapi.json and the app disagree on the write routes"
+
+
+@pytest.mark.parametrize("route,case,seat", list(_params()))
+def test_seat_rights(http, stages, route, case, seat):
+    method, template = route
+    if case is None:
+        pytest.fail(f"{method} {template} has no seat-rights case: add one to CASES in {__file__}")
+    doc = copy.deepcopy(stages[case.stage])
+    r = http.post("/api/tables/import", json=doc, token=None)
+    assert r.status_code == 201, r.text
+    code, host = r.json()["code"], r.json()["token"]
+    tokens = {"host": host, "none": None}
+
+    def token_of(who: str):
+        if who not in tokens:
+            tokens[who] = join(http, code, SEAT_NAMES[who])
+        return tokens[who]
+
+    for who, verb, path, body in case.prepare:
+        r = as_seat(http, token_of(who), verb, f"/api/tables/{code}{path}", body)
+        assert r.status_code == 200, (path, r.text)
+    token = token_of(seat)
+    path = template.format(**{**PARAMS, **case.params, "code": code})
+    before = state_of(http, code)
+
+    def taken():
+        return {s["seat"]: s["taken"] for s in http.get(f"/api/tables/{code}/seats").json()}
+
+    seats_before = taken()
+    r = as_seat(http, token, method.lower(), path, case.body)
+
+    if seat in case.allowed:
+        assert r.status_code in case.success, f"{seat} may do this: {r.status_code} {r.text[:300]}"
+        if r.status_code == 200 and case.changes:  # the next version, recorded under the seat that made it
+            assert r.json()["version"] == before[0] + 1
+            [entry] = http.get(f"/api/tables/{code}/history?after={before[0]}").json()
+            assert entry["seat"] == SEAT_NAMES[seat]
+        elif r.status_code != 201:
+            assert state_of(http, code) == before
+    else:
+        assert r.status_code == (401 if seat == "none" else 403), f"{seat} may not do this: {r.status_code} {r.text[:300]}"
+        error = r.json()
+        assert error["code"] == r.status_code and error["message"]
+        assert state_of(http, code) == before
+        assert taken() == seats_before  # no seat given or handed over either
+
+
+@pytest.mark.parametrize("stage", ["heroes", "villain", "versus.drafted"])
+def test_a_spectator_never_changes_a_table(http, stages, stage):
+    """Every write route the document lists, sent by a spectator, one after the other on the same
+    table: all refused, the table never moves."""
+    r = http.post("/api/tables/import", json=stages[stage], token=None)
+    code = r.json()["code"]
+    spectator = join(http, code, "spectator")
+    before = state_of(http, code)
+    for method, template in ROUTES:
+        for case in CASES.get((method, template), []):
+            if "spectator" in case.allowed:
+                continue
+            path = template.format(**{**PARAMS, **case.params, "code": code})
+            r = as_seat(http, spectator, method.lower(), path, case.body)
+            assert r.status_code == 403, (method, template, r.status_code, r.text[:200])
+    assert state_of(http, code) == before
