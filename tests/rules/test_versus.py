@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.bgcc import commands as c
-from games.bgcc import engine
+from games.bgcc import command_post as cp
+from games.bgcc import engine, river
 from games.bgcc.definitions import Operation
 from games.bgcc.errors import RuleRefused
 from games.bgcc.serial import to_data
@@ -49,6 +50,8 @@ def test_versus_I_C_draft_hq_first_initiative_side_then_alternate():
 
 
 def test_versus_I_C_3_lieutenant_and_slot_kinds():
+    """I·C·3: an HQ-level tile drafted for another slot is a Lieutenant; sides alternate; a side
+    drafts only its own tiles."""
     from games.bgcc import versus
     table = versus.setup(mission())
     table = engine.apply(table, c.PickHQ(side="heroes", tile=character_tile("Nightwing", "heroes", level="leader"))).table
@@ -56,8 +59,7 @@ def test_versus_I_C_3_lieutenant_and_slot_kinds():
     out = engine.apply(table, c.DraftTile(side="heroes", tile=character_tile("Oracle", "heroes", level="leader")))
     assert "as a Lieutenant" in out.events[0].text
     table = out.table
-    refused(table, c.DraftTile(side="villain", tile=character_tile("Big", "villain", kind="double"))
-            if False else c.DraftTile(side="heroes", tile=character_tile("X", "heroes")), message="The villain pick now")
+    refused(table, c.DraftTile(side="heroes", tile=character_tile("X", "heroes")), message="The villain pick now")
     refused(table, c.DraftTile(side="villain", tile=character_tile("Blue", "heroes")), "Versus I·C·3")
 
 
@@ -88,8 +90,7 @@ def test_worked_example_13_third_activation_costs_3_discs_plus_the_cube_cost():
         assert table.command_posts["heroes"].discs.spent == sum(range(1, n + 1))
     post = table.command_posts["heroes"]
     third = post.river[2]
-    position_cost = next(cost for tid, _, cost in __import__("games.bgcc.river", fromlist=["x"]).positions(post)
-                         if tid == third)
+    position_cost = next(cost for tid, _, cost in river.positions(post) if tid == third)
     before = (post.discs.available, post.discs.spent, post.reserve, post.fatigue)
     out = engine.apply(table, c.ActivateTile(side="heroes", tile=third))
     after = out.table.command_posts["heroes"]
@@ -180,7 +181,6 @@ def test_versus_power_disc_cost_modifier_free_activation_hacking_river():
     refused(table, c.ResolvePower(side="heroes", power="robin", tiles=[target], space="reroll"), "Versus II")
     table = engine.apply(table, c.ResolvePower(side="heroes", power="robin", tiles=[target], space="defense")).table
     villain = table.command_posts["villain"]
-    from games.bgcc import command_post as cp
     assert cp.limit(villain, "defense") == 2
     table = advance_to(table, "villain.activations")
     out = engine.apply(table, c.ActivateTile(side="villain", tile=target))

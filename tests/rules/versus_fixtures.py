@@ -2,12 +2,10 @@
 the text, so the numbers here are chosen for the tests and said so)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from games.bgcc import commands as c
 from games.bgcc import engine, versus
-from games.bgcc.definitions import (ActionCharacteristic, CharacterProfile, Dice, Operation, Power,
-                                    PowerAlternative, TileDef, VersusMission, VersusSide)
+from games.bgcc.definitions import (ActionCharacteristic, CharacterProfile, Dice, Power, PowerAlternative, TileDef,
+                                    VersusMission, VersusSide)
 from games.bgcc.versus_data import DEFAULT_SPACE_DEFS
 
 
@@ -69,5 +67,3 @@ def advance_to(table, step: str, limit: int = 60):
         table = engine.apply(table, c.Advance()).table
     raise AssertionError(f"never reached {step}")
 
-
-__all__ = ["replace", "Operation"]
