@@ -97,6 +97,9 @@ def _dice_allowed(seat: str, command, table: Table) -> bool:
         case dice_flow.StartRoll(hero=h, miniature=m) | dice_flow.StartFreeRoll(hero=h, miniature=m):
             roller = _roller_seat(table, h, m)
             return roller is None or seat == roller  # an unknown miniature: the rules refuse it
+        case dice_flow.StartFollowUp(skill=skill):  # the skill's possessor takes its free action
+            who = dice_flow.follow_up_possessor(table, skill)
+            return who is None or seat == _roller_seat(table, *who)  # not offered: the rules refuse it
     roll = table.dice.roll
     if roll is None:
         return True  # the rules answer that no roll is in progress
@@ -151,5 +154,5 @@ def describe(command) -> str:
         "SetDiceMode": "change the dice mode (the host does)", "CalibrateDice": "calibrate the dice (the host does)",
         "StartRoll": "roll for that", "StartFreeRoll": "roll for that", "RollDice": "roll those dice",
         "RerollDice": "reroll those dice", "EndRerolls": "end those rerolls", "Defend": "defend for them",
-        "AbandonRoll": "abandon that roll",
+        "AbandonRoll": "abandon that roll", "StartFollowUp": "take that skill's free action",
     }.get(type(command).__name__, type(command).__name__)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from games.bgcc.dice import default_faces
-from tests.tables import advance_to, new_table, sample
+from tests.tables import SAMPLE, advance_to, new_table, sample
 
 
 # ------------------------------------------------------------------------------------ helpers
@@ -309,6 +309,75 @@ def test_refusals_leave_the_table_unchanged(http):
     r = ok(http, dice(code, "/roll"), method="delete")
     assert one(r, "roll_abandoned")["data"] == {"roll": 1}
     assert r.json()["table"]["dice"]["last"]["step"] == "abandoned"
+
+
+# ------------------------------------------------------------------- follow-ups (X, IX·G)
+
+
+def test_an_attack_then_the_counterattack_the_defender_is_offered(http):
+    """Counterattack — WHEN: "during the End the Melee Attack step"; REQUIREMENTS: "[the possessor]
+    is the target of the initial melee attack", "the initial melee attack is not already a
+    counterattack", "[the possessor] must be able to target the initial attacker with a melee
+    attack"; EFFECT: "[the possessor] takes [X] yellow dice". Batman hits Killer Croc (Counterattack
+    2 here); the villain's phone takes the free attack against Batman, Batman's phone defends."""
+    tiles = [dict(t) for t in SAMPLE["tiles"]]
+    croc = sample("tiles", "Killer Croc")
+    croc["characters"][0]["skills"] = [{"name": "Counterattack", "level": 2}]
+    tiles = [croc if t["name"] == "Killer Croc" else t for t in tiles]
+    code = new_table(http, tiles=tiles)["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    batman, villain = join(http, code, "hero:batman"), join(http, code, "villain")
+    ok(http, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 1,
+                                   "target_miniature": "killer-croc.1"}, headers=batman)
+    ok(http, dice(code, "/roll/dice"), {"faces": [5]}, headers=batman)
+    ok(http, dice(code, "/roll/end-rerolls"), headers=batman)
+    r = ok(http, dice(code, "/roll/defense"), {"cubes": 0}, headers=villain)
+    assert one(r, "defense")["data"]["wounds"] == 2  # 3 + Martial arts 1 against 2 automatic
+    offer = one(r, "follow_up_offered")
+    assert offer["rule"] == "X·Counterattack"
+    assert offer["data"] == {"roll": 1, "skill": "Counterattack", "level": 2, "hero": None,
+                             "miniature": "killer-croc.1", "action": "melee", "pool": ["yellow", "yellow"],
+                             "successes": None, "target_hero": "batman", "target_miniature": None}
+    table = r.json()["table"]
+    assert [o["skill"] for o in table["dice"]["follow_ups"]] == ["Counterattack"]
+    assert table["dice"]["follow_ups"] == http.get(dice(code)).json()["follow_ups"]
+    assert "follow_up" in table["turn"]["may_now"]
+    # the possessor's phone takes it; the rules refuse what is not offered
+    refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Counterattack"}, headers=batman,
+            rule=None, status=403)
+    refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Combo", "target_miniature": "thug-with-crowbar.1"},
+            headers=batman, rule="X·Combo", message="Batman does not have Combo (or cannot use it now)")
+    refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Counterattack", "can_target": False},
+            headers=villain, rule="X·Counterattack",
+            message='"[the possessor] must be able to target the initial attacker with a melee attack"')
+    refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Counterattack", "target_hero": "renee-montoya"},
+            headers=villain, rule="X·Counterattack")
+    refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Dodge"}, rule=None, status=422)
+    villain_post = table["command_posts"]["villain"]
+    r = ok(http, dice(code, "/roll/follow-up"), {"skill": "Counterattack"}, headers=villain)
+    started = one(r, "roll_started")
+    assert started["data"]["pool"] == ["yellow", "yellow"] and started["data"]["follow_up"] == "Counterattack"
+    table = r.json()["table"]
+    roll = table["dice"]["roll"]
+    assert (roll["roll"]["actor"], roll["roll"]["defender"], roll["roll"]["free_action"]) == \
+        ("Killer Croc", "Batman", "Counterattack")
+    assert roll["may_now"] == ["roll", "abandon"] and table["turn"]["may_now"][:2] == ["roll", "abandon"]
+    post = table["command_posts"]["villain"]
+    assert (post["reserve"], post["fatigue"]) == (villain_post["reserve"], villain_post["fatigue"])  # a free action
+    assert post["activation"] == villain_post["activation"]
+    ok(http, dice(code, "/roll/dice"), {"faces": [5, 5]}, headers=villain)
+    ok(http, dice(code, "/roll/end-rerolls"), headers=villain)
+    ok(http, dice(code, "/roll/defense"), {"cubes": 1}, headers=batman)
+    ok(http, dice(code, "/roll/dice"), {"faces": [0, 0]}, headers=batman)
+    r = ok(http, dice(code, "/roll/end-rerolls"), headers=batman)
+    assert one(r, "defense")["data"] == {"roll": 2, "attack": 4, "defense": 0, "wounds": 4, "defense_cubes": 1,
+                                         "rolled": 0, "automatic": 0, "poison": 0}
+    table = r.json()["table"]
+    assert cubes(hero_of(table, "batman")) == {"reserve": 8, "wound": 4}  # IX·A: the spaces first
+    assert table["dice"]["follow_ups"] == [] and "follow_up" not in table["turn"]["may_now"]
+    refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Counterattack"}, headers=villain,
+            rule="X·Counterattack", message="Batman does not have Counterattack (or cannot use it now)")
 
 
 # ------------------------------------------------------------------------------ odds

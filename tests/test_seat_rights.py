@@ -162,6 +162,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("POST", PREFIX + "dice/roll/end-rerolls"): [Case("heroes", OWN_HERO, prepare=(ROLL, ROLLED))],
     ("POST", PREFIX + "dice/roll/defense"): [
         Case("heroes", frozenset({"host", "hero", "villain"}), {"cubes": 0}, prepare=(ROLL, ROLLED, REROLLS_DONE))],
+    # a skill's free action after an attack is its possessor's (see test_dice_api); nothing is
+    # offered here, so the players' phones get the rules' refusal
+    ("POST", PREFIX + "dice/roll/follow-up"): [Case("heroes", PLAYERS, {"skill": "Counterattack"}, success=(409,))],
     # Versus: each side's phone runs its own command post
     # (a table in the middle of its draft cannot be imported, see test_shared_tables: the host
     # plays the draft up to the moment instead)

@@ -78,6 +78,8 @@ class StartRollSchema(Schema):
                                     metadata={"description": "a character's chosen characteristic (0 = first)"})
     weapon = fields.String(load_default=None, validate=NAME,
                            metadata={"description": "the weapon card used (a ranged attack needs one)"})
+    second_weapon = fields.String(load_default=None, validate=NAME,
+                                  metadata={"description": "Ambidexterity: a second weapon card of the same type"})
     elevation = Bool(load_default=False, metadata={"description": "ranged attack on a lower target: +1 yellow"})
     target_hero = fields.String(load_default=None, validate=NAME)
     target_miniature = fields.String(load_default=None, validate=NAME)
@@ -102,6 +104,28 @@ class StartRollSchema(Schema):
     smoke_tokens = small(load_default=0, metadata={"description": "smoke grenade tokens on the line of sight"})
     item = fields.Nested(ItemSchema, load_default=None, allow_none=True,
                          metadata={"description": "equipment the mission lets the hero carry on success"})
+    imaginary_friend = fields.Nested(HelperSchema, load_default=None,
+                                     metadata={"description": "a complex thought against this miniature's imaginary "
+                                                              "friend (difficulty = its level), by an enemy in its "
+                                                              "area"})
+
+
+class FollowUpSchema(Schema):
+    skill = fields.String(required=True, validate=validate.OneOf(df.FOLLOW_UPS),
+                          metadata={"description": "the skill whose free action is taken (GET /dice: follow_ups)"})
+    target_hero = fields.String(load_default=None, validate=NAME,
+                                metadata={"description": "Combo, Burst, Circular strike: the other miniature; "
+                                                         "Counterattack and Retaliation target the initial attacker"})
+    target_miniature = fields.String(load_default=None, validate=NAME)
+    can_target = Bool(load_default=True, metadata={"description": "the possessor can target it (area, line of "
+                                                                  "sight, weapon), as the skill requires"})
+    hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
+                               metadata={"description": "Retaliation: the hindering index, or the menace indexes"})
+    enemy_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+                               validate=validate.Length(max=20))
+    ally_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+                              validate=validate.Length(max=20))
+    defender_in_same_area = Bool(load_default=False)
 
 
 class FreeRollSchema(Schema):
@@ -162,6 +186,7 @@ class OddsRequestSchema(Schema):
     cubes = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=MAX_POOL))
     characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
     weapon = fields.String(load_default=None, validate=NAME)
+    second_weapon = fields.String(load_default=None, validate=NAME)
     elevation = Bool(load_default=False)
     automatic = small(load_default=0)
     conditional_automatic = small(load_default=0, metadata={"description": "only with at least one success"})
@@ -188,6 +213,10 @@ class DiceViewSchema(Schema):
     faces = fields.Dict(keys=fields.String(), values=fields.Nested(ColourFacesSchema))
     roll = fields.Dict(allow_none=True, metadata={"description": "the roll in progress"})
     last = fields.Dict(allow_none=True, metadata={"description": "the last roll finished or abandoned"})
+    follow_ups = fields.List(fields.Dict(), metadata={"description": "the free actions skills offer now that the "
+                                                                     "last attack has ended (POST /dice/roll/follow-up)"})
+    friends_gone = fields.List(fields.String(), metadata={"description": "possessors whose imaginary friend is "
+                                                                         "neutralized"})
 
 
 class RollViewSchema(Schema):
@@ -305,7 +334,8 @@ class DiceRoll(MethodView):
         counts against its action multiplier, and the pool is built (V·C·1-4, VI·D)"""
         item = None if data["item"] is None else from_data(Item, data["item"])
         sacrifice = _helper(data.pop("sacrifice"), "sacrifice")
-        return play.execute(code, df.StartRoll(**{**data, **sacrifice, "item": item}))
+        friend = _helper(data.pop("imaginary_friend"), "friend")
+        return play.execute(code, df.StartRoll(**{**data, **sacrifice, **friend, "item": item}))
 
     @blp.response(200, CommandResultSchema)
     @command(blp)
@@ -323,6 +353,18 @@ class FreeRoll(MethodView):
         """Start a fall or dangerous terrain roll: yellow dice = level, wounds = successes
         (V·C·5 [i], IX·Q)"""
         return play.execute(code, df.StartFreeRoll(**data))
+
+
+@blp.route("/roll/follow-up")
+class FollowUp(MethodView):
+    @blp.arguments(FollowUpSchema)
+    @blp.response(200, CommandResultSchema)
+    @command(blp)
+    def post(self, data, code):
+        """Take the free action a skill offers now that an attack has ended (X, IX·G): Combo,
+        Counterattack, Retaliation, or a deferred attack of Burst or Circular strike; no cube is
+        spent and a resting hero may take it. Refused with the rule when its requirements do not hold"""
+        return play.execute(code, df.StartFollowUp(**data))
 
 
 @blp.route("/roll/dice")

@@ -21,6 +21,12 @@ A roll goes through the steps of the rulebook, one command each, every phone see
 5. For an attack, `Defend`: the defender's cubes on their defense space × defense die + the
    automatic defense die, then `RollDice`, `RerollDice`, `EndRerolls` for the defense, and the
    wounds go through the engine's wound code.
+6. When an attack's wounds are applied, the roll lists the free actions its skills offer (X, IX·G):
+   Circular strike / Burst (a deferred attack with the remaining successes), Combo, Counterattack,
+   Retaliation; `StartFollowUp` takes one at once, as a new roll that spends no cube.
+
+Pools also follow Ambidexterity (two weapons' bonuses), Pushing limits (declared: wounds that count
+as cubes spent) and Imaginary friend (a yellow die until an enemy's complex thought neutralizes it).
 
 `AbandonRoll` drops a roll (what was spent stays spent). The arithmetic is the pure modules':
 `dice` (pools, faces, rolls), `rerolls` (VIII), `skills` (X, XI) and `odds` (the odds endpoint).
@@ -61,7 +67,33 @@ MODES = ("server", "physical")
 ACTIONS = ("melee", "ranged", "manipulation", "thought")
 ATTACKS = ("melee", "ranged")
 FREE_CAUSES = ("fall", "dangerous_terrain", "gas")
-DECLARABLE = ("Sneak attack", "Shackle", "Hacking", "Investigation", "Lock picking", "Munitions specialist")
+DECLARABLE = ("Sneak attack", "Shackle", "Hacking", "Investigation", "Lock picking", "Munitions specialist",
+              "Pushing limits")
+# the free actions a skill offers when an attack ends (X, IX·G), in the order of the attack's steps:
+# the deferred attacks during the Defending and Wounds step, the others at the End the Attack step
+FOLLOW_UPS = ("Circular strike", "Burst", "Combo", "Counterattack", "Retaliation")
+DEFERRED = ("Circular strike", "Burst")
+AT_THE_END = ("Combo", "Counterattack", "Retaliation")
+FOLLOW_UP_ACTION = {"Circular strike": "melee", "Burst": "ranged", "Combo": "melee", "Counterattack": "melee",
+                    "Retaliation": "ranged"}
+FOLLOW_UP_WHEN = {
+    "Circular strike": "during the Defending and Wounds step of a melee attack",
+    "Burst": "during the Defending and Wounds step of a ranged attack",
+    "Combo": "during the End the Melee Attack step",
+    "Counterattack": "during the End the Melee Attack step",
+    "Retaliation": "during the End the Ranged Attack step",
+}
+FREE_TEXT = {"Circular strike": "deferred attack (Circular strike)", "Burst": "deferred attack (Burst)",
+             "Combo": "combo", "Counterattack": "counterattack", "Retaliation": "retaliation"}
+CAN_TARGET = {
+    "Circular strike": 'Circular strike uses the remaining successes "on [X] other miniatures" a melee attack '
+                       'can target (V·C·1 [b])',
+    "Burst": 'Burst uses the remaining successes "on [X] other miniatures they share a clear line of sight with"',
+    "Combo": 'Combo is "a free melee attack ... against another miniature" a melee attack can target (V·C·1 [b])',
+    "Counterattack": '"[the possessor] must be able to target the initial attacker with a melee attack"',
+    "Retaliation": '"[the possessor] must be able to target the initial attacker with a ranged attack with a '
+                   'weapon that does not have the disposable restriction"',
+}
 REROLL_STEPS = rr.STEPS
 REROLL_RULE = {"skill": "VIII·A", "free": "VIII·B", "misfortune": "X·Misfortune", "paid": "VIII·C"}
 MAX_ENTRY = 99
@@ -119,11 +151,40 @@ class PoolState:
 
 
 @dataclass
+class FollowUp:
+    """A free action a skill offers when an attack ends (X, IX·G): who may take it (`hero` or
+    `miniature`), the pool it would roll, or for a deferred attack (Burst, Circular strike) the
+    remaining successes it carries; its target is the initial attacker (Counterattack, Retaliation)
+    or another miniature the possessor chooses (no target here). `after` is the roll it follows."""
+    skill: str
+    level: int
+    action: str
+    name: str
+    after: int
+    hero: str | None = None
+    miniature: str | None = None
+    pool: list[str] = field(default_factory=list)
+    successes: int | None = None
+    target_hero: str | None = None
+    target_miniature: str | None = None
+    target: str = ""
+    rule: str = ""
+    text: str = ""
+
+
+@dataclass
 class DiceRoll:
     """The roll in progress (or the last one, once `step` is "done" or "abandoned").
 
     Steps: "roll" (the pool is built, waiting for the dice), "rerolls", then for an attack
-    "defense" (the defender declares), "defense_roll", "defense_rerolls"."""
+    "defense" (the defender declares), "defense_roll", "defense_rerolls".
+
+    A free action a skill gives (Combo, Counterattack, Retaliation, a deferred attack of Burst or
+    Circular strike) is a roll whose `free_action` names the skill; `deferred_done` counts the
+    deferred attacks made for the same initial attack and `chain_targets` its targets. When an
+    attack ends, `remaining` holds its successes neither cancelled by the defense nor converted into
+    wounds, `follow_ups` what the skills offer now (`pending`: offers of an earlier attack of the
+    chain, kept past its deferred attacks) and `offered_at` the turn and step they were offered in."""
     id: int
     action: str  # melee | ranged | manipulation | thought | fall | dangerous_terrain | gas
     step: str
@@ -164,17 +225,30 @@ class DiceRoll:
     wounds: int | None = None
     success: bool | None = None
     outcome: str = ""
+    second_weapon: str | None = None
+    pushed: int = 0
+    friend_of: str | None = None
+    free_action: str = ""
+    deferred_done: int = 0
+    chain_targets: list[str] = field(default_factory=list)
+    remaining: int | None = None
+    pending: list[FollowUp] = field(default_factory=list)
+    follow_ups: list[FollowUp] = field(default_factory=list)
+    offered_at: str = ""
 
 
 @dataclass
 class DiceTable:
     """A table's dice: the mode, the colours calibrated against its own dice, the roll in progress
-    and the last finished one."""
+    and the last finished one; the turn each hero last used Pushing limits in, and the possessors
+    whose imaginary friend was neutralized."""
     mode: str = "server"
     calibrated: dict[str, list[int]] = field(default_factory=dict)
     roll: DiceRoll | None = None
     last: DiceRoll | None = None
     rolls: int = 0
+    pushing_limits: dict[str, int] = field(default_factory=dict)
+    friends_gone: list[str] = field(default_factory=list)
 
 
 # ================================================================== commands
@@ -220,6 +294,28 @@ class StartRoll:
     snoot_tokens: int = 0
     smoke_tokens: int = 0
     item: Item | None = None
+    second_weapon: str | None = None
+    friend_hero: str | None = None
+    friend_miniature: str | None = None
+    friend_same_area: bool = False
+
+
+@dataclass(frozen=True)
+class StartFollowUp:
+    """Take a free action a skill offers now that an attack has ended (X, IX·G): `skill` is Combo,
+    Counterattack, Retaliation, Burst or Circular strike. Counterattack and Retaliation target the
+    initial attacker; the others name another miniature. `can_target`: the possessor can target it
+    (same area, line of sight: the app does not know the board). No cube is spent; a resting hero
+    may take it (V·B·3 [b]). A deferred attack goes straight to the defense with the remaining
+    successes; the others roll their pool."""
+    skill: str
+    target_hero: str | None = None
+    target_miniature: str | None = None
+    can_target: bool = True
+    hindering: int | None = None
+    enemy_menace: list[int] | None = None
+    ally_menace: list[int] | None = None
+    defender_in_same_area: bool = False
 
 
 @dataclass(frozen=True)
@@ -278,7 +374,7 @@ class AbandonRoll:
 
 
 DICE_COMMANDS = (SetDiceMode, CalibrateDice, StartRoll, StartFreeRoll, RollDice, RerollDice, EndRerolls,
-                 Defend, AbandonRoll)
+                 Defend, AbandonRoll, StartFollowUp)
 ROLL_COMMANDS = (RollDice, RerollDice, EndRerolls, Defend, AbandonRoll)
 # while a roll is in progress, only its own steps and what may happen at any moment
 ALLOWED_DURING_ROLL = (SetDiceMode, *ROLL_COMMANDS, c.Wound, c.Drop, c.PlaceToken, c.RemoveToken, c.EndGame)
@@ -395,6 +491,56 @@ def _lacks(p: Party, skill: str) -> RuleRefused:
     return RuleRefused(f"X·{skill}", f"{p.name} does not have {skill} (or cannot use it now)")
 
 
+def _down(p: Party) -> bool:
+    """Neutralized: a hero with every cube in the wound zone, a character off the board (IX·B)."""
+    return p.hero.neutralized if p.hero is not None else p.mini.place != "board"
+
+
+def _life(p: Party) -> int:
+    """Wounds a party can still suffer: a hero's cubes outside the wound zone, a character's life
+    points."""
+    if p.hero is not None:
+        return p.hero.board.energy - p.hero.wound
+    return p.mini.life_points if p.mini.place == "board" else 0
+
+
+def _unusable(p: Party, skill: str) -> RuleRefused:
+    """Why `p` cannot use `skill` now: neutralized (X), over the skill's encumbrance limit (V·D·1),
+    or without it."""
+    if _down(p):
+        return RuleRefused("X", f"{p.name} is neutralized: a neutralized miniature cannot use their skills")
+    if p.hero is not None:
+        for s in p.hero.board.skills:
+            if s.name.lower() == skill.lower() and not hb.skill_applies(p.hero, s):
+                return RuleRefused("V·D·1", f"{p.name}'s encumbrance total is {p.hero.encumbrance}: {skill} works "
+                                            f"only while it is lower than {s.encumbrance_limit}")
+    return _lacks(p, skill)
+
+
+def _friend_die(table, p: Party, levels: dict[str, int]) -> list[DiceType]:
+    """Imaginary friend: "As long as the imaginary friend is present on the board, [the possessor]
+    gains an additional yellow die for each of their actions" (until an enemy's complex thought
+    neutralizes it)."""
+    if level(levels, "Imaginary friend") and p.id not in table.dice.friends_gone:
+        return [DiceType("yellow")]
+    return []
+
+
+def _berserk_dice(p: Party, levels: dict[str, int]) -> list[DiceType]:
+    """Berserk's white dice on a melee attack pool (see `hero_plan`, `character_plan`)."""
+    have = level(levels, "Berserk")
+    if not have:
+        return []
+    if p.hero is not None:
+        white = sk.berserk_white_dice(have, action_kind=sk.MELEE, energy=p.hero.board.energy,
+                                      wound_cubes=p.hero.wound)
+    else:
+        profile = p.tile.profile(p.mini)
+        white = sk.berserk_white_dice(have, action_kind=sk.MELEE, life_points=profile.life_points,
+                                      life_points_lost=profile.life_points - p.mini.life_points)
+    return [DiceType("white")] * white
+
+
 # ================================================================== pools
 
 
@@ -410,6 +556,7 @@ class Plan:
     used_items: list[Item] = field(default_factory=list)
     skills: dict[str, int] = field(default_factory=dict)
     weapon: str | None = None
+    second_weapon: str | None = None
 
     @property
     def pool(self) -> Pool:
@@ -458,11 +605,48 @@ def _choose_weapon(hero: hb.Hero, action: str, name: str | None) -> Item | None:
     return None
 
 
+def _second_weapon(hero: hb.Hero, action: str, first: Item | None, name: str) -> Item:
+    """Ambidexterity — WHEN: "during the Add the Weapon Bonuses step of a melee or ranged attack of
+    a hero"; REQUIREMENTS: "[the possessor] is the attacker", "They have two weapon cards whose
+    individual encumbrance or size is lower or equal to [X]", "The two weapon cards must be the same
+    item type"; EFFECT: "[the possessor] can use their two weapon cards and add their bonuses"."""
+    rule = "X·Ambidexterity"
+    kind = f"{action} weapon"
+    if first is None:
+        raise RuleRefused(rule, "Ambidexterity adds a second weapon card to the first: name the first weapon too")
+    carried = _carried(hero)  # two copies of a card may be the same printed object: count by place
+    skip = next(n for n, i in enumerate(carried) if i is first)
+    others = [i for n, i in enumerate(carried) if i.name == name and n != skip]
+    if not others:
+        if name == first.name:
+            raise RuleRefused(rule, f'Ambidexterity — "They have two weapon cards": {hero.name} carries one {name}')
+        raise RuleRefused("V·D", f"{hero.name} carries no {name}")
+    item = others[0]
+    if item.type != first.type:
+        raise RuleRefused(rule, f'Ambidexterity — "The two weapon cards must be the same item type": '
+                                f'{item.name} is not a {kind}')
+    if item.restricted_to not in (None, hero.name):
+        raise RuleRefused("V·D 5", f"Only {item.restricted_to} can benefit from {item.name}")
+    if not _usable(hero, item):
+        raise RuleRefused("XI·Moral code", f"{hero.name} has the Moral code trait and cannot use the lethal "
+                                           f"{item.name}")
+    have = level(skill_levels(Party(hero.id, hero.name, "heroes", hero=hero)), "Ambidexterity")
+    if not have:
+        raise RuleRefused("V·D 4", f"A hero cannot combine the bonuses of multiple {kind}s: {hero.name} does not "
+                                   f"have Ambidexterity (or cannot use it now)")
+    for w in (first, item):
+        if w.encumbrance > have:
+            raise RuleRefused(rule, f'Ambidexterity {have} — "two weapon cards whose individual encumbrance or '
+                                    f'size is lower or equal to [X]": {w.name} has {w.encumbrance}')
+    return item
+
+
 def hero_plan(hero: hb.Hero, action: str, cubes: int, *, weapon: str | None = None,
-              elevation: bool = False, no_weapon: bool = False) -> Plan:
+              elevation: bool = False, no_weapon: bool = False, second_weapon: str | None = None) -> Plan:
     """A hero's pool for `action` with `cubes` (V·C·1-4 [d]-[e]): cubes × the space's dice, the
-    chosen weapon (one; a ranged attack needs one), every usable tool for a complex action (no
-    identical tool bonuses twice), +1 yellow die for elevation on a ranged attack, Berserk."""
+    chosen weapon (one; a ranged attack needs one; two of the same type with Ambidexterity), every
+    usable tool for a complex action (no identical tool bonuses twice), +1 yellow die for elevation
+    on a ranged attack, Berserk."""
     check_action(action)
     space = hero.board.spaces[action].characteristic
     if space.kind == "cannot":
@@ -474,15 +658,21 @@ def hero_plan(hero: hb.Hero, action: str, cubes: int, *, weapon: str | None = No
     plan = Plan(characteristic, cubes)
     plan.notes.append(f"{_plural(cubes, 'cube')} × {Pool(characteristic).describe()}")
     if action in ATTACKS:
-        if no_weapon and weapon is not None:
+        if no_weapon and (weapon is not None or second_weapon is not None):
             raise RuleRefused("X·Shackle", "A shackling attack ignores the Add the Weapon Bonuses step")
         item = None if no_weapon and action == "melee" else _choose_weapon(hero, action, weapon)
+        second = None if second_weapon is None else _second_weapon(hero, action, item, second_weapon)
         if item is not None:
             plan.weapon = item.name
             for line in [b for b in item.bonuses if b.when == action][:1]:
                 _apply_line(plan, item, line)
+        if second is not None:
+            plan.second_weapon = second.name
+            for line in [b for b in second.bonuses if b.when == action][:1]:
+                _apply_line(plan, second, line)
+            plan.notes.append(f"Ambidexterity: the bonuses of {item.name} and {second.name}")
     else:
-        if weapon is not None:
+        if weapon is not None or second_weapon is not None:
             raise RuleRefused("V·C·3 [a] iv", "A complex action takes the tool bonuses, not a weapon")
         seen = []
         for item in _carried(hero):
@@ -734,6 +924,67 @@ def _check_target(table, attacker: Party, cmd: StartRoll) -> Party:
     return target
 
 
+def _push_limits(table, actor: Party, action: str, declared: list[str], cubes: int) -> tuple[int, list]:
+    """Pushing limits — WHEN: "at the start of the Spend Energy Cubes step of an action and before
+    spending any other energy cubes"; REQUIREMENTS: "[the possessor] performs the action", "[the
+    possessor] has not yet used it during this turn"; EFFECT: "[the possessor] suffers [X] wounds.
+    For each of those wounds, the energy cubes that have just been moved to the wound zone are
+    considered to have been spent on the current action space, regardless of its exertion limit".
+    Returns the cubes that count as spent, and the events. Reading: pushing so far that every cube
+    ends in the wound zone is refused, as a neutralized hero can no longer act (IX·B)."""
+    if "Pushing limits" not in declared:
+        return 0, []
+    rule = "X·Pushing limits"
+    hero = actor.hero
+    have = level(skill_levels(actor), "Pushing limits")
+    if not have:
+        raise _unusable(actor, "Pushing limits")
+    turn = table.track.turn
+    if table.dice.pushing_limits.get(hero.id) == turn:
+        raise RuleRefused(rule, f'Pushing limits — "[the possessor] has not yet used it during this turn": '
+                                f'{hero.name} used it in turn {turn}')
+    check_count(cubes, "The number of cubes", POOL_RULE[action], maximum=MAX_POOL)
+    wounds = sk.pushing_limits(have, used_this_turn=False, cubes_outside_wound_zone=_life(actor))
+    before = hero.wound
+    events = _engine()._wound_target(table, wounds, hero.id, None, rule)
+    moved = hero.wound - before
+    if hero.neutralized:
+        raise RuleRefused("IX·B", f"Pushing limits {have} would move every cube of {hero.name} to the wound zone: "
+                                  f"a neutralized hero can no longer perform actions")
+    table.dice.pushing_limits[hero.id] = turn
+    text = (f"{hero.name} pushes their limits (Pushing limits {have}): {_plural(moved, 'wound')}; the "
+            f"{_plural(moved, 'cube')} moved to the wound zone count as spent on the {action} space, beyond "
+            f"its exertion limit")
+    return moved, [_event("pushing_limits", text, rule, {"hero": hero.id, "space": action, "wounds": moved}),
+                   *events]
+
+
+def _against_friend(table, actor: Party, action: str, cmd: StartRoll) -> tuple[int | None, str | None]:
+    """Imaginary friend: "The only way to neutralize it is if an enemy miniature, located in the
+    same area as [the possessor], successfully performs a complex thought with a difficulty level
+    equal to [X]". Returns the difficulty and whose friend the thought is against."""
+    if cmd.friend_hero is None and cmd.friend_miniature is None:
+        return cmd.difficulty, None
+    rule = "X·Imaginary friend"
+    if action != "thought":
+        raise RuleRefused(rule, 'An imaginary friend is neutralized by "a complex thought with a difficulty level '
+                                'equal to [X]"')
+    _one(cmd.friend_hero, cmd.friend_miniature, "The imaginary friend's possessor")
+    possessor = party(table, cmd.friend_hero, cmd.friend_miniature)
+    have = level(skill_levels(possessor), "Imaginary friend")
+    if not have:
+        raise _unusable(possessor, "Imaginary friend")
+    if possessor.id in table.dice.friends_gone:
+        raise RuleRefused(rule, f"{possessor.name}'s imaginary friend is already neutralized")
+    if possessor.side == actor.side or not cmd.friend_same_area:
+        raise RuleRefused(rule, 'The imaginary friend is neutralized by "an enemy miniature, located in the same '
+                                'area as [the possessor]"')
+    if cmd.difficulty is not None and cmd.difficulty != have:
+        raise RuleRefused(rule, f'Imaginary friend {have}: "a complex thought with a difficulty level equal to '
+                                f'[X]", {have}, not {cmd.difficulty}')
+    return have, possessor.id
+
+
 def _start(table, cmd: StartRoll) -> list:
     e = _engine()
     if table.dice.roll is not None:
@@ -755,9 +1006,10 @@ def _start(table, cmd: StartRoll) -> list:
     else:
         if cmd.target_hero is not None or cmd.target_miniature is not None:
             raise RuleRefused("V·C·3 [a]", "A complex action has no target: it has a difficulty")
-        if cmd.difficulty is None:
+        if cmd.difficulty is None and cmd.friend_hero is None and cmd.friend_miniature is None:
             raise RuleRefused("V·C·3 [a]", "A complex action needs its difficulty level")
-        _count(cmd.difficulty, "The difficulty", "V·C·3 [a]")
+        if cmd.difficulty is not None:
+            _count(cmd.difficulty, "The difficulty", "V·C·3 [a]")
         if cmd.defender_in_same_area or cmd.sacrifice_hero or cmd.sacrifice_miniature:
             raise RuleRefused("V·C·3 [a]", "A complex action has no defender")
     for tokens, what in ((cmd.shackle_tokens, "Shackle tokens"), (cmd.snoot_tokens, "Snoot tokens"),
@@ -774,13 +1026,18 @@ def _start(table, cmd: StartRoll) -> list:
             raise RuleRefused("V·C", "A hero's characteristic is the one printed on the action space")
         if shackle and action != "melee":
             raise RuleRefused("X·Shackle", "Shackle is declared for a melee attack")
-        plan = hero_plan(hero, action, cmd.cubes, weapon=cmd.weapon, elevation=cmd.elevation,
-                         no_weapon=shackle)
+        pushed, pushing = _push_limits(table, actor, action, declared, cmd.cubes)
+        events += pushing
+        plan = hero_plan(hero, action, cmd.cubes + pushed, weapon=cmd.weapon, elevation=cmd.elevation,
+                         no_weapon=shackle, second_weapon=cmd.second_weapon)
+        if pushed:
+            plan.notes.append(f"Pushing limits: {_plural(pushed, 'cube')} of the wound zone count as spent")
         target = _check_target(table, actor, cmd) if attack else None
         if cmd.item is not None:
             hb.check_can_carry(hero, cmd.item)
-        events.append(_event("spend", hb.spend(hero, action, plan.cubes), CUBE_RULE[action],
-                             {"hero": hero.id, "space": action, "cubes": plan.cubes}))
+        if cmd.cubes:
+            events.append(_event("spend", hb.spend(hero, action, cmd.cubes), CUBE_RULE[action],
+                                 {"hero": hero.id, "space": action, "cubes": cmd.cubes}))
         for item in plan.used_items:
             if item.single_use:
                 where = hero.equipment if item in hero.equipment else hero.gadgets
@@ -790,8 +1047,11 @@ def _start(table, cmd: StartRoll) -> list:
     else:
         if cmd.cubes:
             raise RuleRefused("VI·D", "A character spends no energy cube on its actions")
-        if cmd.weapon is not None or cmd.item is not None:
+        if cmd.weapon is not None or cmd.item is not None or cmd.second_weapon is not None:
             raise RuleRefused("V·D", "Only the heroes can use item cards")
+        if "Pushing limits" in declared:
+            raise RuleRefused("X·Pushing limits", "Pushing limits moves a hero's energy cubes to their wound zone: "
+                                                  "a character spends no energy cube on its actions")
         post, tile, mini, record = e._use_character_action(table, cmd.miniature, action, cmd.characteristic)
         actor = party(table, None, mini.id)
         if shackle and (action != "melee"):
@@ -803,6 +1063,11 @@ def _start(table, cmd: StartRoll) -> list:
         events.append(_event("action", f"{actor.name}: {what} {record.uses} of {multiplier}", "VI·C·5",
                              {"miniature": mini.id, "uses": record.uses, "multiplier": multiplier}))
     levels = plan.skills
+    friend = _friend_die(table, actor, levels)
+    if friend:
+        plan.bonus += friend
+        plan.notes.append("Imaginary friend: +1 yellow")
+    difficulty, friend_of = _against_friend(table, actor, action, cmd)
     kind = KIND[action]
     hindering, hindering_text = hindering_of(action, levels, cmd.hindering, cmd.enemy_menace, cmd.ally_menace)
     notes = list(plan.notes)
@@ -810,6 +1075,8 @@ def _start(table, cmd: StartRoll) -> list:
         notes.append(hindering_text)
     automatic = plan.automatic
     for name in declared:
+        if name == "Pushing limits":
+            continue
         have = level(levels, name)
         if not have:
             raise _lacks(actor, name)
@@ -867,16 +1134,18 @@ def _start(table, cmd: StartRoll) -> list:
         miniature=actor.id if cmd.miniature is not None else None,
         target_hero=cmd.target_hero, target_miniature=cmd.target_miniature,
         defender=target.name if target else "", cubes=plan.cubes if cmd.hero else 0,
-        characteristic=cmd.characteristic, weapon=plan.weapon, bonuses=notes, difficulty=cmd.difficulty,
+        characteristic=cmd.characteristic, weapon=plan.weapon, bonuses=notes, difficulty=difficulty,
         hindering=hindering, automatic=automatic, conditional_automatic=conditional, conditional_source=source,
         penalty=penalty, defender_in_same_area=cmd.defender_in_same_area, skills=levels, declared=declared,
         shackle=level(levels, "Shackle") if shackle else 0, sacrifice_hero=cmd.sacrifice_hero,
         sacrifice_miniature=cmd.sacrifice_miniature, sacrifice=sacrifice,
         poison=max(level(levels, "Poison"), level(levels, "Electricity")) if attack else 0,
         harmless=attack and actor.trait == "harmless", item=cmd.item,
-        pool=PoolState(dice_types=[d.label for d in pool.dice]))
+        pool=PoolState(dice_types=[d.label for d in pool.dice]), second_weapon=plan.second_weapon,
+        pushed=pushed if cmd.hero is not None else 0, friend_of=friend_of,
+        chain_targets=[target.id] if target else [])
     table.dice.roll = roll
-    against = f" against {target.name}" if target else f", difficulty {cmd.difficulty}"
+    against = f" against {target.name}" if target else f", difficulty {difficulty}"
     events.append(_event("roll_started", f"{actor.name}: {describe_action(roll)}{against}, pool "
                                          f"{pool.describe()} ({'; '.join(notes)})", POOL_RULE[action],
                          {"roll": roll.id, "action": action, "pool": roll.pool.dice_types, "bonuses": notes,
@@ -1084,6 +1353,11 @@ def _count_action(table, roll: DiceRoll) -> list:
             events.append(_event("item", f"{hero.name} carries {roll.item.name}: encumbrance {hero.encumbrance}",
                                  "V·C·3 [a] viii", {"hero": hero.id, "item": roll.item.name,
                                                     "encumbrance": hero.encumbrance}))
+        if ok and roll.friend_of is not None and roll.friend_of not in table.dice.friends_gone:
+            table.dice.friends_gone.append(roll.friend_of)
+            events.append(_event("imaginary_friend", f"{roll.actor} neutralizes the imaginary friend: its possessor "
+                                                     f"no longer gains its yellow die", "X·Imaginary friend",
+                                 {"roll": roll.id, "possessor": roll.friend_of}))
         roll.outcome = f"{net} against difficulty {roll.difficulty}: {'success' if ok else 'failure'}"
         _finish(table, roll)
         return events
@@ -1241,9 +1515,17 @@ def _wounds(table, roll: DiceRoll, shown: int) -> list:
         wounds = result.wounds
     roll.wounds = wounds
     target = party(table, roll.target_hero, roll.target_miniature)
+    life = _life(target)
+    # Burst / Circular strike: "remaining successes ... are equal to the number of successes not
+    # converted into wounds and/or not cancelled by defense". Reading: Poison's wounds come first
+    # and convert no success; a success beyond the wounds the target could still suffer converts
+    # into none.
+    converted = min(max(0, attack - defense), max(0, life - min(poison, life))) if wounds else 0
+    roll.remaining = sk.remaining_successes(attack, defense, converted)
     if wounds and (target.mini is None or target.mini.place == "board"):
         events += _engine()._wound_target(table, wounds, roll.target_hero, roll.target_miniature, "IX·A")
     roll.outcome = f"{attack} against {defense} defense: {_plural(wounds, 'wound')}"
+    events += _offer_follow_ups(table, roll)
     _finish(table, roll)
     return events
 
@@ -1282,7 +1564,291 @@ def _abandon(table, cmd: AbandonRoll) -> list:
                                      f"stays spent", "VIII", {"roll": roll.id})]
 
 
+# ================================================================== follow-ups (X, IX·G)
+
+
+def _now(table) -> str:
+    return f"{table.track.turn}:{table.track.step}"
+
+
+def _ranged_weapon(p: Party) -> bool:
+    """Retaliation: "a weapon that does not have the disposable restriction" (V·D 5: the item card
+    removed from the game after its bonus). Reading: a character's ranged characteristic is its
+    ranged weapon."""
+    if p.hero is not None:
+        return any(i.type == "ranged weapon" and _usable(p.hero, i) and not i.single_use for i in _carried(p.hero))
+    return bool(p.tile.profile(p.mini).ranged)
+
+
+def _follow_up_pool(roll: DiceRoll, p: Party, skill: str, have: int, levels: dict[str, int],
+                    friend: list[DiceType]) -> tuple[Pool, list[str]]:
+    """The pool of a Combo, a Counterattack or a Retaliation, and how it is made. Reading: Berserk
+    (WHEN: "the Create the Dice Pool step of a melee attack") and the imaginary friend's die ("for
+    each of their actions") are added as to any attack; no cube, weapon or elevation bonus."""
+    if skill == "Combo":
+        if p.hero is not None:
+            space = p.hero.board.spaces["melee"].characteristic
+            characteristic = tuple(dice_of(space.dice)) if space.kind == "dice" else ()
+        else:
+            choices = p.tile.profile(p.mini).melee
+            characteristic = tuple(dice_of(choices[min(roll.characteristic, len(choices) - 1)].dice)) if choices else ()
+        pool = sk.combo_pool(have, characteristic)
+        notes = [f"Combo {have}: {have} × {Pool(characteristic).describe()}, no cube, no weapon bonus"]
+    elif skill == "Counterattack":
+        pool = sk.counterattack_pool(have)
+        notes = [f"Counterattack {have}: {have} yellow, no cube, no weapon bonus"]
+    else:
+        pool = sk.retaliation_pool(have)
+        notes = [f"Retaliation {have}: {have} yellow, no cube, no weapon or elevation bonus"]
+    if FOLLOW_UP_ACTION[skill] == "melee":
+        white = _berserk_dice(p, levels)
+        if white:
+            pool = pool.plus(white)
+            notes.append(f"Berserk {level(levels, 'Berserk')}: +{len(white)} white")
+    if friend:
+        pool = pool.plus(friend)
+        notes.append("Imaginary friend: +1 yellow")
+    return pool, notes
+
+
+def _offer_text(o: FollowUp) -> str:
+    what = f"a free {o.action} attack"
+    if o.skill in DEFERRED:
+        return (f"{o.name} may make a deferred {o.action} attack ({o.skill} {o.level}), a free action, on another "
+                f"miniature with the {_plural(o.successes, 'remaining success')}")
+    dice = Pool.of(*o.pool).describe() if o.pool else "no dice"
+    if o.skill == "Combo":
+        return f"{o.name} may make a combo (Combo {o.level}): {what} with {dice} on another miniature"
+    verb = "counterattack" if o.skill == "Counterattack" else "retaliate against"
+    return f"{o.name} may {verb} {o.target} ({o.skill} {o.level}): {what} with {dice}"
+
+
+def _check_follow_up(table, roll: DiceRoll, skill: str) -> FollowUp:
+    """What `skill` offers after the attack `roll` (its wounds applied), or the requirement that
+    does not hold, as a refusal naming the skill."""
+    rule = f"X·{skill}"
+    needed = FOLLOW_UP_ACTION[skill]
+    if roll.action not in ATTACKS or roll.wounds is None:
+        raise RuleRefused(rule, f"{skill} follows a {needed} attack once its wounds are applied, not a "
+                                f"{describe_action(roll)}")
+    if roll.action != needed:
+        raise RuleRefused(rule, f"{skill} — WHEN: {FOLLOW_UP_WHEN[skill]}; this was a {roll.action} attack")
+    attacker = party(table, roll.hero, roll.miniature)
+    target = party(table, roll.target_hero, roll.target_miniature)
+    if skill in ("Counterattack", "Retaliation"):
+        possessor, levels = target, skill_levels(target)
+    else:
+        possessor, levels = attacker, ({} if _down(attacker) else roll.skills)
+    have = level(levels, skill)
+    if not have:
+        raise _unusable(possessor, skill)
+    free = roll.free_action
+    neutralized = _down(target)
+    offer = FollowUp(skill=skill, level=have, action=needed, name=possessor.name, after=roll.id,
+                     hero=possessor.hero.id if possessor.hero is not None else None,
+                     miniature=possessor.mini.id if possessor.mini is not None else None, rule=rule)
+    if skill in DEFERRED:
+        if free and free not in DEFERRED:
+            raise RuleRefused(rule, f'{skill} — "the attack is not a free action but can be a deferred attack": '
+                                    f'this attack is a {FREE_TEXT[free]}')
+        if not neutralized:
+            raise RuleRefused(rule, f'{skill} — "After having neutralized an enemy with a {needed} attack": '
+                                    f'{target.name} is not neutralized')
+        if not roll.remaining:
+            raise RuleRefused(rule, f'{skill} — "there are remaining successes": every success was cancelled by '
+                                    f'the defense or converted into wounds')
+        if roll.deferred_done >= have:
+            raise RuleRefused(rule, f'{skill} {have} — "[the possessor] has performed less than [X] deferred '
+                                    f'attacks for this same initial attack": {roll.deferred_done} made')
+        check = sk.burst_offered if skill == "Burst" else sk.circular_strike_offered
+        offered = check(have, attack_kind=KIND[needed], is_attacker=True, target_neutralized=True,
+                        attack_is_free_action=bool(free), attack_is_deferred=free in DEFERRED,
+                        remaining=roll.remaining, deferred_attacks_done=roll.deferred_done)
+        offer.successes = roll.remaining
+    elif skill == "Combo":
+        if free:
+            raise RuleRefused(rule, f'Combo — "the attack in progress is not a free action": this attack is a '
+                                    f'{FREE_TEXT[free]}')
+        if not neutralized:
+            raise RuleRefused(rule, f'Combo — "the target of the initial attack is neutralized": {target.name} '
+                                    f'is not')
+        offered = sk.combo_offered(is_attacker=True, target_neutralized=True, attack_is_free_action=False)
+    else:
+        if free == skill:
+            raise RuleRefused(rule, f'{skill} — "the initial {needed} attack is not already a {FREE_TEXT[skill]}"')
+        if _down(attacker):
+            raise RuleRefused(rule, f"{CAN_TARGET[skill]}: {attacker.name} is neutralized")
+        weapon = _ranged_weapon(possessor) if skill == "Retaliation" else True
+        if not weapon:
+            raise RuleRefused(rule, f"{CAN_TARGET[skill]}: {possessor.name} has none")
+        offered = (sk.counterattack_offered(is_target=True, attack_kind=sk.MELEE, initial_is_counterattack=False,
+                                            can_target_attacker=True) if skill == "Counterattack"
+                   else sk.retaliation_offered(is_target=True, attack_kind=sk.RANGED, initial_is_retaliation=False,
+                                               has_non_disposable_ranged_weapon=True, can_target_attacker=True))
+        offer.target_hero, offer.target_miniature, offer.target = roll.hero, roll.miniature, attacker.name
+    if not offered:
+        raise RuleRefused(rule, f"{skill}: its requirements do not hold")
+    if skill not in DEFERRED:
+        pool, _ = _follow_up_pool(roll, possessor, skill, have, levels, _friend_die(table, possessor, levels))
+        offer.pool = [d.label for d in pool.dice]
+    offer.text = _offer_text(offer)
+    return offer
+
+
+def _offer_follow_ups(table, roll: DiceRoll) -> list:
+    """When an attack's wounds are applied: what the skills offer now, plus what an earlier attack
+    of the chain offered for its End the Attack step (a Combo after the deferred attacks)."""
+    offers = []
+    for skill in FOLLOW_UPS:
+        try:
+            offers.append(_check_follow_up(table, roll, skill))
+        except RuleRefused:
+            continue
+    for o in roll.pending:
+        possessor = party(table, o.hero, o.miniature)
+        if o.skill not in [x.skill for x in offers] and level(skill_levels(possessor), o.skill):
+            offers.append(o)
+    roll.follow_ups = offers
+    roll.offered_at = _now(table)
+    return [_event("follow_up_offered", o.text, o.rule,
+                   {"roll": roll.id, "skill": o.skill, "level": o.level, "hero": o.hero, "miniature": o.miniature,
+                    "action": o.action, "pool": o.pool, "successes": o.successes, "target_hero": o.target_hero,
+                    "target_miniature": o.target_miniature}) for o in offers]
+
+
+def follow_ups_now(table) -> list[FollowUp]:
+    """The follow-ups that may be taken now: those of the attack that has just ended, while no
+    other roll has started and the game is still in the same turn and step ("immediately")."""
+    state = table.dice
+    last = state.last
+    if state.roll is not None or last is None or last.step != "done" or table.track.over:
+        return []
+    return list(last.follow_ups) if last.offered_at == _now(table) else []
+
+
+def follow_up_possessor(table, skill: str) -> tuple[str | None, str | None] | None:
+    """Who may take `skill` now (hero, miniature), or None when it is not offered."""
+    offer = next((o for o in follow_ups_now(table) if o.skill == skill), None)
+    return None if offer is None else (offer.hero, offer.miniature)
+
+
+def _follow_up_target(table, last: DiceRoll, offer: FollowUp, possessor: Party, cmd: StartFollowUp) -> Party:
+    rule = offer.rule
+    skill = offer.skill
+    given = cmd.target_hero is not None or cmd.target_miniature is not None
+    if skill in ("Counterattack", "Retaliation"):
+        if given and (cmd.target_hero, cmd.target_miniature) != (offer.target_hero, offer.target_miniature):
+            raise RuleRefused(rule, f'{skill} — "during the Declare the Target step, [the possessor] targets the '
+                                    f'initial attacker": {offer.target}')
+        target = party(table, offer.target_hero, offer.target_miniature)
+    else:
+        if not given:
+            raise RuleRefused(rule, f"{skill}: name the other miniature it targets")
+        _one(cmd.target_hero, cmd.target_miniature, "Target")
+        target = party(table, cmd.target_hero, cmd.target_miniature)
+        earlier = last.chain_targets if skill in DEFERRED else last.chain_targets[:1]
+        if target.id in earlier:
+            raise RuleRefused(rule, f"{skill} targets another miniature: {target.name} was already a target of "
+                                    f"this attack")
+    if possessor.hero is not None and target.hero is not None:
+        raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero")
+    if _down(target):
+        raise RuleRefused("V·C·1 [b]", f"{target.name} is neutralized")
+    if target.side == possessor.side:
+        raise RuleRefused("IX·M", f"{target.name} is an ally of {possessor.name}")
+    return target
+
+
+def _start_follow_up(table, cmd: StartFollowUp) -> list:
+    if table.dice.roll is not None:
+        raise RuleRefused("VIII", "A roll is already in progress")
+    skill = cmd.skill
+    if skill not in FOLLOW_UPS:
+        raise RuleRefused("X", f"A follow-up is {', '.join(FOLLOW_UPS)}, not {skill!r}")
+    rule = f"X·{skill}"
+    action = FOLLOW_UP_ACTION[skill]
+    last = table.dice.last
+    if last is None or last.step != "done" or last.action not in ATTACKS:
+        raise RuleRefused(rule, f"{skill} follows a {action} attack ({FOLLOW_UP_WHEN[skill]}): no attack has "
+                                f"just ended")
+    if last.offered_at != _now(table):
+        raise RuleRefused(rule, f"{skill} is taken immediately ({FOLLOW_UP_WHEN[skill]}): the game has moved on "
+                                f"since that attack")
+    offer = next((o for o in last.follow_ups if o.skill == skill), None)
+    if offer is None or offer.after == last.id:
+        offer = _check_follow_up(table, last, skill)  # refuses with the requirement that does not hold
+    possessor = party(table, offer.hero, offer.miniature)
+    levels = last.skills if skill in DEFERRED else skill_levels(possessor)
+    have = level(levels, skill)
+    if not have:
+        raise _unusable(possessor, skill)
+    target = _follow_up_target(table, last, offer, possessor, cmd)
+    if not cmd.can_target:
+        raise RuleRefused(rule, CAN_TARGET[skill])
+    deferred = skill in DEFERRED
+    if deferred and (cmd.hindering or cmd.enemy_menace is not None or cmd.ally_menace is not None):
+        raise RuleRefused(rule, f"{skill}: a deferred attack's successes are the remaining successes, no "
+                                f"hindering is counted")
+    if deferred:
+        hindering, hindering_text = 0, ""
+    else:
+        hindering, hindering_text = hindering_of(action, levels, cmd.hindering, cmd.enemy_menace, cmd.ally_menace)
+    conditional, source = 0, ""
+    if not deferred and action == "melee" and level(levels, "Martial arts"):
+        conditional, source = level(levels, "Martial arts"), f"Martial arts {level(levels, 'Martial arts')}"
+    elif not deferred and action == "ranged" and level(levels, "Marksman"):
+        conditional, source = level(levels, "Marksman"), f"Marksman {level(levels, 'Marksman')}"
+    if deferred:
+        pool = Pool(())
+        notes = [f"{skill} {have}: a deferred attack with the {_plural(offer.successes, 'remaining success')}"]
+    else:
+        pool, notes = _follow_up_pool(last, possessor, skill, have, levels, _friend_die(table, possessor, levels))
+    if hindering_text:
+        notes.append(hindering_text)
+    pending = []
+    if deferred:  # the End the Attack step of the initial attack comes after its deferred attacks
+        pending = [o for o in last.follow_ups if o.skill in AT_THE_END]
+    table.dice.rolls += 1
+    roll = DiceRoll(
+        id=table.dice.rolls, action=action, step="defense" if deferred else "roll", actor=possessor.name,
+        hero=offer.hero, miniature=offer.miniature,
+        target_hero=target.hero.id if target.hero is not None else None,
+        target_miniature=target.mini.id if target.mini is not None else None, defender=target.name,
+        characteristic=last.characteristic if skill == "Combo" or deferred else 0, bonuses=notes,
+        hindering=hindering, conditional_automatic=conditional, conditional_source=source,
+        defender_in_same_area=cmd.defender_in_same_area, skills=levels,
+        poison=max(level(levels, "Poison"), level(levels, "Electricity")), harmless=possessor.trait == "harmless",
+        pool=PoolState(dice_types=[d.label for d in pool.dice]), free_action=skill,
+        deferred_done=last.deferred_done + 1 if deferred else 0,
+        chain_targets=[*last.chain_targets, target.id] if deferred else [*last.chain_targets[:1], target.id],
+        pending=pending)
+    if deferred:
+        roll.successes = offer.successes
+    table.dice.roll = roll
+    if deferred:
+        text = (f"{possessor.name}: {skill} {have}, a deferred {action} attack (a free action) against "
+                f"{target.name} with the {_plural(offer.successes, 'remaining success')}; the defender defends")
+    else:
+        text = (f"{possessor.name}: {FREE_TEXT[skill]} ({skill} {have}, a free action) against {target.name}, pool "
+                f"{pool.describe()} ({'; '.join(notes)})")
+    return [_event("roll_started", text, rule,
+                   {"roll": roll.id, "action": action, "pool": roll.pool.dice_types, "bonuses": notes,
+                    "automatic": 0, "hindering": hindering, "follow_up": skill,
+                    "successes": roll.successes})]
+
+
+def may_now(table) -> list[str]:
+    """The dice steps that may be taken now: the roll's next steps, or a follow-up."""
+    if table.track.over:
+        return []
+    roll = table.dice.roll
+    if roll is not None:
+        return NEXT.get(roll.step, []) + ["abandon"]
+    return ["follow_up"] if follow_ups_now(table) else []
+
+
 HANDLERS = {
+    StartFollowUp: _start_follow_up,
     SetDiceMode: _set_mode,
     CalibrateDice: _calibrate,
     StartRoll: _start,
@@ -1315,7 +1881,7 @@ def dice_view(table) -> dict:
     roll = None
     if state.roll is not None:
         r = state.roll
-        roll = {"roll": r, "step_text": STEP_TEXT[r.step], "may_now": NEXT.get(r.step, []) + ["abandon"]}
+        roll = {"roll": r, "step_text": STEP_TEXT[r.step], "may_now": may_now(table)}
         ps = r.defense if r.step.startswith("defense_") else r.pool
         if ps is not None and ps.entry in ("rolled", "physical"):
             current_roll = _as_roll(ps, faces)
@@ -1329,6 +1895,8 @@ def dice_view(table) -> dict:
                   for colour in COLOURS},
         "roll": roll,
         "last": state.last,
+        "follow_ups": follow_ups_now(table),
+        "friends_gone": list(state.friends_gone),
     }
 
 
@@ -1364,10 +1932,10 @@ def _floats(dist) -> list[float]:
 
 def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, miniature: str | None = None,
          action: str | None = None, cubes: int = 1, characteristic: int = 0, weapon: str | None = None,
-         elevation: bool = False, automatic: int = 0, conditional_automatic: int = 0, hindering: int = 0,
-         penalty: int = 0, difficulty: int | None = None, defense_pool: list[DiceType] | None = None,
-         defense_automatic: int = 0, target_hero: str | None = None, target_miniature: str | None = None,
-         defense_cubes: int = 0, poison: int = 0, harmless: bool = False) -> dict:
+         second_weapon: str | None = None, elevation: bool = False, automatic: int = 0,
+         conditional_automatic: int = 0, hindering: int = 0, penalty: int = 0, difficulty: int | None = None,
+         defense_pool: list[DiceType] | None = None, defense_automatic: int = 0, target_hero: str | None = None,
+         target_miniature: str | None = None, defense_cubes: int = 0, poison: int = 0, harmless: bool = False) -> dict:
     """The exact odds of a pool before committing (VII, VIII·B, IX·F): the successes'
     distribution (free rerolls taken as `odds` assumes), P(≥ difficulty), against a defense the
     wounds' distribution, and for a hero's action a table by cube count."""
@@ -1394,9 +1962,16 @@ def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, 
         kind = KIND[action]
         actor = party(table, hero, miniature)
         if actor.hero is not None:
-            plan = hero_plan(actor.hero, action, cubes, weapon=weapon, elevation=elevation)
+            plan = hero_plan(actor.hero, action, cubes, weapon=weapon, elevation=elevation,
+                             second_weapon=second_weapon)
         else:
+            if second_weapon is not None:
+                raise RuleRefused("V·D", "Only the heroes can use item cards")
             plan = character_plan(actor.tile, actor.mini, action, characteristic, elevation=elevation)
+        friend = _friend_die(table, actor, plan.skills)
+        if friend:
+            plan.bonus += friend
+            plan.notes.append("Imaginary friend: +1 yellow")
         dice_pool = plan.pool
         automatic += plan.automatic
         if action == "melee":

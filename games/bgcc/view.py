@@ -112,6 +112,19 @@ def post_view(post) -> dict:
     }
 
 
+def may_now(table: Table) -> list[str]:
+    """What may be done now: while a roll is in progress only its steps ("roll", "reroll",
+    "end_rerolls", "defend", "abandon") and what may happen at any moment; otherwise the step's
+    commands, "follow_up" when a skill offers a free action after the last attack, and the rest."""
+    track = table.track
+    dice_steps = dice_flow.may_now(table)
+    if track.over:
+        return ALLOWED.get(track.step, ["advance"])
+    if table.dice.roll is not None:
+        return dice_steps + [m for m in ANY_TIME if not m.startswith("spend")]
+    return ALLOWED.get(track.step, ["advance"]) + dice_steps + ANY_TIME
+
+
 def turn_view(table: Table) -> dict:
     track = table.track
     step = track.step
@@ -125,7 +138,7 @@ def turn_view(table: Table) -> dict:
         "rule": rule,
         "side_playing": side_playing(step),
         "initiative": table.mission.initiative,
-        "may_now": ALLOWED.get(step, ["advance"]) + ([] if track.over else ANY_TIME),
+        "may_now": may_now(table),
         "reminders": reminders,
         "end_game_conditions": table.mission.reminders.end_game,
         "over": track.over,

@@ -123,6 +123,11 @@ const en = {
   "dice.abandon": "Abandon the roll", "dice.last": "Last roll", "dice.defenseSuccesses": "Defense successes: {n}",
   "dice.modeTitle": "Dice at this table", "dice.calibrated": "Faces calibrated against this table's dice.",
   "dice.unverified": "Default faces (unverified): the host can calibrate them.",
+  "dice.followUps": "Skills after the attack", "dice.followUpHelp": "A free action: no cube is spent.",
+  "dice.followUpRemaining": "{n} remaining successes, no dice",
+  "dice.followUpTake": "{skill}: attack", "dice.followUpTarget": "Other target",
+  "skill.Combo": "Combo", "skill.Counterattack": "Counterattack", "skill.Retaliation": "Retaliation",
+  "skill.Burst": "Burst", "skill.Circular strike": "Circular strike",
   // history
   "history.title": "History", "history.undo": "Undo", "history.redo": "Redo",
   "history.jump": "Back to here", "history.jumpQ": "Put the table back as it was after change {v}?",
@@ -142,6 +147,8 @@ const en = {
   "may.spend (defense, reroll)": "spend on defense and reroll", "may.wound": "wounds",
   "may.drop": "drop equipment", "may.place_token": "place a token", "may.remove_token": "remove a token",
   "may.end_game": "end the game",
+  "may.roll": "roll the dice", "may.reroll": "reroll", "may.end_rerolls": "end the rerolls",
+  "may.defend": "defend", "may.abandon": "abandon the roll", "may.follow_up": "a skill's free action",
 
   // versus
   "tab.versus": "Command post", "tab.setup": "Setup",
@@ -338,6 +345,11 @@ const fr = {
   "dice.abandon": "Abandonner le lancer", "dice.last": "Dernier lancer", "dice.defenseSuccesses": "Succès de défense : {n}",
   "dice.modeTitle": "Les dés à cette table", "dice.calibrated": "Faces calibrées sur les dés de cette table.",
   "dice.unverified": "Faces par défaut (non vérifiées) : l'hôte peut les calibrer.",
+  "dice.followUps": "Compétences après l'attaque", "dice.followUpHelp": "Une action gratuite : aucun cube n'est dépensé.",
+  "dice.followUpRemaining": "{n} succès restants, sans dés",
+  "dice.followUpTake": "{skill} : attaquer", "dice.followUpTarget": "Autre cible",
+  "skill.Combo": "Combo", "skill.Counterattack": "Contre-attaque", "skill.Retaliation": "Riposte",
+  "skill.Burst": "Rafale", "skill.Circular strike": "Frappe circulaire",
   "history.title": "Historique", "history.undo": "Annuler", "history.redo": "Rétablir",
   "history.jump": "Revenir ici", "history.jumpQ": "Remettre la table comme après le changement {v} ?",
   "history.empty": "Rien ne s'est encore passé.", "history.by": "par {who}",
@@ -355,6 +367,8 @@ const fr = {
   "may.spend (defense, reroll)": "dépenser en défense et relance", "may.wound": "blessures",
   "may.drop": "lâcher du matériel", "may.place_token": "poser un pion", "may.remove_token": "retirer un pion",
   "may.end_game": "terminer la partie",
+  "may.roll": "lancer les dés", "may.reroll": "relancer", "may.end_rerolls": "terminer les relances",
+  "may.defend": "se défendre", "may.abandon": "abandonner le lancer", "may.follow_up": "l'action gratuite d'une compétence",
 
   "tab.versus": "Poste", "tab.setup": "Mise en place",
   "home.modeLabel": "Mode de jeu", "home.mode.standard": "Standard", "home.mode.versus": "Versus",

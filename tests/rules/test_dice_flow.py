@@ -1,6 +1,8 @@
 """The dice roll flow (games.bgcc.dice_flow) through the pure engine: settings, the rulebook's worked
 examples 1, 2, 3 and 9 with fixed dice, each skill and trait of DIGEST §6 that the flow applies
-(quoting the rulebook's condition, and where it must not apply), and refusals that change nothing.
+(quoting the rulebook's condition, and where it must not apply), the free actions skills offer when
+an attack ends (Combo, Counterattack, Retaliation, Burst, Circular strike), Ambidexterity, Pushing
+limits and Imaginary friend, and refusals that change nothing.
 
 Faces used (the default, unverified table of data/dice-faces.json), successes on faces 0-5:
 white 0 0 0 1 1 2, yellow 0 0 1 1 1 2, orange 0 1 1 1 2 2, red 0 1 1 2 2 3, black 0 1 2 2 3 3.
@@ -16,7 +18,7 @@ from games.bgcc import commands as c
 from games.bgcc import dice_flow as df
 from games.bgcc import engine, library
 from games.bgcc import table as tb
-from games.bgcc.definitions import Bonus, Dice, Item, Skill
+from games.bgcc.definitions import ActionCharacteristic, Bonus, Dice, Item, Skill
 from games.bgcc.dice import DiceType
 from games.bgcc.errors import RuleRefused
 from games.bgcc.serial import from_data, to_data
@@ -881,3 +883,463 @@ def test_odds_of_a_plain_pool_against_a_plain_defense():
     assert result["cubes"] is None and result["p_at_least"] is None
     with pytest.raises(RuleRefused):
         df.odds(table, pool=[DiceType("red")], hero=BATMAN, action="melee")
+
+
+# ------------------------------------------------------------------- follow-ups (X, IX·G)
+
+
+def offered(table) -> dict:
+    """The follow-ups offered now, by skill."""
+    return {o["skill"]: o for o in to_data(table_view(table)["dice"]["follow_ups"])}
+
+
+def counterattacker(**kw):
+    """Killer Croc (villain turn) attacks Renee Montoya, who has Counterattack 2 (and `kw`)."""
+    renee = board("Renee Montoya", skills=[Skill("Counterattack", 2, **kw)])
+    return renee
+
+
+def croc_hits_renee(table, faces=(5, 2)):
+    """3 successes (default faces) against Renee's automatic defense 1: 2 wounds."""
+    return run(table, df.StartRoll("melee", miniature=CROC, target_hero=RENEE), roll(*faces), df.EndRerolls(),
+               df.Defend())
+
+
+def test_counterattack_is_offered_to_the_target_of_a_melee_attack_against_the_initial_attacker():
+    """Counterattack — WHEN: "during the End the Melee Attack step"; REQUIREMENTS: "[the possessor] is
+    the target of the initial melee attack", "the initial melee attack is not already a
+    counterattack", "[the possessor] must be able to target the initial attacker with a melee
+    attack"; EFFECT: "during the Declare the Target step, [the possessor] targets the initial
+    attacker", "[the possessor] takes [X] yellow dice", "heroes ignore the Spend Energy Cubes and Add
+    the Weapon Bonuses steps". IX·G: the actions gained by a skill are free actions."""
+    croc = tile("Killer Croc", skills=[Skill("Counterattack", 1)])
+    table = villain_turn(boards={"Renee Montoya": counterattacker()}, tiles=[croc],
+                         equipment={"Renee Montoya": ["Tonfa"]})
+    table, events = croc_hits_renee(table)
+    assert one(events, "follow_up_offered").data == {
+        "roll": 1, "skill": "Counterattack", "level": 2, "hero": RENEE, "miniature": None, "action": "melee",
+        "pool": ["yellow", "yellow"], "successes": None, "target_hero": None, "target_miniature": CROC}
+    assert list(offered(table)) == ["Counterattack"]
+    assert "follow_up" in table_view(table)["turn"]["may_now"]
+    # the initial attacker only; and only if Renee can target him
+    refused(table, df.StartFollowUp("Counterattack", target_miniature=THUG), "X·Counterattack")
+    refused(table, df.StartFollowUp("Counterattack", can_target=False), "X·Counterattack",
+            '"[the possessor] must be able to target the initial attacker with a melee attack"')
+    # the attacker's skills offer nothing here: Killer Croc's Combo would need a neutralized target
+    refused(table, df.StartFollowUp("Combo", target_hero=GORDON), "X·Combo",
+            "Killer Croc does not have Combo (or cannot use it now)")
+    before = places(table.hero(RENEE))
+    table, events = run(table, df.StartFollowUp("Counterattack"))
+    started = one(events, "roll_started")
+    assert started.data["pool"] == ["yellow", "yellow"] and started.data["follow_up"] == "Counterattack"
+    assert "Tonfa" not in started.text  # no weapon bonus
+    assert places(table.hero(RENEE)) == before and not kinds(events, "spend")  # no cube
+    assert (table.dice.roll.actor, table.dice.roll.defender, table.dice.roll.free_action) == \
+        ("Renee Montoya", "Killer Croc", "Counterattack")
+    assert table_view(table)["turn"]["may_now"][:2] == ["roll", "abandon"]
+    table, events = run(table, roll(5, 5), df.EndRerolls(), df.Defend())
+    assert one(events, "defense").data["wounds"] == 2 and mini(table, CROC).life_points == 6
+    # Killer Croc has Counterattack too, but not against a counterattack
+    assert offered(table) == {}
+    refused(table, df.StartFollowUp("Counterattack"), "X·Counterattack",
+            'Counterattack — "the initial melee attack is not already a counterattack"')
+
+
+def test_a_resting_hero_may_counterattack_as_a_free_action():
+    """V·B·3 [b]: "A resting hero can only perform free actions, rerolls and defenses"; IX·G: an
+    action gained by a skill is a free action."""
+    table = villain_turn(boards={"Renee Montoya": counterattacker()})
+    table.hero(RENEE).stance = "resting"
+    table, _ = croc_hits_renee(table)
+    table, events = run(table, df.StartFollowUp("Counterattack"))
+    assert one(events, "roll_started").data["follow_up"] == "Counterattack"
+
+
+def test_no_counterattack_after_a_ranged_attack_by_a_neutralized_target_or_beyond_the_encumbrance_limit():
+    """Counterattack follows "the initial melee attack"; X: "A neutralized miniature cannot use their
+    skills"; V·D·1: "A hero can benefit from a skill only while their encumbrance total is lower than
+    the encumbrance limit of the skill"."""
+    thug = tile("Thug with crowbar", ranged=[ActionCharacteristic([Dice("yellow", 2)], 1)])
+    table = villain_turn("thug-with-crowbar", boards={"Renee Montoya": counterattacker()}, tiles=[thug])
+    table, _ = run(table, df.StartRoll("ranged", miniature=THUG, target_hero=RENEE), roll(5, 5), df.EndRerolls(),
+                   df.Defend())
+    assert offered(table) == {}
+    refused(table, df.StartFollowUp("Counterattack"), "X·Counterattack",
+            "Counterattack — WHEN: during the End the Melee Attack step; this was a ranged attack")
+    # neutralized by the attack: no skill
+    table = villain_turn(boards={"Renee Montoya": counterattacker()})
+    table, _ = run(table, c.Wound(8, hero=RENEE))
+    table, events = croc_hits_renee(table)
+    assert one(events, "hero_neutralized") and offered(table) == {}
+    refused(table, df.StartFollowUp("Counterattack"), "X",
+            "Renee Montoya is neutralized: a neutralized miniature cannot use their skills")
+    # encumbrance 3 is not lower than the skill's limit 3
+    table = villain_turn(boards={"Renee Montoya": counterattacker(encumbrance_limit=3)},
+                         equipment={"Renee Montoya": ["Submachine gun"]})
+    table, _ = croc_hits_renee(table)
+    assert offered(table) == {}
+    refused(table, df.StartFollowUp("Counterattack"), "V·D·1",
+            "Renee Montoya's encumbrance total is 3: Counterattack works only while it is lower than 3")
+
+
+def test_a_follow_up_is_taken_immediately():
+    """Counterattack, Retaliation, Combo: "[the possessor] immediately performs a free ... attack":
+    once the game moves on, or another roll starts, the offer is gone."""
+    table = villain_turn(boards={"Renee Montoya": counterattacker()})
+    table, _ = croc_hits_renee(table)
+    moved, _ = run(table, c.Advance())
+    assert offered(moved) == {} and "follow_up" not in table_view(moved)["turn"]["may_now"]
+    refused(moved, df.StartFollowUp("Counterattack"), "X·Counterattack",
+            "Counterattack is taken immediately (during the End the Melee Attack step): the game has moved on "
+            "since that attack")
+    again, _ = run(table, df.StartRoll("melee", miniature=CROC, target_hero=BATMAN))
+    refused(again, df.StartFollowUp("Counterattack"), "VIII")
+    abandoned, _ = run(again, df.AbandonRoll())
+    refused(abandoned, df.StartFollowUp("Counterattack"), "X·Counterattack")
+
+
+def test_retaliation_needs_a_ranged_weapon_without_the_disposable_restriction():
+    """Retaliation — WHEN: "during the End the Ranged Attack step"; REQUIREMENTS: "[the possessor] is
+    the target of the initial ranged attack", "the initial ranged attack is not already a
+    retaliation", "[the possessor] must be able to target the initial attacker with a ranged attack
+    with a weapon that does not have the disposable restriction"; EFFECT: "[the possessor] takes [X]
+    yellow dice", "if [the possessor] is a hero, they ignore the Spend Energy Cubes and Add the Weapon
+    and Elevation Bonuses steps". Gordon's sample board has Retaliation 1 (encumbrance limit 5)."""
+    thug = tile("Thug with crowbar", ranged=[ActionCharacteristic([Dice("yellow", 2)], 1)],
+                skills=[Skill("Retaliation", 1)])
+    shoot = (df.StartRoll("ranged", miniature=THUG, target_hero=GORDON), roll(5, 5), df.EndRerolls(), df.Defend())
+    # no ranged weapon
+    table, _ = run(villain_turn("thug-with-crowbar", tiles=[thug]), *shoot)
+    assert offered(table) == {}
+    refused(table, df.StartFollowUp("Retaliation"), "X·Retaliation")
+    # a disposable (single-use) gun only
+    flash = Item(name="Flash gun", type="ranged weapon", single_use=True, bonuses=[Bonus(when="ranged")])
+    table, _ = run(villain_turn("thug-with-crowbar", tiles=[thug], equipment={"Commissioner Gordon": [flash]}),
+                   *shoot)
+    assert offered(table) == {}
+    # the submachine gun (encumbrance 3 < 5): 1 yellow die, no weapon bonus, no cube
+    table = villain_turn("thug-with-crowbar", tiles=[thug], equipment={"Commissioner Gordon": ["Submachine gun"]})
+    table, events = run(table, *shoot)
+    assert one(events, "defense").data["wounds"] == 3
+    assert offered(table)["Retaliation"]["pool"] == ["yellow"]
+    assert offered(table)["Retaliation"]["target_miniature"] == THUG
+    before = places(table.hero(GORDON))
+    table, events = run(table, df.StartFollowUp("Retaliation", enemy_menace=[1], ally_menace=[]))
+    assert one(events, "roll_started").data["pool"] == ["yellow"] and places(table.hero(GORDON)) == before
+    table, events = run(table, roll(5), df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 1  # 2 − 1 hindering: a ranged attack is hindered
+    table, events = run(table, df.Defend())
+    assert one(events, "defense").data["wounds"] == 0
+    # the Thug has Retaliation too, but not against a retaliation
+    refused(table, df.StartFollowUp("Retaliation"), "X·Retaliation",
+            'Retaliation — "the initial ranged attack is not already a retaliation"')
+    # tonfa + gun: encumbrance 5, not lower than the limit 5
+    table = villain_turn("thug-with-crowbar", tiles=[thug],
+                         equipment={"Commissioner Gordon": ["Submachine gun", "Tonfa"]})
+    table, _ = run(table, *shoot)
+    assert offered(table) == {}
+    refused(table, df.StartFollowUp("Retaliation"), "V·D·1")
+
+
+def combo_batman(*skills):
+    return heroes_turn(boards={"Batman": board("Batman", skills=[Skill("Martial arts", 1), *skills])})
+
+
+def test_combo_follows_a_melee_attack_that_neutralizes_its_target():
+    """Combo — WHEN: "during the End the Melee Attack step"; REQUIREMENTS: "[the possessor] is the
+    attacker", "the target of the initial attack is neutralized", "the attack in progress is not a
+    free action"; EFFECT: "[the possessor] ignores the Spend Energy Cubes step", "takes [X] dice
+    indicated by their melee attack characteristic", "ignores the Add the Weapon Bonuses step",
+    "against another miniature"."""
+    table = combo_batman(Skill("Combo", 2))
+    table.hero(BATMAN).equipment.append(ITEMS["Tonfa"])
+    table, events = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, weapon="Tonfa", target_miniature=THUG),
+                        roll(5, 0), df.EndRerolls(), df.Defend())
+    assert mini(table, THUG).place == "pool"
+    assert one(events, "follow_up_offered").data["pool"] == ["red", "red"]  # 2 × Batman's red, no tonfa
+    refused(table, df.StartFollowUp("Combo"), "X·Combo", "Combo: name the other miniature it targets")
+    refused(table, df.StartFollowUp("Combo", target_miniature=THUG), "X·Combo",
+            "Combo targets another miniature: Thug with crowbar #1 was already a target of this attack")
+    refused(table, df.StartFollowUp("Combo", target_hero=GORDON), "V·C·1 [b]",
+            "A hero attacks characters, not another hero")
+    refused(table, df.StartFollowUp("Counterattack"), "X")  # the neutralized Thug has no skills
+    before = places(table.hero(BATMAN))
+    table, events = run(table, df.StartFollowUp("Combo", target_miniature=BRUTE))
+    assert one(events, "roll_started").data["pool"] == ["red", "red"] and places(table.hero(BATMAN)) == before
+    table, events = run(table, roll(5, 5), df.EndRerolls())
+    assert one(events, "successes").data["successes"] == 7  # 6 + Martial arts 1
+    table, _ = run(table, df.Defend())
+    assert mini(table, BRUTE).place == "pool"
+    # the combo neutralized its target, but a combo is a free action
+    assert offered(table) == {}
+    refused(table, df.StartFollowUp("Combo", target_miniature="thug-with-crowbar.2"), "X·Combo",
+            'Combo — "the attack in progress is not a free action": this attack is a combo')
+
+
+def test_no_combo_when_the_target_survives_or_after_a_ranged_attack():
+    table = combo_batman(Skill("Combo", 2))
+    table.hero(BATMAN).equipment.append(ITEMS["Batarangs"])
+    survived, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=CROC), roll(5),
+                      df.EndRerolls(), df.Defend())
+    assert offered(survived) == {}
+    refused(survived, df.StartFollowUp("Combo", target_miniature=THUG), "X·Combo",
+            'Combo — "the target of the initial attack is neutralized": Killer Croc is not')
+    ranged, _ = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=THUG), roll(5, 5),
+                    df.EndRerolls(), df.Defend())
+    assert mini(ranged, THUG).place == "pool" and offered(ranged) == {}
+    refused(ranged, df.StartFollowUp("Combo", target_miniature=BRUTE), "X·Combo",
+            "Combo — WHEN: during the End the Melee Attack step; this was a ranged attack")
+
+
+def test_circular_strike_uses_the_remaining_successes_in_deferred_attacks():
+    """Circular strike — REQUIREMENTS: "[the possessor] is the attacker", "the attack is not a free
+    action but can be a deferred attack", "there are remaining successes. Those remaining successes
+    are equal to the number of successes not converted into wounds and/or not cancelled by defense",
+    "[the possessor] has performed less than [X] deferred attacks for this same initial attack";
+    EFFECT: "after the Declare the Target step, [the possessor] moves directly on to the Calculate
+    the Number of Successes step", "the number of successes is considered as equal to the remaining
+    successes from the previous attack"."""
+    table = combo_batman(Skill("Circular strike", 2))
+    table, events = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG), roll(5, 5),
+                        df.EndRerolls(), df.Defend())
+    # 7 successes − 1 defense = 6 wounds, 1 converted (the Thug's life point): 5 remaining
+    assert (one(events, "defense").data["wounds"], table.dice.last.remaining) == (6, 5)
+    assert one(events, "follow_up_offered").data["successes"] == 5
+    table, events = run(table, df.StartFollowUp("Circular strike", target_miniature=BRUTE))
+    assert one(events, "roll_started").data == {
+        "roll": 2, "action": "melee", "pool": [], "bonuses": ["Circular strike 2: a deferred attack with the 5 "
+                                                              "remaining successes"],
+        "automatic": 0, "hindering": 0, "follow_up": "Circular strike", "successes": 5}
+    assert table.dice.roll.step == "defense"  # no dice: straight to the successes, then the defense
+    refused(table, roll(5), "VII")
+    table, events = run(table, df.Defend())
+    assert one(events, "defense").data == {"roll": 2, "attack": 5, "defense": 2, "wounds": 3, "defense_cubes": 0,
+                                           "rolled": 0, "automatic": 2, "poison": 0}
+    assert offered(table)["Circular strike"]["successes"] == 2  # 5 − 2 − 1; 1 of 2 deferred attacks made
+    refused(table, df.StartFollowUp("Circular strike", target_miniature=THUG), "X·Circular strike",
+            "Circular strike targets another miniature: Thug with crowbar #1 was already a target of this attack")
+    table, events = run(table, df.StartFollowUp("Circular strike", target_miniature="thug-with-crowbar.2"),
+                        df.Defend())
+    assert one(events, "defense").data["wounds"] == 1 and offered(table) == {}
+    refused(table, df.StartFollowUp("Circular strike", target_miniature="thug-with-crowbar.3"), "X·Circular strike",
+            'Circular strike — "there are remaining successes": every success was cancelled by the defense or '
+            'converted into wounds')
+
+
+def test_circular_strike_counts_its_deferred_attacks_and_needs_a_neutralized_target():
+    table = combo_batman(Skill("Circular strike", 1))
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG), roll(5, 5),
+                   df.EndRerolls(), df.Defend(), df.StartFollowUp("Circular strike", target_miniature=BRUTE),
+                   df.Defend())
+    assert table.dice.last.remaining == 2 and offered(table) == {}
+    refused(table, df.StartFollowUp("Circular strike", target_miniature="thug-with-crowbar.2"), "X·Circular strike",
+            'Circular strike 1 — "[the possessor] has performed less than [X] deferred attacks for this same '
+            'initial attack": 1 made')
+    survived = combo_batman(Skill("Circular strike", 1))
+    survived, _ = run(survived, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=CROC), roll(5),
+                      df.EndRerolls(), df.Defend())
+    refused(survived, df.StartFollowUp("Circular strike", target_miniature=THUG), "X·Circular strike",
+            'Circular strike — "After having neutralized an enemy with a melee attack": Killer Croc is not '
+            'neutralized')
+
+
+def test_the_combo_of_the_initial_attack_comes_after_its_deferred_attacks_but_not_after_a_combo():
+    """Circular strike works "during the Defending and Wounds step", Combo "during the End the Melee
+    Attack step" of the same initial attack; a deferred attack after a combo is refused: "the attack
+    is not a free action but can be a deferred attack"."""
+    table = combo_batman(Skill("Combo", 1), Skill("Circular strike", 1))
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG), roll(5, 5),
+                   df.EndRerolls(), df.Defend())
+    assert list(offered(table)) == ["Circular strike", "Combo"]
+    combo_first, _ = run(table, df.StartFollowUp("Combo", target_miniature=BRUTE), roll(5), df.EndRerolls(),
+                         df.Defend())
+    assert mini(combo_first, BRUTE).place == "pool"
+    refused(combo_first, df.StartFollowUp("Circular strike", target_miniature="thug-with-crowbar.2"),
+            "X·Circular strike", 'Circular strike — "the attack is not a free action but can be a deferred '
+                                 'attack": this attack is a combo')
+    table, _ = run(table, df.StartFollowUp("Circular strike", target_miniature=BRUTE), df.Defend())
+    assert list(offered(table)) == ["Combo"]
+    table, events = run(table, df.StartFollowUp("Combo", target_miniature="thug-with-crowbar.2"))
+    assert one(events, "roll_started").data["pool"] == ["red"]
+
+
+def test_burst_gives_a_deferred_ranged_attack_without_hindering():
+    """Burst — "After having neutralized an enemy with a ranged attack, its possessor can use their
+    remaining successes on [X] other miniatures"; the deferred attack's successes "are considered as
+    equal to the remaining successes from the previous attack"."""
+    table = heroes_turn(boards={"Batman": board("Batman", skills=[Skill("Burst", 1)])},
+                        equipment={"Batman": ["Batarangs"]})
+    table, _ = run(table, df.StartRoll("ranged", hero=BATMAN, cubes=2, target_miniature=THUG), roll(5, 5, 5),
+                   df.EndRerolls(), df.Defend())
+    assert offered(table)["Burst"]["successes"] == 4  # 6 − 1 defense − 1 converted
+    refused(table, df.StartFollowUp("Circular strike", target_miniature=BRUTE), "X·Circular strike")
+    refused(table, df.StartFollowUp("Burst", target_miniature=BRUTE, hindering=2), "X·Burst")
+    refused(table, df.StartFollowUp("Burst", target_miniature=BRUTE, can_target=False), "X·Burst",
+            'Burst uses the remaining successes "on [X] other miniatures they share a clear line of sight with"')
+    table, events = run(table, df.StartFollowUp("Burst", target_miniature=BRUTE), df.Defend())
+    assert one(events, "defense").data["attack"] == 4 and mini(table, BRUTE).place == "pool"
+    assert offered(table) == {}  # Burst 1: one deferred attack
+
+
+def test_follow_ups_survive_storage():
+    table = combo_batman(Skill("Combo", 1), Skill("Circular strike", 1))
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG), roll(5, 5),
+                   df.EndRerolls(), df.Defend(), df.StartFollowUp("Circular strike", target_miniature=BRUTE))
+    data = to_data(table)
+    assert to_data(from_data(tb.Table, data)) == data
+    table, _ = run(from_data(tb.Table, data), df.Defend())
+    assert list(offered(table)) == ["Combo"]
+
+
+# ------------------------------------------------------------------------ may now
+
+
+def test_the_turn_view_lists_the_dice_steps_of_the_roll_in_progress():
+    """While a roll is in progress only its steps go on (and what may happen at any moment)."""
+    table = heroes_turn()
+    any_time = ["wound", "drop", "place_token", "remove_token", "end_game"]
+    assert "attack" in table_view(table)["turn"]["may_now"]
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=CROC))
+    assert table_view(table)["turn"]["may_now"] == ["roll", "abandon", *any_time]
+    table, _ = run(table, roll(5))
+    assert table_view(table)["turn"]["may_now"] == ["reroll", "end_rerolls", "abandon", *any_time]
+    assert table_view(table)["dice"]["roll"]["may_now"] == ["reroll", "end_rerolls", "abandon"]
+    table, _ = run(table, df.EndRerolls())
+    assert table_view(table)["turn"]["may_now"] == ["defend", "abandon", *any_time]
+    table, _ = run(table, df.Defend(cubes=1))
+    assert table_view(table)["turn"]["may_now"] == ["roll", "abandon", *any_time]
+    table, _ = run(table, roll(0), df.EndRerolls())
+    may = table_view(table)["turn"]["may_now"]
+    assert "attack" in may and "follow_up" not in may and "roll" not in may
+
+
+# ------------------------------------------------------------------------ Ambidexterity
+
+
+def test_ambidexterity_adds_the_bonuses_of_two_weapons_of_the_same_type():
+    """Ambidexterity — REQUIREMENTS: "[the possessor] is the attacker", "They have two weapon cards
+    whose individual encumbrance or size is lower or equal to [X]", "The two weapon cards must be the
+    same item type"; EFFECT: "[the possessor] can use their two weapon cards and add their bonuses".
+    Without it, V·D 4: "A hero cannot combine the bonuses of multiple melee weapons"."""
+    tonfa2 = dataclasses.replace(ITEMS["Tonfa"], name="Spare tonfa")
+    pistol = Item(name="Pistol", type="ranged weapon", encumbrance=1, bonuses=[Bonus(when="ranged",
+                                                                                     dice=[Dice("orange")])])
+    kit = ["Tonfa", tonfa2, pistol, pistol]
+    renee = board("Renee Montoya", skills=[Skill("Ambidexterity", 3)])
+    table = heroes_turn(boards={"Renee Montoya": renee}, equipment={"Renee Montoya": kit})
+    _, events = run(table, df.StartRoll("melee", hero=RENEE, cubes=1, weapon="Tonfa", second_weapon="Spare tonfa",
+                                        target_miniature=THUG))
+    started = one(events, "roll_started")
+    assert started.data["pool"] == ["yellow", "yellow", "orange"]
+    assert "Ambidexterity: the bonuses of Tonfa and Spare tonfa" in started.data["bonuses"]
+    _, events = run(table, df.StartRoll("ranged", hero=RENEE, cubes=1, weapon="Pistol", second_weapon="Pistol",
+                                        target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange", "orange", "orange"]  # two cards of the same name
+    refused(table, df.StartRoll("melee", hero=RENEE, cubes=1, weapon="Tonfa", second_weapon="Pistol",
+                                target_miniature=THUG), "X·Ambidexterity",
+            'Ambidexterity — "The two weapon cards must be the same item type": Pistol is not a melee weapon')
+    refused(table, df.StartRoll("melee", hero=RENEE, cubes=1, second_weapon="Tonfa", target_miniature=THUG),
+            "X·Ambidexterity")
+    one_tonfa = heroes_turn(boards={"Renee Montoya": renee}, equipment={"Renee Montoya": ["Tonfa"]})
+    refused(one_tonfa, df.StartRoll("melee", hero=RENEE, cubes=1, weapon="Tonfa", second_weapon="Tonfa",
+                                    target_miniature=THUG), "X·Ambidexterity",
+            'Ambidexterity — "They have two weapon cards": Renee Montoya carries one Tonfa')
+    low = heroes_turn(boards={"Renee Montoya": board("Renee Montoya", skills=[Skill("Ambidexterity", 1)])},
+                      equipment={"Renee Montoya": kit})
+    refused(low, df.StartRoll("melee", hero=RENEE, cubes=1, weapon="Tonfa", second_weapon="Spare tonfa",
+                              target_miniature=THUG), "X·Ambidexterity",
+            'Ambidexterity 1 — "two weapon cards whose individual encumbrance or size is lower or equal to [X]": '
+            'Tonfa has 2')
+    _, events = run(low, df.StartRoll("ranged", hero=RENEE, cubes=1, weapon="Pistol", second_weapon="Pistol",
+                                      target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange", "orange", "orange"]
+    none = heroes_turn(equipment={"Renee Montoya": kit})
+    refused(none, df.StartRoll("melee", hero=RENEE, cubes=1, weapon="Tonfa", second_weapon="Spare tonfa",
+                               target_miniature=THUG), "V·D 4",
+            "A hero cannot combine the bonuses of multiple melee weapons: Renee Montoya does not have Ambidexterity "
+            "(or cannot use it now)")
+    result = df.odds(table, hero=RENEE, action="melee", cubes=1, weapon="Tonfa", second_weapon="Spare tonfa")
+    assert result["pool"] == ["yellow", "yellow", "orange"]
+
+
+# ------------------------------------------------------------------------ Pushing limits
+
+
+def test_pushing_limits_wounds_the_hero_and_counts_the_cubes_beyond_the_exertion_limit():
+    """Pushing limits — WHEN: "at the start of the Spend Energy Cubes step of an action and before
+    spending any other energy cubes"; REQUIREMENTS: "[the possessor] performs the action", "[the
+    possessor] has not yet used it during this turn"; EFFECT: "[the possessor] suffers [X] wounds. For
+    each of those wounds, the energy cubes that have just been moved to the wound zone are considered
+    to have been spent on the current action space, regardless of its exertion limit"."""
+    batman = board("Batman", skills=[Skill("Martial arts", 1), Skill("Pushing limits", 2)])
+    table = heroes_turn(boards={"Batman": batman})
+    table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=4, target_miniature=CROC), df.AbandonRoll())
+    assert places(table.hero(BATMAN)) == {"reserve": 8, "melee": 4}  # the melee space is saturated
+    refused(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=CROC), "IX·I")
+    table, events = run(table, df.StartRoll("melee", hero=BATMAN, cubes=0, target_miniature=CROC,
+                                            declare=["Pushing limits"]))
+    assert one(events, "pushing_limits").data == {"hero": BATMAN, "space": "melee", "wounds": 2}
+    assert one(events, "hero_wounded").data["from"] == ["melee", "melee"]  # IX·A: the spaces before the reserve
+    assert one(events, "roll_started").data["pool"] == ["red", "red"] and not kinds(events, "spend")
+    assert places(table.hero(BATMAN)) == {"reserve": 8, "melee": 2, "wound": 2}
+    table, _ = run(table, df.AbandonRoll())
+    refused(table, df.StartRoll("ranged", hero=BATMAN, cubes=1, target_miniature=CROC, declare=["Pushing limits"]),
+            "X·Pushing limits", 'Pushing limits — "[the possessor] has not yet used it during this turn": Batman '
+                                'used it in turn 1')
+    refused(table, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=CROC, declare=["Pushing limits"]),
+            "X·Pushing limits", "Commissioner Gordon does not have Pushing limits (or cannot use it now)")
+    fresh = heroes_turn(boards={"Batman": batman})
+    fresh, events = run(fresh, df.StartRoll("melee", hero=BATMAN, cubes=3, target_miniature=CROC,
+                                            declare=["Pushing limits"]))
+    assert one(events, "roll_started").data["pool"] == ["red"] * 5
+    assert places(fresh.hero(BATMAN)) == {"reserve": 7, "melee": 3, "wound": 2}
+    worn = heroes_turn(boards={"Batman": batman})
+    worn, _ = run(worn, c.Wound(10, hero=BATMAN))
+    refused(worn, df.StartRoll("melee", hero=BATMAN, cubes=0, target_miniature=CROC, declare=["Pushing limits"]),
+            "IX·B")
+
+
+def test_pushing_limits_is_a_hero_s_skill():
+    """Pushing limits moves energy cubes to the wound zone: a character spends no cube (VI·D)."""
+    croc = tile("Killer Croc", skills=[Skill("Pushing limits", 1)])
+    table = villain_turn(tiles=[croc])
+    refused(table, df.StartRoll("melee", miniature=CROC, target_hero=BATMAN, declare=["Pushing limits"]),
+            "X·Pushing limits")
+
+
+# ------------------------------------------------------------------------ Imaginary friend
+
+
+def test_the_imaginary_friend_adds_a_yellow_die_until_an_enemy_thought_neutralizes_it():
+    """Imaginary friend — "As long as the imaginary friend is present on the board, [the possessor]
+    gains an additional yellow die for each of their actions"; "The only way to neutralize it is if
+    an enemy miniature, located in the same area as [the possessor], successfully performs a complex
+    thought with a difficulty level equal to [X]"."""
+    renee = board("Renee Montoya", skills=[Skill("Imaginary friend", 2)])
+    thug = tile("Thug with crowbar", thought=[ActionCharacteristic([Dice("red", 2)], 1)])
+    table = heroes_turn(boards={"Renee Montoya": renee}, tiles=[thug])
+    _, events = run(table, df.StartRoll("melee", hero=RENEE, cubes=1, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["yellow", "orange"]
+    _, events = run(table, df.StartRoll("thought", hero=RENEE, cubes=1, difficulty=1))
+    assert one(events, "roll_started").data["pool"] == ["yellow", "orange"]
+    assert df.odds(table, hero=RENEE, action="melee")["pool"] == ["yellow", "orange"]
+    _, events = run(table, df.StartRoll("melee", hero=GORDON, cubes=1, target_miniature=THUG))
+    assert one(events, "roll_started").data["pool"] == ["orange"]  # Gordon has no imaginary friend
+    table = advance_to(table, "villain.first_tile")
+    table, _ = run(table, c.ActivateTile("thug-with-crowbar"))
+    against = dict(miniature=THUG, friend_hero=RENEE, friend_same_area=True)
+    refused(table, df.StartRoll("manipulation", difficulty=2, **against), "X·Imaginary friend")
+    refused(table, df.StartRoll("thought", difficulty=3, **against), "X·Imaginary friend",
+            'Imaginary friend 2: "a complex thought with a difficulty level equal to [X]", 2, not 3')
+    refused(table, df.StartRoll("thought", **{**against, "friend_same_area": False}), "X·Imaginary friend")
+    refused(table, df.StartRoll("thought", miniature=THUG, friend_hero=GORDON, friend_same_area=True),
+            "X·Imaginary friend", "Commissioner Gordon does not have Imaginary friend (or cannot use it now)")
+    failed, events = run(table, df.StartRoll("thought", **against), roll(0, 0), df.EndRerolls())
+    assert one(events, "complex_action").data["difficulty"] == 2 and not kinds(events, "imaginary_friend")
+    table, events = run(table, df.StartRoll("thought", **against), roll(5, 0), df.EndRerolls())
+    assert one(events, "imaginary_friend").data == {"roll": 1, "possessor": RENEE}
+    assert table_view(table)["dice"]["friends_gone"] == [RENEE]
+    refused(table, df.StartRoll("thought", **{**against, "miniature": "thug-with-crowbar.2"}), "X·Imaginary friend", "Renee Montoya's imaginary friend is already neutralized")
+    table = advance_to(table, "heroes.actions")
+    _, events = run(table, df.StartRoll("melee", hero=RENEE, cubes=1, target_miniature=BRUTE))
+    assert one(events, "roll_started").data["pool"] == ["orange"]

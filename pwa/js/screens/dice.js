@@ -12,7 +12,7 @@ const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 const form = {
   side: null, hero: null, miniature: null, action: "melee", cubes: 1, characteristic: 0,
   targetMini: null, targetHero: null, difficulty: 1, defenseCubes: 0, entered: 0,
-  picked: new Set(), events: null,
+  picked: new Set(), events: null, followTarget: null,
 };
 const odds = { key: "", data: null, error: null, timer: null };
 
@@ -56,7 +56,10 @@ export function render() {
   const out = [h("h1", { class: "row spread" }, h("span", { text: t("dice.title") }),
     h("span", { class: "pill", "data-testid": "dice-mode", text: t(`dice.mode.${dice.mode}`) }))];
   if (dice.roll) out.push(rollCard(table, dice));
-  else out.push(startCard(table, dice));
+  else {
+    if (dice.follow_ups?.length) out.push(followUpCard(table, dice));
+    out.push(startCard(table, dice));
+  }
   if (form.events?.length) {
     out.push(h("section", { class: "card", "aria-labelledby": "res-h", "data-testid": "roll-events" },
       h("h2", { id: "res-h", text: t("dice.result") }),
@@ -291,6 +294,50 @@ function rollCard(table, dice) {
   if (may.includes("abandon")) add(actions, act("abandon", t("dice.abandon"), "/dice/roll", undefined, { method: "DELETE" }));
   const keys = ["roll-dice", "reroll-free", "reroll-paid", "end-rerolls", "defend", "abandon"];
   add(box, actions, keys.map((k) => refusalFor(k)));
+  return box;
+}
+
+// ------------------------------------------------------------------ a skill's free action after an attack
+
+// The other miniatures a Combo or a deferred attack may target: the possessor's enemies on the board.
+function followUpTargets(table, offer) {
+  const done = new Set(table.dice.last?.chain_targets || []);
+  const posts = Object.values(table.command_posts);
+  const own = offer.miniature ? posts.find((p) => p.miniatures.some((m) => m.id === offer.miniature)) : null;
+  const minis = posts.filter((p) => (offer.hero ? p.side === "villain" : p !== own))
+    .flatMap((p) => p.miniatures.filter((m) => m.place === "board").map((m) => [m.id, m.label]));
+  const heroes = offer.miniature && !isVersus(table) ? table.heroes.filter((x) => !x.neutralized).map((x) => [x.id, x.name]) : [];
+  return [...heroes, ...minis].filter(([id]) => !done.has(id));
+}
+
+// Combo, Counterattack, Retaliation, Burst, Circular strike: offered when the last attack ended
+// (GET /dice: follow_ups), taken by the possessor's phone (POST /dice/roll/follow-up).
+function followUpCard(table, dice) {
+  const box = h("section", { class: "card", "aria-labelledby": "fu-h", "data-testid": "follow-ups" },
+    h("h2", { id: "fu-h", text: t("dice.followUps") }), h("p", { class: "muted small", text: t("dice.followUpHelp") }));
+  for (const offer of dice.follow_ups) {
+    const key = `follow-up-${offer.skill.toLowerCase().replace(/\s+/g, "-")}`;
+    const skill = t(`skill.${offer.skill}`);
+    const body = { skill: offer.skill };
+    let picker = null;
+    if (!offer.target) {   // another miniature, the possessor's choice
+      const targets = followUpTargets(table, offer);
+      if (!targets.some(([id]) => id === form.followTarget)) form.followTarget = targets[0]?.[0] || null;
+      body[table.heroes.some((x) => x.id === form.followTarget) ? "target_hero" : "target_miniature"] = form.followTarget;
+      picker = select(t("dice.followUpTarget"), form.followTarget, targets, (v) => { form.followTarget = v; }, `${key}-target`);
+    }
+    const can = writable() && (isHost() || state.seat === seatOf(offer.hero, offer.miniature));
+    add(box, h("p", {}, h("strong", { text: `${offer.name} · ${skill} ${offer.level}` }), offer.target ? ` → ${offer.target}` : ""),
+      h("p", { class: "small muted", text: offer.successes != null ? t("dice.followUpRemaining", { n: offer.successes })
+        : `${t("dice.pool")}: ${offer.pool.join(", ") || "—"}` }),
+      picker, refusalFor(key),
+      h("button", { type: "button", class: "btn primary block", "data-testid": key, "aria-busy": busy(key),
+        disabled: !can || (!offer.target && !form.followTarget),
+        onclick: async () => {
+          const done = await command("/dice/roll/follow-up", body, key, { token: tokenFor() });
+          if (done) { form.events = done.events; form.picked.clear(); changed(); }
+        } }, t("dice.followUpTake", { skill })));
+  }
   return box;
 }
 
