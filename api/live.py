@@ -82,13 +82,14 @@ class Hub:
             return
         try:
             data = self.render(code, data)
+            change = (int(orjson.loads(data)["version"]), data)  # parsed once, not once per phone
         except Exception:  # noqa: BLE001 - a change that cannot be rendered: phones re-read the history
             for q in targets:
                 _replace_with_resync(q)
             return
         for q in targets:
             try:
-                q.put_nowait(data)
+                q.put_nowait(change)
             except queue.Full:
                 _replace_with_resync(q)
 
@@ -145,7 +146,7 @@ def stream(hub: Hub, store: Store, code: str, seat: str | None, last_id: int | N
                     yield sse("snapshot", {"version": latest.version, "table": snapshot(latest)}, latest.version)
                 sent = latest.version
             elif data is not None:
-                version = int(orjson.loads(data)["version"])
+                version, data = data
                 if version <= sent:
                     continue
                 if version > sent + 1:
