@@ -25,7 +25,7 @@ from games.bgcc.rerolls import free_reroll, suggest_free_rerolls
 
 Y, YR = DiceType("yellow"), DiceType("yellow", True)
 O, W = DiceType("orange"), DiceType("white")
-SHARED = Path("/work/shared/data/dice-faces.json")
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "dice-faces.json"  # shared/ beside the repo
 PACKAGE = Path(__file__).resolve().parents[2] / "games" / "bgcc" / "data" / "dice-faces.json"
 
 
