@@ -124,6 +124,8 @@ def stream(hub: Hub, store: Store, code: str, seat: str | None, last_id: int | N
     q = hub.subscribe(code)
     try:
         yield b"retry: 2000\n\n"
+        if seat:  # present before the phone gets its first event
+            store.mark_present(code, seat, now_ms())
         loaded = store.load(code)
         sent = loaded.version
         if last_id is None or _too_old(store, code, last_id):
@@ -131,8 +133,6 @@ def stream(hub: Hub, store: Store, code: str, seat: str | None, last_id: int | N
         else:
             yield from _missed(store, code, last_id, loaded.version)
             yield sse("snapshot", {"version": loaded.version, "table": snapshot(loaded)}, loaded.version)
-        if seat:
-            store.mark_present(code, seat, now_ms())
         last_beat = time.monotonic()
         while True:
             try:
