@@ -136,7 +136,7 @@ def take_cubes(holder, count: int, spaces: tuple[str, ...]) -> list[str]:
     hero or a command post."""
     taken: list[str] = []
     for _ in range(count):
-        space = next((s for s in spaces if holder.spaces[s]), None)
+        space = None if holder.fatigue else next((s for s in spaces if holder.spaces[s]), None)
         if holder.fatigue:
             holder.fatigue -= 1
             taken.append("fatigue")

@@ -161,11 +161,7 @@ def _finish_draft(table: Table) -> list[Event]:
             raise RuleRefused("VI·A·1 9", f"The {side}'s river is longer than its cost track")
     events = [Event("draft", "Both teams are complete: the rivers are set", "Versus I·C·4", {})]
     for side in SIDES:
-        for power in table.command_posts[side].powers:
-            if _at_setup(power):
-                table.versus.pending_powers.append(PendingPower(side, power.id))
-                events.append(Event("power", f"{power.character}: {power.name_en} must be resolved",
-                                    "Versus I·D", {"side": side, "power": power.id}))
+        events += [_pend(table, side, p) for p in table.command_posts[side].powers if _at_setup(p)]
     return events
 
 
@@ -226,14 +222,14 @@ def pay_activation(table: Table, post: CommandPost, tile_id: str) -> tuple[int, 
 
 def event_tile_activated(table: Table, side: str) -> list[Event]:
     """The event tile brings its HQ's special event powers: mandatory, resolved before moving on."""
-    post = table.command_posts[side]
-    events = []
-    for power in post.powers:
-        if _at_event_tile(power):
-            table.versus.pending_powers.append(PendingPower(side, power.id))
-            events.append(Event("power", f"{power.character}: {power.name_en} must be resolved",
-                                "Versus I·D", {"side": side, "power": power.id}))
-    return events
+    return [_pend(table, side, p) for p in table.command_posts[side].powers if _at_event_tile(p)]
+
+
+def _pend(table: Table, side: str, power: Power) -> Event:
+    """A power the side must resolve before anything else (HQ powers are mandatory, I·D)."""
+    table.versus.pending_powers.append(PendingPower(side, power.id))
+    return Event("power", f"{power.character}: {power.name_en} must be resolved", "Versus I·D",
+                 {"side": side, "power": power.id})
 
 
 def require_no_pending_power(table: Table) -> None:
