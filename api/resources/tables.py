@@ -1,10 +1,7 @@
 """Tables: create a game, read everything a phone draws, export it and import it elsewhere."""
 from __future__ import annotations
 
-import dataclasses
 import secrets
-import types
-import typing
 
 from flask import request
 from flask.views import MethodView
@@ -14,12 +11,11 @@ from games.bgcc import table as rules_table
 from games.bgcc.errors import RuleRefused
 from games.bgcc.table import Table, check_table
 from games.bgcc.definitions import HeroBoard, Item, Mission, TileDef
-from games.bgcc.serial import from_data, to_data
+from games.bgcc.serial import from_data, to_data, type_problem
 
 from .. import play
 from ..errors import error
-from ..extensions import Blueprint
-from ..extensions import store
+from ..extensions import Blueprint, store
 from ..schemas import (RefusalSchema, EventSchema, HeroBoardSchema, ItemSchema, MissionSchema,
                        TableViewSchema, TileDefSchema)
 from . import reading
@@ -118,7 +114,7 @@ class Import(MethodView):
     @blp.alt_response(422, schema=RefusalSchema, description="Not a table this app can resume")
     def post(self, data):
         """Resume an exported table under a new code; the importer holds the host seat"""
-        problem = _mistyped(Table, data["state"])
+        problem = type_problem(Table, data["state"], "state")
         if problem:
             return error(422, f"The export does not hold a table this app can read: {problem}")
         try:
@@ -129,37 +125,3 @@ class Import(MethodView):
         except (TypeError, KeyError, ValueError, AttributeError, IndexError, StopIteration):
             return error(422, "The export does not hold a table this app can read")
         return created(table)
-
-
-_JSON_TYPES = {int: (int,), str: (str,), bool: (bool,), float: (int, float)}
-
-
-def _mistyped(cls, value, where: str = "state") -> str | None:
-    """Where `value` is not the JSON `cls` stores, or None. `from_data` trusts the types it is
-    given, so a string where a count belongs would otherwise be stored and fail a later command."""
-    origin = typing.get_origin(cls)
-    if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
-        (inner,) = [a for a in typing.get_args(cls) if a is not type(None)]
-        return _mistyped(inner, value, where)
-    if origin is list:
-        if not isinstance(value, list):
-            return f"{where} is not a list"
-        return next((p for i, v in enumerate(value) if (p := _mistyped(typing.get_args(cls)[0], v, f"{where}[{i}]"))),
-                    None)
-    if origin is dict:
-        if not isinstance(value, dict):
-            return f"{where} is not an object"
-        return next((p for k, v in value.items() if (p := _mistyped(typing.get_args(cls)[1], v, f"{where}.{k}"))),
-                    None)
-    if dataclasses.is_dataclass(cls):
-        if not isinstance(value, dict):
-            return f"{where} is not an object"
-        hints = typing.get_type_hints(cls)
-        return next((p for f in dataclasses.fields(cls) if f.name in value
-                     if (p := _mistyped(hints[f.name], value[f.name], f"{where}.{f.name}"))), None)
-    allowed = _JSON_TYPES.get(cls)
-    if allowed and (type(value) not in allowed):
-        return f"{where} is not {'a number' if cls in (int, float) else 'a ' + cls.__name__}"
-    return None

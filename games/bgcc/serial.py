@@ -76,6 +76,40 @@ def _converter(cls):
     return _identity
 
 
+_JSON_TYPES = {int: (int,), str: (str,), bool: (bool,), float: (int, float)}
+
+
+def type_problem(cls, value, where: str = "") -> str | None:
+    """Where `value` is not the JSON that `to_data` makes of `cls`, or None. `from_data` trusts
+    the types it is given: check data from outside (an import) first."""
+    origin = typing.get_origin(cls)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        (inner,) = [a for a in typing.get_args(cls) if a is not type(None)]
+        return type_problem(inner, value, where)
+    if origin is list:
+        if not isinstance(value, list):
+            return f"{where} is not a list"
+        return next((p for i, v in enumerate(value) if (p := type_problem(typing.get_args(cls)[0], v, f"{where}[{i}]"))),
+                    None)
+    if origin is dict:
+        if not isinstance(value, dict):
+            return f"{where} is not an object"
+        return next((p for k, v in value.items() if (p := type_problem(typing.get_args(cls)[1], v, f"{where}.{k}"))),
+                    None)
+    if dataclasses.is_dataclass(cls):
+        if not isinstance(value, dict):
+            return f"{where} is not an object"
+        hints = typing.get_type_hints(cls)
+        return next((p for f in dataclasses.fields(cls) if f.name in value
+                     if (p := type_problem(hints[f.name], value[f.name], f"{where}.{f.name}"))), None)
+    allowed = _JSON_TYPES.get(cls)
+    if allowed and (type(value) not in allowed):
+        return f"{where} is not {'a number' if cls in (int, float) else 'a ' + cls.__name__}"
+    return None
+
+
 # ---------------------------------------------------------------- pooled definitions
 #
 # A stored table names its printed definitions (hero boards, tiles, the mission, HQ powers) by a
