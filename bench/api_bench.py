@@ -155,7 +155,7 @@ def children(pid: int) -> list[int]:
             f = _stat_fields(int(entry.name))
             if f is not None and int(f[1]) == pid:
                 found.append(int(entry.name))
-    return found
+    return sorted(found)
 
 
 def load_average() -> str:

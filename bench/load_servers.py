@@ -9,7 +9,6 @@ from __future__ import annotations
 import http.client
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,29 +20,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from api.embedded_redis import EmbeddedRedis  # noqa: E402
+from api_bench import TICK, _stat_fields, children, cpu_seconds, free_port  # noqa: E402  (the /proc helpers)
 
 HOST = "127.0.0.1"
-TICK = os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def _stat_fields(pid: int) -> list[str] | None:
-    try:
-        raw = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return raw[raw.rindex(")") + 2:].split()  # from the 3rd field (state) on
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of one process (all its threads), from /proc."""
-    f = _stat_fields(pid)
-    return 0.0 if f is None else (int(f[11]) + int(f[12])) / TICK
 
 
 def run_delay_seconds(pid: int) -> float:
@@ -71,16 +50,6 @@ def machine_busy_seconds() -> float:
     ticks = [int(x) for x in fields]
     idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle + iowait
     return (sum(ticks[:8]) - idle) / TICK  # user..steal; guest time is already in user
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            f = _stat_fields(int(entry.name))
-            if f is not None and int(f[1]) == pid:
-                found.append(int(entry.name))
-    return sorted(found)
 
 
 def tcp_local_ports(pid: int, remote_port: int | None = None, local_port: int | None = None) -> list[int]:
