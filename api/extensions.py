@@ -10,6 +10,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from .embedded_redis import EmbeddedRedis
+from .hot import HotTables
 from .live import Hub
 from .store import Store
 
@@ -77,6 +78,7 @@ class RedisStore:
             return live_change(code, data, store)
 
         app.extensions["hub"] = Hub(client, render)
+        app.extensions["hot_tables"] = HotTables(app.config["HOT_TABLES"])
 
 
 redis_store = RedisStore()
@@ -84,6 +86,10 @@ redis_store = RedisStore()
 
 def store() -> Store:
     return current_app.extensions["store"]
+
+
+def hot_tables() -> HotTables:
+    return current_app.extensions["hot_tables"]
 
 
 def hub() -> Hub:

@@ -15,14 +15,15 @@ import orjson
 from flask import Response, current_app, request
 
 from games.bgcc import engine
+from games.bgcc.errors import RuleRefused
 from games.bgcc.serial import from_data_pooled
 from games.bgcc.table import Table
 from games.bgcc.view import table_view
 
 from . import seats
 from .errors import error
-from .extensions import store
-from .store import Loaded, Stale, digest
+from .extensions import hot_tables, store
+from .store import Loaded, Replayed, Stale, digest
 
 _TAG = re.compile(r'(?:W/)?"([^"]*)"')
 _KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
@@ -163,24 +164,47 @@ def execute(code: str, command) -> Response:
 
 
 def _write(code: str, change) -> Response:
-    """Read, `change(loaded, table)` → Change or a refusal Response, compare-and-set, answer."""
+    """Read, `change(loaded, table)` → Change or a refusal Response, compare-and-set, answer.
+
+    The table comes from this process's kept tables when it has it (no read), else from Redis.
+    Only a table read from Redis (or handed back by a write that found the store ahead) is
+    trusted for a refusal or a 412: a kept one may be behind another process's writes."""
     code = code.upper()
     key = _idempotency_key()
     if isinstance(key, Response):
         return key
+    token = bearer_token()
+    token_digest = digest(token) if token else None
     if key is not None:  # each phone's keys are its own: two phones may well both send "change-1"
-        token = bearer_token()
-        key = f"{digest(token)[:32] if token else '-'}:{key}"
+        key = f"{token_digest[:32] if token_digest else '-'}:{key}"
     wanted = wanted_versions()
-    s = store()
+    s, hot = store(), hot_tables()
+    kept = hot.take(code, token_digest)
+    loaded, table, seats_known = (kept.loaded, kept.table, kept.seats) if kept else (None, None, {})
+    trusted = False
     for _ in range(current_app.config["COMMAND_RETRIES"]):
-        loaded = s.load(code, bearer_token(), key)
-        if loaded.replay is not None:
-            return _replayed(code, loaded.replay)
+        if loaded is None:
+            loaded = s.load(code, token, key)
+            if loaded.replay is not None:
+                return _replayed(code, loaded.replay)
+            table, trusted = decode(loaded), True
         if wanted is not None and loaded.version not in wanted:
-            return stale(loaded)
-        done = change(loaded, decode(loaded))
+            if not trusted:
+                loaded = None
+                continue
+            return stale(loaded, table)
+        try:
+            done = change(loaded, table)
+        except RuleRefused:
+            if trusted:
+                raise
+            loaded = None  # maybe refused only because this process's copy is behind: read it
+            continue
         if isinstance(done, Response):
+            if not trusted:
+                loaded = None
+                continue
+            hot.keep(loaded, table, token_digest, seats_known)  # a refused seat: the table is untouched
             return done
         version = loaded.version + 1
         events = done.outcome.events
@@ -188,18 +212,25 @@ def _write(code: str, change) -> Response:
         body = {"version": version, "events": events, "table": view(code, version, done.outcome.table)}
         message = {"version": version, "events": events, "seat": loaded.seat, "command": done.name}
         try:
-            s.save(code, loaded.version, done.outcome.table, done.history, entry, message,
-                   (key, {"status": 200, "version": version}) if key else None, known=loaded.pool)
-        except Stale:
+            _, pool = s.save(loaded, done.outcome.table, done.history, entry, message,
+                   (key, {"status": 200, "version": version}) if key else None, token)
+        except Stale as moved:
+            loaded, trusted = moved.now, True
+            table = decode(loaded)
             continue
-        return json_response(body, version=version)
+        except Replayed as first:
+            return _replayed(code, first.answer)
+        response = json_response(body, version=version)
+        loaded = Loaded(code, version, None, done.history, loaded.seat, pool=pool)
+        hot.keep(loaded, done.outcome.table, token_digest, seats_known)
+        return response
     return error(409, "The table is busy with other phones' changes: try again")
 
 
-def stale(loaded: Loaded) -> Response:
+def stale(loaded: Loaded, table: Table) -> Response:
     body = {"code": 412, "status": "Precondition Failed", "version": loaded.version,
             "message": f"The table changed (now version {loaded.version}): your screen is out of date",
-            "table": view(loaded.code, loaded.version, decode(loaded))}
+            "table": view(loaded.code, loaded.version, table)}
     return json_response(body, 412, loaded.version)
 
 

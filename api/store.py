@@ -42,11 +42,20 @@ def _count(n: int = 1) -> None:
 
 
 class Stale(Exception):
-    """The stored version moved on since it was read."""
+    """The stored version moved on since it was read (or the writer's token no longer holds the
+    seat it wrote as): `now` is the table as stored now."""
 
-    def __init__(self, version: int):
-        super().__init__(f"stored version is {version}")
-        self.version = version
+    def __init__(self, now: "Loaded"):
+        super().__init__(f"stored version is {now.version}")
+        self.now = now
+
+
+class Replayed(Exception):
+    """The idempotency key already has an answer: the write was made before."""
+
+    def __init__(self, answer: dict):
+        super().__init__(f"already answered: version {answer.get('version')}")
+        self.answer = answer
 
 
 class Missing(Exception):
@@ -96,15 +105,28 @@ class Loaded:
     pool: dict[str, object] = field(default_factory=dict)  # the table's printed definitions by key
 
 
-# KEYS: table, history stream, idempotency key (unused when ARGV[7] is empty), definitions. ARGV: expected version, state,
-# history, entry, snapshot, live message, idempotent answer (or ""), ttl seconds, history kept,
-# live channel, idempotency ttl, then new definitions as key, value pairs
+# KEYS: table, history stream, idempotency key, definitions.
+# ARGV: expected version, state, history, entry, snapshot, live message, idempotent answer (or "" when
+# the write has no key), ttl seconds, history kept, live channel, idempotency ttl, the writer's token
+# field ("token:<digest>"), the seat the writer believes it holds, then new definitions as key, value.
+# Answers {1, version} when written; {2, answer} when the idempotency key already has an answer;
+# {-1} when there is no table; {0, version, state, history, definitions, seat} when the version moved
+# on or the token no longer holds that seat: the table as it is now, so the writer can try again
+# without another read.
 _SAVE = """
+if ARGV[7] ~= '' then
+  local done = redis.call('GET', KEYS[3])
+  if done then return {2, done} end
+end
 local current = tonumber(redis.call('HGET', KEYS[1], 'version'))
-if current == nil then return {-1, 0} end
-if current ~= tonumber(ARGV[1]) then return {0, current} end
+if current == nil then return {-1} end
+local seat = redis.call('HGET', KEYS[1], ARGV[12]) or ''
+if current ~= tonumber(ARGV[1]) or seat ~= ARGV[13] then
+  local now = redis.call('HMGET', KEYS[1], 'state', 'history', 'defs')
+  return {0, current, now[1] or '', now[2] or '', now[3] or '0', seat}
+end
 local version = current + 1
-for i = 12, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
+for i = 14, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
 redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3],
            'defs', redis.call('HLEN', KEYS[4]))
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], version .. '-0', 'entry', ARGV[4], 'snapshot', ARGV[5])
@@ -214,31 +236,40 @@ class Store:
         self._pools[code] = (len(pool), pool)
         return pool
 
-    def save(self, code: str, expected_version: int, state, history: dict, entry: dict, message,
-             idempotency: tuple[str, dict] | None = None, known: dict[str, object] | None = None) -> int:
-        """Write the new state if the stored version is still `expected_version`, with its history
-        entry and snapshot, the idempotent answer, and publish `message`. Returns the new version,
-        or raises Stale / Missing. One round trip. The caller builds the answer and the message
-        for version `expected_version + 1`: a write that lands makes exactly that version."""
+    def save(self, loaded: Loaded, state, history: dict, entry: dict, message,
+             idempotency: tuple[str, dict] | None = None, token: str | None = None) -> tuple[int, dict]:
+        """Write the new state if the stored version is still `loaded.version` and `token` still
+        holds `loaded.seat`, with its history entry and snapshot, the idempotent answer, and
+        publish `message`. Returns the new version and the table's definitions; raises Stale (with the table as it is now),
+        Replayed or Missing. One round trip. The caller builds the answer and the message for
+        version `loaded.version + 1`: a write that lands makes exactly that version."""
+        code, known = loaded.code, loaded.pool
         k = keys(code)
         state_bytes, pool = dumps_pooled(state, definitions.POOLED)
-        new = [x for key, obj in pool.items() if key not in (known or {}) for x in (key, encode_definition(obj))]
+        new = [x for key, obj in pool.items() if key not in known for x in (key, encode_definition(obj))]
         idem_key, answer = idempotency if idempotency else ("", None)
         _count()
-        status, version = self._save(
+        reply = self._save(
             keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"]],
-            args=[expected_version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
+            args=[loaded.version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
                   zlib.compress(state_bytes, 1), orjson.dumps(message),
                   orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
-                  IDEMPOTENCY_TTL, *new])
+                  IDEMPOTENCY_TTL, f"token:{digest(token)}" if token else "", loaded.seat or "", *new])
+        status = reply[0]
+        if status == 1:
+            if new:
+                known = {**known, **pool}
+                self._pools[code] = (len(known), known)
+            return int(reply[1]), known
+        if status == 2:
+            raise Replayed(orjson.loads(reply[1]))
         if status == -1:
             raise Missing(code)
-        if status == 0:
-            raise Stale(int(version))
-        if new:
-            merged = {**(known or {}), **pool}
-            self._pools[code] = (len(merged), merged)
-        return int(version)
+        _, version, state_raw, history_raw, count, seat = reply
+        now = Loaded(code, int(version), orjson.loads(state_raw), orjson.loads(history_raw or b'{"undo":[],"redo":[]}'),
+                     seat=seat.decode() if token and seat else None)
+        now.pool = self.definitions(code, int(count))
+        raise Stale(now)
 
     def entries(self, code: str, after: int = 0, count: int = 100) -> list[tuple[int, dict]]:
         """History entries with a version above `after`, oldest first."""
