@@ -32,6 +32,7 @@ def register(app) -> None:
 
     @app.errorhandler(redis.RedisError)
     def store_away(exc: redis.RedisError):
+        app.logger.warning("Redis: %r", exc)
         response = error(503, "The table store is not answering: try again in a moment")
         response.headers["Retry-After"] = "2"
         return response

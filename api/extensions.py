@@ -70,7 +70,8 @@ class RedisStore:
         pool = redis.BlockingConnectionPool.from_url(
             url, max_connections=app.config["REDIS_MAX_CONNECTIONS"], timeout=10, health_check_interval=30)
         client = redis.Redis(connection_pool=pool)
-        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"])
+        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"],
+                                        connections=app.config["REDIS_MAX_CONNECTIONS"])
         store = app.extensions["store"]
 
         def render(code: str, data: bytes) -> bytes:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import contextvars
 import hashlib
+import os
 import secrets
+import threading
 import zlib
 from dataclasses import dataclass, field
 
@@ -156,11 +158,65 @@ return 1
 """
 
 
+class Lane:
+    """Connections for the one call every change makes (the write script), without redis-py's
+    per-call pool checks, retries and metrics: on this machine they cost more CPU than the round
+    trip itself. Connections come from the client's pool settings, at most `size` at once.
+
+    A failure while sending is retried once on a fresh connection (the script did not run); a
+    failure while reading drops the connection and raises: the script may have run, and only a
+    read can tell (the phone re-reads on the 503)."""
+
+    def __init__(self, pool: redis.ConnectionPool, size: int):
+        self.pool = pool
+        self.idle: list = []
+        self.lock = threading.Lock()
+        self.slots = threading.BoundedSemaphore(size)
+        self.pid = os.getpid()
+
+    def call(self, *args):
+        if not self.slots.acquire(timeout=10):
+            raise redis.ConnectionError("No connection available.")
+        try:
+            conn = self._connection()
+            packed = [b"".join(conn.pack_command(*args))]  # one send, not one per chunk
+            try:
+                conn.send_packed_command(packed, check_health=False)
+            except (redis.ConnectionError, redis.TimeoutError):
+                conn.disconnect()
+                conn.send_packed_command(packed, check_health=False)
+            try:
+                reply = conn.read_response()
+            except redis.ResponseError:
+                self._release(conn)  # an error answer leaves the connection clean
+                raise
+            except BaseException:
+                conn.disconnect()
+                raise
+            self._release(conn)
+            return reply
+        finally:
+            self.slots.release()
+
+    def _connection(self):
+        with self.lock:
+            if self.pid != os.getpid():  # a forked child never shares its parent's sockets
+                self.idle, self.pid = [], os.getpid()
+            if self.idle:
+                return self.idle.pop()
+        return self.pool.connection_class(**self.pool.connection_kwargs)
+
+    def _release(self, conn) -> None:
+        with self.lock:
+            self.idle.append(conn)
+
+
 class Store:
-    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600):
+    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600, connections: int = 32):
         self.redis = client
         self.ttl = ttl
         self._save = client.register_script(_SAVE)
+        self.lane = Lane(client.connection_pool, connections)
         self._pools: dict[str, tuple[int, dict[str, object]]] = {}  # code → (count, definitions)
         self._seat = client.register_script(_SEAT)
 
@@ -248,13 +304,17 @@ class Store:
         state_bytes, pool = dumps_pooled(state, definitions.POOLED)
         new = [x for key, obj in pool.items() if key not in known for x in (key, encode_definition(obj))]
         idem_key, answer = idempotency if idempotency else ("", None)
+        args = [k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"],
+                loaded.version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
+                zlib.compress(state_bytes, 1), orjson.dumps(message),
+                orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
+                IDEMPOTENCY_TTL, f"token:{digest(token)}" if token else "", loaded.seat or "", *new]
         _count()
-        reply = self._save(
-            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"]],
-            args=[loaded.version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
-                  zlib.compress(state_bytes, 1), orjson.dumps(message),
-                  orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
-                  IDEMPOTENCY_TTL, f"token:{digest(token)}" if token else "", loaded.seat or "", *new])
+        try:
+            reply = self.lane.call("EVALSHA", self._save.sha, 4, *args)
+        except redis.exceptions.NoScriptError:  # a fresh server (or one restarted) has not seen it yet
+            _count()
+            reply = self.lane.call("EVAL", _SAVE, 4, *args)
         status = reply[0]
         if status == 1:
             if new:
