@@ -138,21 +138,35 @@ def remember_key(obj, key: str) -> None:
     _keys[id(obj)] = (obj, key)
 
 
+class PooledWriter:
+    """JSON of objects with every instance of a `pooled` class replaced by {"$def": key}; the
+    definitions met, by key, gather in `found` (one pool for everything this writer wrote)."""
+
+    def __init__(self, pooled: tuple[type, ...]):
+        self.pooled = pooled
+        self.found: dict[str, object] = {}
+
+    def dumps(self, obj) -> bytes:
+        return orjson.dumps(obj, default=self._default, option=orjson.OPT_PASSTHROUGH_DATACLASS)
+
+    def _default(self, value):
+        kind = type(value)
+        if kind in self.pooled:
+            key = definition_key(value)
+            self.found[key] = value
+            return {"$def": key}
+        names = _field_names(kind)
+        fields = getattr(value, "__dict__", None)
+        if fields is not None and len(fields) == len(names):  # exactly its fields, in their order
+            return fields
+        return dict(zip(names, _getter(kind)(value))) if len(names) > 1 else {names[0]: getattr(value, names[0])}
+
+
 def dumps_pooled(obj, pooled: tuple[type, ...]) -> tuple[bytes, dict[str, object]]:
     """JSON of `obj` with every instance of a `pooled` class replaced by {"$def": key}; returns the
     JSON and the definitions by key."""
-    found: dict[str, object] = {}
-
-    def default(value):
-        kind = type(value)
-        if kind in pooled:
-            key = definition_key(value)
-            found[key] = value
-            return {"$def": key}
-        names = _field_names(kind)
-        return dict(zip(names, _getter(kind)(value))) if len(names) > 1 else {names[0]: getattr(value, names[0])}
-
-    return orjson.dumps(obj, default=default, option=orjson.OPT_PASSTHROUGH_DATACLASS), found
+    writer = PooledWriter(pooled)
+    return writer.dumps(obj), writer.found
 
 
 @functools.cache
