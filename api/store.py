@@ -158,65 +158,107 @@ return 1
 """
 
 
+class _Call:
+    __slots__ = ("packed", "wake", "reply", "error", "lead")
+
+    def __init__(self, packed: bytes):
+        self.packed = packed
+        self.wake = threading.Lock()
+        self.wake.acquire()  # released when the answer is there, or when this call is to lead
+        self.reply = self.error = None
+        self.lead = False
+
+
 class Lane:
-    """Connections for the one call every change makes (the write script), without redis-py's
-    per-call pool checks, retries and metrics: on this machine they cost more CPU than the round
-    trip itself. Connections come from the client's pool settings, at most `size` at once.
+    """One connection for the one call every change makes (the write script), pipelined: calls
+    made while a round trip is in flight wait, and the next round trip carries them all (one send,
+    then their answers in order). Under load, one round trip serves many changes; alone, a call
+    makes its own round trip at once. It also skips redis-py's per-call pool checks, retries and
+    metrics, which here cost more CPU than the round trip itself.
 
-    A failure while sending is retried once on a fresh connection (the script did not run); a
-    failure while reading drops the connection and raises: the script may have run, and only a
-    read can tell (the phone re-reads on the 503)."""
+    The caller that finds the lane free leads: it sends the waiting calls, reads their answers and
+    hands each its own; then it passes the lead to the first call that arrived meanwhile. A
+    failure while sending is retried once on a fresh connection (nothing ran); a failure while
+    reading drops the connection and fails every call of that round trip (their scripts may have
+    run; a phone re-reads on the 503)."""
 
-    def __init__(self, pool: redis.ConnectionPool, size: int):
+    def __init__(self, pool: redis.ConnectionPool):
         self.pool = pool
-        self.idle: list = []
+        self.conn = None
         self.lock = threading.Lock()
-        self.slots = threading.BoundedSemaphore(size)
+        self.waiting: list[_Call] = []
+        self.busy = False
         self.pid = os.getpid()
+        self.round_trips = self.calls = 0  # how much pipelining happened (for the benchmarks)
 
     def call(self, *args):
-        if not self.slots.acquire(timeout=10):
-            raise redis.ConnectionError("No connection available.")
+        call = _Call(b"".join(self._connection().pack_command(*args)))
+        with self.lock:
+            self.waiting.append(call)
+            call.lead = not self.busy
+            self.busy = True
+        if not call.lead:
+            call.wake.acquire()
+        if call.lead:
+            self._lead()
+        if call.error is not None:
+            raise call.error
+        return call.reply
+
+    def _lead(self) -> None:
+        with self.lock:
+            batch, self.waiting = self.waiting, []
         try:
-            conn = self._connection()
-            packed = [b"".join(conn.pack_command(*args))]  # one send, not one per chunk
+            self._round_trip(batch)
+        finally:
+            with self.lock:
+                after = self.waiting[0] if self.waiting else None
+                self.busy = after is not None
+            for c in batch:
+                if not c.lead:
+                    c.wake.release()
+            if after is not None:
+                after.lead = True
+                after.wake.release()
+
+    def _round_trip(self, batch: list[_Call]) -> None:
+        conn = self._connection()
+        packed = [b"".join(c.packed for c in batch)]
+        self.round_trips += 1
+        self.calls += len(batch)
+        try:
             try:
                 conn.send_packed_command(packed, check_health=False)
             except (redis.ConnectionError, redis.TimeoutError):
                 conn.disconnect()
                 conn.send_packed_command(packed, check_health=False)
+        except BaseException as e:  # noqa: BLE001 - every call of the round trip gets the error
+            for c in batch:
+                c.error = e
+            return
+        for i, c in enumerate(batch):
             try:
-                reply = conn.read_response()
-            except redis.ResponseError:
-                self._release(conn)  # an error answer leaves the connection clean
-                raise
-            except BaseException:
+                c.reply = conn.read_response()
+            except redis.ResponseError as e:  # an error answer leaves the connection in step
+                c.error = e
+            except BaseException as e:  # noqa: BLE001
                 conn.disconnect()
-                raise
-            self._release(conn)
-            return reply
-        finally:
-            self.slots.release()
+                for rest in batch[i:]:
+                    rest.error = e
+                return
 
     def _connection(self):
-        with self.lock:
-            if self.pid != os.getpid():  # a forked child never shares its parent's sockets
-                self.idle, self.pid = [], os.getpid()
-            if self.idle:
-                return self.idle.pop()
-        return self.pool.connection_class(**self.pool.connection_kwargs)
-
-    def _release(self, conn) -> None:
-        with self.lock:
-            self.idle.append(conn)
+        if self.conn is None or self.pid != os.getpid():  # a forked child never shares its parent's socket
+            self.conn, self.pid = self.pool.connection_class(**self.pool.connection_kwargs), os.getpid()
+        return self.conn
 
 
 class Store:
-    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600, connections: int = 32):
+    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600):
         self.redis = client
         self.ttl = ttl
         self._save = client.register_script(_SAVE)
-        self.lane = Lane(client.connection_pool, connections)
+        self.lane = Lane(client.connection_pool)
         self._pools: dict[str, tuple[int, dict[str, object]]] = {}  # code → (count, definitions)
         self._seat = client.register_script(_SEAT)
 
@@ -292,23 +334,23 @@ class Store:
         self._pools[code] = (len(pool), pool)
         return pool
 
-    def save(self, loaded: Loaded, state, history: dict, entry: dict, message,
-             idempotency: tuple[str, dict] | None = None, token: str | None = None) -> tuple[int, dict]:
+    def save(self, loaded: Loaded, state: bytes, pool: dict[str, object], history: dict, entry: dict, message,
+             idempotency: tuple[str, dict] | None = None, token_digest: str | None = None) -> tuple[int, dict]:
         """Write the new state if the stored version is still `loaded.version` and `token` still
-        holds `loaded.seat`, with its history entry and snapshot, the idempotent answer, and
+        holds `loaded.seat` (the token's digest), with its history entry and snapshot, the idempotent answer, and
         publish `message`. Returns the new version and the table's definitions; raises Stale (with the table as it is now),
         Replayed or Missing. One round trip. The caller builds the answer and the message for
         version `loaded.version + 1`: a write that lands makes exactly that version."""
         code, known = loaded.code, loaded.pool
         k = keys(code)
-        state_bytes, pool = dumps_pooled(state, definitions.POOLED)
+        state_bytes = state  # the JSON of the new state; `pool`: the printed definitions it names
         new = [x for key, obj in pool.items() if key not in known for x in (key, encode_definition(obj))]
         idem_key, answer = idempotency if idempotency else ("", None)
         args = [k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"],
                 loaded.version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
                 zlib.compress(state_bytes, 1), orjson.dumps(message),
                 orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
-                IDEMPOTENCY_TTL, f"token:{digest(token)}" if token else "", loaded.seat or "", *new]
+                IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "", loaded.seat or "", *new]
         _count()
         try:
             reply = self.lane.call("EVALSHA", self._save.sha, 4, *args)
@@ -327,7 +369,7 @@ class Store:
             raise Missing(code)
         _, version, state_raw, history_raw, count, seat = reply
         now = Loaded(code, int(version), orjson.loads(state_raw), orjson.loads(history_raw or b'{"undo":[],"redo":[]}'),
-                     seat=seat.decode() if token and seat else None)
+                     seat=seat.decode() if token_digest and seat else None)
         now.pool = self.definitions(code, int(count))
         raise Stale(now)
 
