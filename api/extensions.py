@@ -11,6 +11,7 @@ from webargs.flaskparser import FlaskParser
 
 from .embedded_redis import EmbeddedRedis
 from .hot import HotTables
+from .render import Renderer
 from .live import Hub
 from .store import Store
 
@@ -70,13 +71,13 @@ class RedisStore:
         pool = redis.BlockingConnectionPool.from_url(
             url, max_connections=app.config["REDIS_MAX_CONNECTIONS"], timeout=10, health_check_interval=30)
         client = redis.Redis(connection_pool=pool)
-        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"],
-                                        connections=app.config["REDIS_MAX_CONNECTIONS"])
-        store = app.extensions["store"]
+        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"])
+        app.extensions["renderer"] = Renderer()
+        store, drawing = app.extensions["store"], app.extensions["renderer"]
 
         def render(code: str, data: bytes) -> bytes:
             from .play import live_change
-            return live_change(code, data, store)
+            return live_change(code, data, store, drawing)
 
         app.extensions["hub"] = Hub(client, render)
         app.extensions["hot_tables"] = HotTables(app.config["HOT_TABLES"])
@@ -87,6 +88,10 @@ redis_store = RedisStore()
 
 def store() -> Store:
     return current_app.extensions["store"]
+
+
+def renderer() -> Renderer:
+    return current_app.extensions["renderer"]
 
 
 def hot_tables() -> HotTables:

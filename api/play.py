@@ -22,7 +22,7 @@ from games.bgcc.view import table_view
 
 from . import seats
 from .errors import error
-from .extensions import hot_tables, store
+from .extensions import hot_tables, renderer, store
 from .store import Loaded, Replayed, Stale, digest
 
 _TAG = re.compile(r'(?:W/)?"([^"]*)"')
@@ -127,7 +127,7 @@ def _replayed(code: str, answer: dict) -> Response:
     return response
 
 
-def live_change(code: str, message: bytes, s) -> bytes:
+def live_change(code: str, message: bytes, s, drawing) -> bytes:
     """A published change with the table as it was right after it, for the phones connected to
     this process (built once per process, not once per phone)."""
     data = orjson.loads(message)
@@ -137,7 +137,7 @@ def live_change(code: str, message: bytes, s) -> bytes:
             table = from_data_pooled(Table, state, s.definitions(code))
         except KeyError:  # a definition this process has not seen yet
             table = from_data_pooled(Table, state, s.definitions(code, refresh=True))
-        data["table"] = view(code, data["version"], table)
+        data["table"] = drawing.view(code, data["version"], table, drawing.encode(table))
     return orjson.dumps(data)
 
 
@@ -209,11 +209,13 @@ def _write(code: str, change) -> Response:
         version = loaded.version + 1
         events = done.outcome.events
         entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": events}
-        body = {"version": version, "events": events, "table": view(code, version, done.outcome.table)}
+        encoded = renderer().encode(done.outcome.table)
+        body = {"version": version, "events": events,
+                "table": renderer().view(code, version, done.outcome.table, encoded)}
         message = {"version": version, "events": events, "seat": loaded.seat, "command": done.name}
         try:
-            _, pool = s.save(loaded, done.outcome.table, done.history, entry, message,
-                   (key, {"status": 200, "version": version}) if key else None, token)
+            _, pool = s.save(loaded, encoded.state, encoded.pool, done.history, entry, message,
+                   (key, {"status": 200, "version": version}) if key else None, token_digest)
         except Stale as moved:
             loaded, trusted = moved.now, True
             table = decode(loaded)

@@ -147,15 +147,22 @@ def turn_view(table: Table) -> dict:
     }
 
 
-def table_view(table: Table) -> dict:
+def post_part(table: Table, post) -> dict:
+    """A command post as drawn, with what each tile's activation costs in discs in Versus."""
+    return _with_disc_costs(table, post_view(post), post)
+
+
+def table_view(table: Table, hero=hero_view, post=post_part) -> dict:
+    """The whole table as a phone draws it. `hero(h)` and `post(table, p)` draw a hero and a
+    command post: a caller may pass its own, e.g. to reuse what it drew for an unchanged one."""
     return {
         "mode": table.mode,
         "mission": {"name": table.mission.name, "sample": table.mission.sample,
                     "reinforcement_points": table.mission.reinforcement_points,
                     "events": table.mission.reminders.events},
         "turn": turn_view(table),
-        "heroes": [hero_view(h) for h in table.heroes.values()],
-        "command_posts": {side: _with_disc_costs(table, post_view(p), p) for side, p in table.command_posts.items()},
+        "heroes": [hero(h) for h in table.heroes.values()],
+        "command_posts": {side: post(table, p) for side, p in table.command_posts.items()},
         "tokens": table.tokens,
         "loose_items": table.loose_items,
         "dice": dice_flow.dice_view(table),
