@@ -57,6 +57,11 @@ class BodyRequiredParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = BodyRequiredParser()
 
+    def arguments(self, schema, *args, **kwargs):
+        """As flask-smorest's, with one schema instance per route: given a class, webargs would
+        build an instance on every request."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
+
 
 class RedisStore:
     """Connects the app to Redis: REDIS_URL when set, otherwise an embedded redis-server
