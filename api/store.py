@@ -158,6 +158,18 @@ return 1
 """
 
 
+def _command(args) -> bytes:
+    """A command in Redis's protocol (RESP): its arguments as bulk strings."""
+    out = [b"*%d\r\n" % len(args)]
+    for arg in args:
+        if isinstance(arg, str):
+            arg = arg.encode()
+        elif isinstance(arg, int):
+            arg = b"%d" % arg
+        out += (b"$%d\r\n" % len(arg), arg, b"\r\n")
+    return b"".join(out)
+
+
 class _Call:
     __slots__ = ("packed", "wake", "reply", "error", "lead")
 
@@ -192,7 +204,7 @@ class Lane:
         self.round_trips = self.calls = 0  # how much pipelining happened (for the benchmarks)
 
     def call(self, *args):
-        call = _Call(b"".join(self._connection().pack_command(*args)))
+        call = _Call(_command(args))
         with self.lock:
             self.waiting.append(call)
             call.lead = not self.busy
