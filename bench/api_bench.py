@@ -173,6 +173,7 @@ class Servers:
     workers: int
     threads: int
     tmp: Path
+    worker_class: str = "gevent"
     app_root: Path = ROOT
     redis: EmbeddedRedis | None = None
     gunicorn: subprocess.Popen | None = None
@@ -180,8 +181,9 @@ class Servers:
     log: Path | None = None
 
     def gunicorn_args(self) -> list[str]:
-        return [sys.executable, "-m", "gunicorn", "-w", str(self.workers), "-k", "gthread",
-                "--threads", str(self.threads), "-b", f"{HOST}:{self.port}",
+        kind = ["-k", "gthread", "--threads", str(self.threads)] if self.worker_class == "gthread" else \
+            ["-k", "gevent", "--worker-connections", "2000"]
+        return [sys.executable, "-m", "gunicorn", "-w", str(self.workers), *kind, "-b", f"{HOST}:{self.port}",
                 "--keep-alive", "30", "--log-level", "warning", "--error-logfile", str(self.log),
                 "wsgi:app"]
 
@@ -264,6 +266,7 @@ class Result:
     cpu_wrk: float = 0.0
     load: str = ""           # load average just before the run
     cpu_workers: list[float] = field(default_factory=list)  # CPU seconds per gunicorn worker
+    writes: tuple[int, int] = (0, 0)  # table writes and the Redis round trips that carried them
 
     @property
     def rps(self) -> float:
@@ -377,6 +380,29 @@ def run_wrk(servers: "Servers", workload: str, clients: int, duration: float, ca
 # ------------------------------------------------------------------ the benchmark
 
 
+def writes_by_process(port: int, workers: int, attempts: int = 40) -> dict[int, tuple[int, int]]:
+    """Each worker's table writes and the Redis round trips that carried them (GET /api/health on
+    fresh connections until every worker has answered, or `attempts` run out)."""
+    seen: dict[int, tuple[int, int]] = {}
+    for _ in range(attempts):
+        http = Http(port)
+        try:
+            store = http.json("GET", "/api/health").get("store") or {}
+        finally:
+            http.close()
+        if "process" in store:
+            seen[store["process"]] = (store["writes"], store["round_trips"])
+        if len(seen) >= workers:
+            break
+    return seen
+
+
+def writes_delta(before: dict, after: dict) -> tuple[int, int]:
+    """(writes, round trips) over a run, summed over the workers that answered both times."""
+    both = [pid for pid in after if pid in before]
+    return (sum(after[p][0] - before[p][0] for p in both), sum(after[p][1] - before[p][1] for p in both))
+
+
 def create_tables(client: Http, body: dict, n: int) -> list[tuple[str, str, list[str]]]:
     """(code, host seat token or "", hero ids) of `n` new tables. Where the app hands out a seat
     token at creation (the host's), the commands send it as a bearer token."""
@@ -420,6 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-requests", type=int, default=20000, help="requests per level and workload")
     ap.add_argument("--levels", default="1,10,50", help="concurrent clients, comma separated")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2: one per core)")
+    ap.add_argument("--worker-class", choices=("gevent", "gthread"), default="gevent",
+                    help="gunicorn worker class (default gevent, as `gotham-companion serve` runs)")
     ap.add_argument("--threads", type=int, default=4, help="gthread threads per worker (default 4)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first")
     ap.add_argument("--app-root", type=Path, default=ROOT,
@@ -450,20 +478,19 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, on_signal)
 
     tmp = Path(tempfile.mkdtemp(prefix="api_bench-"))
-    servers = Servers(opts.workers, opts.threads, tmp, app_root)
+    servers = Servers(opts.workers, opts.threads, tmp, app_root=app_root, worker_class=opts.worker_class)
     results: list[Result] = []
     try:
         servers.start()
         print("Gotham Companion API benchmark")
         print(f"machine    : {cores()}; {platform.python_implementation()} {platform.python_version()}")
-        print(f"server     : gunicorn -w {opts.workers} -k gthread --threads {opts.threads} "
-              f"-b {HOST}:{servers.port} wsgi:app  (REDIS_URL={servers.redis.url})")
-        if (opts.workers, opts.threads) == (2, 4):
-            why = ("2 workers = one per core (the app is CPU-bound Python: one GIL per process),\n"
-                   "             4 threads each to overlap the Redis round trips and socket writes "
-                   "without piling up GIL contention")
+        print(f"server     : gunicorn {' '.join(servers.gunicorn_args()[3:])}  (REDIS_URL={servers.redis.url})")
+        if opts.worker_class == "gevent":
+            why = ("the worker class `gotham-companion serve` runs (gevent: live streams hold no thread);\n"
+                   f"             {opts.workers} workers = one per core (the app is CPU-bound Python: one GIL per process)")
         else:
-            why = "workers and threads as given on the command line (default: 2 workers x 4 threads)"
+            why = (f"gthread, {opts.threads} threads per worker, for comparison (`serve` runs gevent: a live "
+                   "stream would hold a thread)")
         print(f"             app from {app_root}; {why}")
         print(f"load       : {wrk_version()}, one thread and one keep-alive connection per client; "
               f"per level and workload {opts.duration:g} s or {opts.max_requests} requests, whichever first")
@@ -485,8 +512,10 @@ def main(argv: list[str] | None = None) -> int:
             cap_client = math.ceil(opts.max_requests / clients)
             per_client = max(1, math.ceil(cap_client / COMMANDS_PER_TABLE))
             lines = client_lines(http_client, body, clients, per_client)
+            before = writes_by_process(servers.port, opts.workers)
             results.append(run_wrk(servers, "commands", clients, opts.duration, opts.max_requests,
                                    lines, tmp / f"cmd-{clients}"))
+            results[-1].writes = writes_delta(before, writes_by_process(servers.port, opts.workers))
             results.append(run_wrk(servers, "ping", clients, opts.duration, opts.max_requests,
                                    [";"] * clients, tmp / f"ping-{clients}"))
             print(f"  ... {clients} client(s) done", flush=True)
@@ -560,6 +589,12 @@ def report(results: list[Result], opts) -> None:
             print(f"NOTE: {r.workload} at {r.clients} clients ran almost all on one worker: keep-alive "
                   "connections stay with the worker that accepted them,\n      and gunicorn's shared "
                   "listening socket does not balance them, so this run had about one core of app.")
+    print()
+    print("table writes per Redis round trip (calls made while one is in flight share the next):")
+    for r in results:
+        if r.workload == "commands" and r.writes[1]:
+            print(f"  {r.clients:>2} client(s): {r.writes[0]} writes in {r.writes[1]} round trips = "
+                  f"{r.writes[0] / r.writes[1]:.2f} per round trip")
     busy = max((float(r.load.split("/")[0]) for r in results if r.load[:1].isdigit()), default=0.0)
     if busy > 1.0:
         print(f"NOTE: the 1-minute load average reached {busy:.2f} before a run on {os.cpu_count()} cores: "
