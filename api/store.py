@@ -11,8 +11,11 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms)
   gc:{CODE}:live           channel each accepted change, published to every API process
-Every write is one Lua script: compare-and-set on the version, history, idempotency and publish,
-so a command costs two round trips (read, then write). Idle tables expire after `ttl` seconds.
+Every write is one Lua script: the idempotency key, compare-and-set on the version and on the
+writer's seat, history, and publish. A process that kept the table from its last write (api/hot.py)
+writes without reading: one round trip; otherwise a read first. A write that finds the table moved
+on gets the table as it is now in the same answer. Writes made while one is in flight are pipelined
+into the next round trip (`Lane`). Idle tables expire `ttl` seconds after their last changes.
 Reusable definitions: gc:library:<kind> hash name → JSON. Join rate limits: gc:ratelimit:<ip>.
 """
 from __future__ import annotations
@@ -120,24 +123,29 @@ if ARGV[7] ~= '' then
   local done = redis.call('GET', KEYS[3])
   if done then return {2, done} end
 end
-local current = tonumber(redis.call('HGET', KEYS[1], 'version'))
+local now = redis.call('HMGET', KEYS[1], 'version', ARGV[12])
+local current = tonumber(now[1])
 if current == nil then return {-1} end
-local seat = redis.call('HGET', KEYS[1], ARGV[12]) or ''
+local seat = now[2] or ''
 if current ~= tonumber(ARGV[1]) or seat ~= ARGV[13] then
-  local now = redis.call('HMGET', KEYS[1], 'state', 'history', 'defs')
-  return {0, current, now[1] or '', now[2] or '', now[3] or '0', seat}
+  local stored = redis.call('HMGET', KEYS[1], 'state', 'history', 'defs')
+  return {0, current, stored[1] or '', stored[2] or '', stored[3] or '0', seat}
 end
 local version = current + 1
-for i = 14, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
-redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3],
-           'defs', redis.call('HLEN', KEYS[4]))
+if #ARGV >= 14 then
+  for i = 14, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
+  redis.call('HSET', KEYS[1], 'defs', redis.call('HLEN', KEYS[4]))
+end
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], version .. '-0', 'entry', ARGV[4], 'snapshot', ARGV[5])
 if ARGV[7] ~= '' then
   redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[11])
 end
-redis.call('EXPIRE', KEYS[1], ARGV[8])
-redis.call('EXPIRE', KEYS[2], ARGV[8])
-redis.call('EXPIRE', KEYS[4], ARGV[8])
+if version % 32 == 2 then -- the idle-table expiry moves on every 32 changes (a game's session is many)
+  redis.call('EXPIRE', KEYS[1], ARGV[8])
+  redis.call('EXPIRE', KEYS[2], ARGV[8])
+  redis.call('EXPIRE', KEYS[4], ARGV[8])
+end
 redis.call('PUBLISH', ARGV[10], ARGV[6])
 return {1, version}
 """
@@ -162,11 +170,9 @@ def _command(args) -> bytes:
     """A command in Redis's protocol (RESP): its arguments as bulk strings."""
     out = [b"*%d\r\n" % len(args)]
     for arg in args:
-        if isinstance(arg, str):
-            arg = arg.encode()
-        elif isinstance(arg, int):
-            arg = b"%d" % arg
-        out += (b"$%d\r\n" % len(arg), arg, b"\r\n")
+        if type(arg) is not bytes:
+            arg = arg.encode() if isinstance(arg, str) else b"%d" % arg
+        out.append(b"$%d\r\n%b\r\n" % (len(arg), arg))
     return b"".join(out)
 
 

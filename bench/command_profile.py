@@ -198,8 +198,13 @@ def instrumented(app, http, body: dict, n: int, redis_pid: int) -> None:
         ("Store.load", (store, "load"), "round trip 1 (read) + orjson.loads + redis client"),
         ("from_data", (play, "from_data"), "rebuild the Table dataclasses from the decoded state"),
         ("engine.apply", (engine, "apply"), "the rules"),
-        ("play.view", (play, "view"), "table_view: the answer as a phone draws it"),
-        ("Store.save", (store, "save"), "orjson.dumps + round trip 2 (compare-and-set script)"),
+        ("play.view", (play, "view"), "table_view: the answer as a phone draws it (reads)"),
+        ("Renderer.encode", (app.extensions.get("renderer"), "encode"), "the new state as JSON, part by part"),
+        ("Renderer.view", (app.extensions.get("renderer"), "view"), "the answer, reusing unchanged parts"),
+        ("HotTables.take", (app.extensions.get("hot_tables"), "take"), "the table kept by the last write"),
+        ("HotTables.keep", (app.extensions.get("hot_tables"), "keep"), "keep the new table for the next"),
+        ("Store.save", (store, "save"), "the compare-and-set write (snapshot, args, lane)"),
+        ("Lane.call", (getattr(store, "lane", None), "call"), "the write's round trip (pipelined)"),
         ("play.json_response", (play, "json_response"), "orjson.dumps of the answer + Response"),
     ]
     for label, (owner, name), _ in rows:

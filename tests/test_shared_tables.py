@@ -904,3 +904,18 @@ def test_seats_show_who_is_connected(http, live_server):
             assert connected()["hero:commissioner-gordon"]
         time.sleep(1.5)  # heartbeats keep it fresh
         assert connected()["villain"]
+
+
+def test_a_table_in_play_keeps_its_expiry_moving(http, redis_client, app):
+    """Idle tables expire (config TABLE_TTL); a table being played must not: the write script
+    moves the expiry of the table, its history and its definitions on every 32 changes."""
+    code = new_table(http)["code"]
+    keys = [f"gc:{{{code}}}:{part}" for part in ("table", "history", "defs")]
+    for key in keys:
+        redis_client.expire(key, 100)
+    for i in range(32):
+        r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": f"a{i}"})
+        assert r.status_code == 200, r.text
+    ttl = app.config["TABLE_TTL"]
+    for key in keys:
+        assert ttl - 60 < redis_client.ttl(key) <= ttl, key
