@@ -3,13 +3,15 @@
 Run from the repository root:   .venv/bin/python bench/api_bench.py
 Needs Debian's wrk:             apt-get install -y wrk
 Options: --duration S (per level and workload, default 10), --max-requests N (per level and
-workload, default 20000), --levels 1,10,50, --workers W (default 2), --threads T (default 4),
+workload, default 20000), --levels 1,10,50, --workers W (default 2), --worker-class gevent|gthread
+(default gevent), --threads T (gthread only, default 4),
 --warmup S (default 2), --app-root DIR (serve another checkout's wsgi.py, e.g. to compare commits).
 Where a command's time goes in-process (cProfile and timers): .venv/bin/python bench/command_profile.py
 
 What it does, all on 127.0.0.1 and all of it stopped at the end (also on Ctrl-C or an error):
   1. starts its own redis-server (api.embedded_redis.EmbeddedRedis, a temporary directory, a free
-     loopback port) and the app under gunicorn (gthread) on a free loopback port, and waits until
+     loopback port) and the app under gunicorn (gevent, as `serve` runs it; --worker-class gthread
+     for comparison) on a free loopback port, and waits until
      GET /api/ping answers;
   2. per concurrency level (1, 10, 50 clients): creates fresh tables from the sample library, each
      client its own, and drives valid state-changing commands at them with wrk (one thread and
