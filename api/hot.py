@@ -47,7 +47,8 @@ class HotTables:
         seats = dict(seats or {})
         if token_digest is not None and loaded.seat is not None:
             seats[token_digest] = loaded.seat
-        kept = Kept(Loaded(loaded.code, loaded.version, None, loaded.history, loaded.seat, pool=loaded.pool),
+        kept = Kept(Loaded(loaded.code, loaded.version, None, loaded.history, loaded.seat, pool=loaded.pool,
+                           zdict=loaded.zdict),
                     table, seats)
         with self.lock:
             old = self.kept.pop(loaded.code, None)

@@ -223,7 +223,7 @@ def _write(code: str, change) -> Response:
         except Replayed as first:
             return _replayed(code, first.answer)
         response = json_response(body, version=version)
-        loaded = Loaded(code, version, None, done.history, loaded.seat, pool=pool)
+        loaded = Loaded(code, version, None, done.history, loaded.seat, pool=pool, zdict=loaded.zdict)
         hot.keep(loaded, done.outcome.table, token_digest, seats_known)
         return response
     return error(409, "The table is busy with other phones' changes: try again")

@@ -2,12 +2,13 @@
 
 A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster slot:
   gc:{CODE}:table          hash    version, state (JSON, printed definitions named by key),
+                                   zdict (the state at creation: the snapshots' deflate dictionary),
                                    history (JSON: undo and redo stacks), defs (how many definitions),
                                    seat:<seat> → token digest, token:<digest> → seat
   gc:{CODE}:defs           hash    key → a printed definition (hero board, tile, mission, power),
                                    written once, never changed: content-addressed
   gc:{CODE}:history        stream  entry id `<version>-0`: entry (JSON) and snapshot (the state
-                                   after that version, zlib-compressed) for undo and jumps
+                                   after that version, compressed) for undo and jumps
   gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms)
   gc:{CODE}:live           channel each accepted change, published to every API process
@@ -71,6 +72,26 @@ class SeatTaken(Exception):
     """Someone already holds that seat."""
 
 
+DICTIONARY = b"\x00"  # a snapshot deflated with the table's first state as its dictionary
+
+
+def compress(state: bytes, zdict: bytes | None) -> bytes:
+    """A snapshot: deflated against `zdict` (the table's state at creation, which later states
+    mostly repeat: about a tenth of the size, in half the time), or plain zlib without one."""
+    if not zdict:
+        return zlib.compress(state, 1)
+    packer = zlib.compressobj(1, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+    return DICTIONARY + packer.compress(state) + packer.flush()
+
+
+def decompress(snapshot: bytes, zdict) -> bytes:
+    """`compress` undone; `zdict()` gives the table's dictionary when the snapshot needs it."""
+    if snapshot[:1] != DICTIONARY:
+        return zlib.decompress(snapshot)
+    unpacker = zlib.decompressobj(-15, zdict())
+    return unpacker.decompress(snapshot[1:]) + unpacker.flush()
+
+
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -108,6 +129,7 @@ class Loaded:
     replay: dict | None = None
     presence: dict[str, int] = field(default_factory=dict)
     pool: dict[str, object] = field(default_factory=dict)  # the table's printed definitions by key
+    zdict: bytes = b""  # the snapshots' dictionary (b"" for tables stored before there was one)
 
 
 # KEYS: table, history stream, idempotency key, definitions.
@@ -278,6 +300,7 @@ class Store:
         self._save = client.register_script(_SAVE)
         self.lane = Lane(client.connection_pool)
         self._pools: dict[str, tuple[int, dict[str, object]]] = {}  # code → (count, definitions)
+        self._zdicts: dict[str, bytes] = {}  # code → the snapshots' dictionary
         self._seat = client.register_script(_SEAT)
 
     def ping(self) -> bool:
@@ -298,15 +321,17 @@ class Store:
                 pipe = self.redis.pipeline(transaction=True)
                 pipe.hset(k["defs"], mapping={key: encode_definition(obj) for key, obj in pool.items()})
                 pipe.hset(k["table"], mapping={"state": state_bytes, "history": b'{"undo":[],"redo":[]}',
-                                               "defs": len(pool), "seat:host": token, f"token:{token}": "host"})
-                pipe.xadd(k["history"], {"entry": orjson.dumps(entry), "snapshot": zlib.compress(state_bytes)},
-                          id="1-0")
+                                               "defs": len(pool), "seat:host": token, f"token:{token}": "host",
+                                               "zdict": state_bytes})
+                pipe.xadd(k["history"], {"entry": orjson.dumps(entry),
+                                         "snapshot": compress(state_bytes, state_bytes)}, id="1-0")
                 pipe.expire(k["table"], self.ttl)
                 pipe.expire(k["history"], self.ttl)
                 pipe.expire(k["defs"], self.ttl)
                 _count()
                 pipe.execute()
                 self._pools[code] = (len(pool), dict(pool))
+                self._remember_zdict(code, state_bytes)
                 return code
         raise RuntimeError("no free table code after 20 tries")
 
@@ -315,7 +340,7 @@ class Store:
         """The table, the seat `token` holds, a stored answer for `idempotency_key` and who is
         connected: one round trip."""
         k = keys(code)
-        fields = ["version", "state", "history", "defs"] + ([f"token:{digest(token)}"] if token else [])
+        fields = ["version", "state", "history", "defs", "zdict"] + ([f"token:{digest(token)}"] if token else [])
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
         if idempotency_key:
@@ -330,8 +355,10 @@ class Store:
         loaded = Loaded(code, int(values[0]), orjson.loads(values[1]),
                         orjson.loads(values[2] or b'{"undo":[],"redo":[]}'))
         loaded.pool = self.definitions(code, int(values[3] or 0))
-        if token and values[4] is not None:
-            loaded.seat = values[4].decode()
+        loaded.zdict = values[4] or b""
+        self._remember_zdict(code, loaded.zdict)
+        if token and values[5] is not None:
+            loaded.seat = values[5].decode()
         if idempotency_key:
             raw = results.pop(0)
             loaded.replay = orjson.loads(raw) if raw else None
@@ -366,7 +393,7 @@ class Store:
         idem_key, answer = idempotency if idempotency else ("", None)
         args = [k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"],
                 loaded.version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
-                zlib.compress(state_bytes, 1), orjson.dumps(message),
+                compress(state_bytes, loaded.zdict), orjson.dumps(message),
                 orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
                 IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "", loaded.seat or "", *new]
         _count()
@@ -387,7 +414,7 @@ class Store:
             raise Missing(code)
         _, version, state_raw, history_raw, count, seat = reply
         now = Loaded(code, int(version), orjson.loads(state_raw), orjson.loads(history_raw or b'{"undo":[],"redo":[]}'),
-                     seat=seat.decode() if token_digest and seat else None)
+                     seat=seat.decode() if token_digest and seat else None, zdict=loaded.zdict)
         now.pool = self.definitions(code, int(count))
         raise Stale(now)
 
@@ -406,7 +433,21 @@ class Store:
         """The state right after `version`, while the history keeps it."""
         _count()
         rows = self.redis.xrange(keys(code)["history"], min=f"{version}-0", max=f"{version}-0")
-        return orjson.loads(zlib.decompress(rows[0][1][b"snapshot"])) if rows else None
+        return orjson.loads(decompress(rows[0][1][b"snapshot"], lambda: self.zdict(code))) if rows else None
+
+    def zdict(self, code: str) -> bytes:
+        """The table's snapshot dictionary, read once per process."""
+        found = self._zdicts.get(code)
+        if found is None:
+            _count()
+            found = self.redis.hget(keys(code)["table"], "zdict") or b""
+            self._remember_zdict(code, found)
+        return found
+
+    def _remember_zdict(self, code: str, zdict: bytes) -> None:
+        if len(self._zdicts) > 2000:
+            self._zdicts.clear()
+        self._zdicts[code] = zdict
 
     # ------------------------------------------------------------ seats
 

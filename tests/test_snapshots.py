@@ -1,0 +1,76 @@
+"""History snapshots (api/store.py): each version's state, deflated against the table's state at
+creation (its dictionary); tables stored before there was a dictionary keep plain zlib snapshots
+and still undo, jump and replay."""
+from __future__ import annotations
+
+import zlib
+
+import orjson
+
+from api import store
+from tests.tables import new_table
+from tests.test_hot_tables import Process
+
+
+def test_a_snapshot_with_the_dictionary_is_small_and_comes_back_whole():
+    first = orjson.dumps({"heroes": {h: {"reserve": 10, "fatigue": 0, "spaces": [0] * 7} for h in "abc"},
+                          "river": list(range(8)), "tokens": []})
+    later = first.replace(b'"reserve":10', b'"reserve":7', 1).replace(b'"tokens":[]', b'"tokens":[{"id":1}]')
+    packed = store.compress(later, first)
+    assert packed[:1] == store.DICTIONARY
+    assert len(packed) < len(zlib.compress(later, 1)) / 2
+    assert store.decompress(packed, lambda: first) == later
+
+
+def test_a_snapshot_without_a_dictionary_is_plain_zlib():
+    state = b'{"mode":"standard"}' * 20
+    assert store.compress(state, b"") == zlib.compress(state, 1)
+    assert store.decompress(zlib.compress(state), lambda: b"never asked") == state
+
+
+def test_a_table_stored_before_snapshots_had_a_dictionary_still_plays_and_undoes(redis_server, redis_client):
+    """A table without the `zdict` field (as stored by earlier versions of the app): its next
+    snapshots are plain zlib, and undo, jump and an idempotent replay read old and new ones."""
+    maker = Process(redis_server.url, {})
+    table = new_table(maker)
+    code, v0 = table["code"], table["version"]
+    # as earlier versions stored it: no dictionary, and the first snapshot plain zlib
+    history = f"gc:{{{code}}}:history"
+    (entry_id, fields), = redis_client.xrange(history)
+    redis_client.hdel(f"gc:{{{code}}}:table", "zdict")
+    redis_client.delete(history)
+    state = redis_client.hget(f"gc:{{{code}}}:table", "state")
+    redis_client.xadd(history, {"entry": fields[b"entry"], "snapshot": zlib.compress(state)}, id=entry_id)
+    old = Process(redis_server.url, maker.host_tokens)  # a process that never saw the dictionary
+    placed = old.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": "a"},
+                      headers={"Idempotency-Key": "one"})
+    assert placed.status_code == 200, placed.text
+    snapshot = redis_client.xrange(f"gc:{{{code}}}:history", min=f"{v0 + 1}-0", max=f"{v0 + 1}-0")[0][1][b"snapshot"]
+    assert snapshot[:1] != store.DICTIONARY  # no dictionary: plain zlib
+    again = old.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": "a"},
+                     headers={"Idempotency-Key": "one"})
+    assert again.headers.get("Idempotent-Replayed") == "true" and again.json() == placed.json()
+    undone = old.post(f"/api/tables/{code}/history/undo")
+    assert undone.status_code == 200, undone.text
+    assert undone.json()["table"]["tokens"] == table["tokens"]
+    jumped = old.post(f"/api/tables/{code}/history/jump", json={"version": v0 + 1})
+    assert jumped.status_code == 200, jumped.text
+    assert [t["area"] for t in jumped.json()["table"]["tokens"]] == ["a"]
+
+
+def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_server, redis_client):
+    """The process that undoes is not the one that created the table or wrote the snapshot: it
+    reads the dictionary from the table."""
+    maker = Process(redis_server.url, {})
+    table = new_table(maker)
+    code, v0 = table["code"], table["version"]
+    writer = Process(redis_server.url, maker.host_tokens)
+    for area in ("a", "b"):
+        assert writer.post(f"/api/tables/{code}/tokens", json={"kind": "smoke", "side": "villain",
+                                                               "area": area}).status_code == 200
+    rows = redis_client.xrange(f"gc:{{{code}}}:history")
+    assert all(fields[b"snapshot"][:1] == store.DICTIONARY for _, fields in rows)
+    other = Process(redis_server.url, maker.host_tokens)
+    jumped = other.post(f"/api/tables/{code}/history/jump", json={"version": v0 + 1})
+    assert jumped.status_code == 200, jumped.text
+    assert [t["area"] for t in jumped.json()["table"]["tokens"]] == ["a"]
