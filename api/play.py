@@ -35,15 +35,11 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def etag(version: int) -> dict:
-    return {"ETag": f'"{version}"'}
-
-
 def json_response(body, status: int = 200, version: int | None = None) -> Response:
-    response = Response(orjson.dumps(body), status=status, mimetype="application/json")
+    headers = [("Content-Type", "application/json")]
     if version is not None:
-        response.headers.update(etag(version))
-    return response
+        headers.append(("ETag", f'"{version}"'))
+    return Response(orjson.dumps(body), status, headers)
 
 
 def wanted_versions() -> set[int] | None:

@@ -22,6 +22,7 @@ Reusable definitions: gc:library:<kind> hash name → JSON. Join rate limits: gc
 from __future__ import annotations
 
 import contextvars
+import functools
 import hashlib
 import os
 import secrets
@@ -92,7 +93,10 @@ def decompress(snapshot: bytes, zdict) -> bytes:
     return unpacker.decompress(snapshot[1:]) + unpacker.flush()
 
 
+@functools.lru_cache(maxsize=4096)
 def digest(token: str) -> str:
+    """What the store keeps of a seat token (never the token itself); a phone sends the same
+    token with every request, so each process computes it once."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
