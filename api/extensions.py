@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import flask_smorest
 import redis
+import orjson
 from flask import Flask, current_app
+from flask import request as flask_request
 from flask_smorest import Api
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
@@ -45,7 +47,24 @@ api = CompanionApi()
 
 class BodyRequiredParser(FlaskParser):
     """A route that documents a JSON body refuses a request without one (422), instead of
-    reading it as an empty object."""
+    reading it as an empty object.
+
+    A JSON object body that its schema accepts is read straight away (orjson, then the schema);
+    anything else goes through webargs, which gives the usual answer for it (a malformed body, a
+    wrong type, an unknown field). The straight path skips webargs' per-request machinery, a
+    tenth of a small command's CPU."""
+
+    def parse(self, argmap, req=None, *, location=None, **kwargs):
+        if (location or self.location) == "json" and isinstance(argmap, Schema) and not kwargs.get("validate"):
+            request = req if req is not None else flask_request
+            if request.is_json:
+                try:
+                    body = orjson.loads(request.get_data(cache=True))
+                    if type(body) is dict:
+                        return argmap.load(body)
+                except (orjson.JSONDecodeError, ValidationError):
+                    pass  # webargs answers it
+        return super().parse(argmap, req, location=location, **kwargs)
 
     def load_json(self, req, schema):
         data = super().load_json(req, schema)
