@@ -32,7 +32,7 @@ def register(app) -> None:
 
     @app.errorhandler(redis.RedisError)
     def store_away(exc: redis.RedisError):
-        app.logger.warning("Redis: %r", exc)
+        app.logger.warning("Redis: %s: %s", type(exc).__name__, exc)
         response = error(503, "The table store is not answering: try again in a moment")
         response.headers["Retry-After"] = "2"
         return response

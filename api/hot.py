@@ -48,7 +48,7 @@ class HotTables:
         if token_digest is not None and loaded.seat is not None:
             seats[token_digest] = loaded.seat
         kept = Kept(Loaded(loaded.code, loaded.version, None, loaded.history, loaded.seat, pool=loaded.pool,
-                           zdict=loaded.zdict),
+                           zdict=loaded.zdict, stamp=loaded.stamp),
                     table, seats)
         with self.lock:
             old = self.kept.pop(loaded.code, None)

@@ -116,11 +116,19 @@ def _replayed(code: str, answer: dict) -> Response:
     state = s.snapshot(code, version)
     if entry is None or state is None:
         return error(409, f"That change (version {version}) is older than the history keeps")
-    table = from_data_pooled(Table, state, s.definitions(code))
-    body = {"version": version, "events": entry["events"], "table": view(code, version, table)}
+    body = {"version": version, "events": entry["events"], "table": view(code, version, from_snapshot(s, code, state))}
     response = json_response(body, answer["status"], version)
     response.headers["Idempotent-Replayed"] = "true"
     return response
+
+
+def from_snapshot(s, code: str, state: dict) -> Table:
+    """A snapshot as the rules' Table; its definitions read again when one is new to this process
+    (another process made the change that brought it)."""
+    try:
+        return from_data_pooled(Table, state, s.definitions(code))
+    except KeyError:
+        return from_data_pooled(Table, state, s.definitions(code, refresh=True))
 
 
 def live_change(code: str, message: bytes, s, drawing) -> bytes:
@@ -129,10 +137,7 @@ def live_change(code: str, message: bytes, s, drawing) -> bytes:
     data = orjson.loads(message)
     state = s.snapshot(code, data["version"])
     if state is not None:
-        try:
-            table = from_data_pooled(Table, state, s.definitions(code))
-        except KeyError:  # a definition this process has not seen yet
-            table = from_data_pooled(Table, state, s.definitions(code, refresh=True))
+        table = from_snapshot(s, code, state)
         data["table"] = drawing.view(code, data["version"], table, drawing.encode(table))
     return orjson.dumps(data)
 
@@ -210,7 +215,7 @@ def _write(code: str, change) -> Response:
                 "table": renderer().view(code, version, done.outcome.table, encoded)}
         message = {"version": version, "events": events, "seat": loaded.seat, "command": done.name}
         try:
-            _, pool = s.save(loaded, encoded.state, encoded.pool, done.history, entry, message,
+            _, pool, stamp = s.save(loaded, encoded.state, encoded.pool, done.history, entry, message,
                    (key, {"status": 200, "version": version}) if key else None, token_digest)
         except Stale as moved:
             loaded, trusted = moved.now, True
@@ -219,7 +224,7 @@ def _write(code: str, change) -> Response:
         except Replayed as first:
             return _replayed(code, first.answer)
         response = json_response(body, version=version)
-        loaded = Loaded(code, version, None, done.history, loaded.seat, pool=pool, zdict=loaded.zdict)
+        loaded = Loaded(code, version, None, done.history, loaded.seat, pool=pool, zdict=loaded.zdict, stamp=stamp)
         hot.keep(loaded, done.outcome.table, token_digest, seats_known)
         return response
     return error(409, "The table is busy with other phones' changes: try again")
@@ -273,7 +278,11 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
         what = {"undo": f"Undone: change {moved}", "redo": f"Redone: change {moved}",
                 "jump": f"Back to the table as it was after change {restore}"}[kind]
         event = engine.Event(kind, what, "", {"restored": restore, "change": moved})
-        return Change(engine.Outcome(from_data_pooled(Table, state, loaded.pool), [event]), kind.capitalize(),
+        try:
+            restored = from_data_pooled(Table, state, loaded.pool)
+        except KeyError:  # a definition another process brought since this one kept the table
+            restored = from_snapshot(s, loaded.code, state)
+        return Change(engine.Outcome(restored, [event]), kind.capitalize(),
                       {"undo": undo, "redo": redo})
 
     return _write(code, change)

@@ -77,20 +77,25 @@ DICTIONARY = b"\x00"  # a snapshot deflated with the table's first state as its 
 
 
 def compress(state: bytes, zdict: bytes | None) -> bytes:
-    """A snapshot: deflated against `zdict` (the table's state at creation, which later states
-    mostly repeat: about a tenth of the size, in half the time), or plain zlib without one."""
+    """A snapshot: zlib against `zdict` (the table's state at creation, which later states mostly
+    repeat: about a tenth of the size, in half the time; the zlib stream names its dictionary and
+    checks its data), or plain zlib without one."""
     if not zdict:
         return zlib.compress(state, 1)
-    packer = zlib.compressobj(1, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
     return DICTIONARY + packer.compress(state) + packer.flush()
 
 
 def decompress(snapshot: bytes, zdict) -> bytes:
-    """`compress` undone; `zdict()` gives the table's dictionary when the snapshot needs it."""
+    """`compress` undone; `zdict()` gives the table's dictionary when the snapshot needs it (a
+    wrong one is refused by zlib, not read as other data)."""
     if snapshot[:1] != DICTIONARY:
         return zlib.decompress(snapshot)
-    unpacker = zlib.decompressobj(-15, zdict())
-    return unpacker.decompress(snapshot[1:]) + unpacker.flush()
+    unpacker = zlib.decompressobj(15, zdict())
+    data = unpacker.decompress(snapshot[1:]) + unpacker.flush()
+    if not unpacker.eof:
+        raise zlib.error("a snapshot cut short")
+    return data
 
 
 @functools.lru_cache(maxsize=4096)
@@ -134,40 +139,45 @@ class Loaded:
     presence: dict[str, int] = field(default_factory=dict)
     pool: dict[str, object] = field(default_factory=dict)  # the table's printed definitions by key
     zdict: bytes = b""  # the snapshots' dictionary (b"" for tables stored before there was one)
+    stamp: bytes = b""  # the random stamp of the write that made this version (b"": none stored)
 
 
 # KEYS: table, history stream, idempotency key, definitions.
 # ARGV: expected version, state, history, entry, snapshot, live message, idempotent answer (or "" when
 # the write has no key), ttl seconds, history kept, live channel, idempotency ttl, the writer's token
-# field ("token:<digest>"), the seat the writer believes it holds, then new definitions as key, value.
+# field ("token:<digest>"), the seat the writer believes it holds, the stamp of the write it read
+# (each write's random stamp: a version number alone would match a different write made after Redis
+# lost some, e.g. restarted from an append-only file one second behind), this write's stamp, then
+# new definitions as key, value.
 # Answers {1, version} when written; {2, answer} when the idempotency key already has an answer;
-# {-1} when there is no table; {0, version, state, history, definitions, seat} when the version moved
-# on or the token no longer holds that seat: the table as it is now, so the writer can try again
+# {-1} when there is no table; {0, version, state, history, definitions, seat, stamp} when the table
+# moved on or the token no longer holds that seat: the table as it is now, so the writer can try again
 # without another read.
 _SAVE = """
 if ARGV[7] ~= '' then
   local done = redis.call('GET', KEYS[3])
   if done then return {2, done} end
 end
-local now = redis.call('HMGET', KEYS[1], 'version', ARGV[12])
+local now = redis.call('HMGET', KEYS[1], 'version', ARGV[12], 'stamp')
 local current = tonumber(now[1])
 if current == nil then return {-1} end
 local seat = now[2] or ''
-if current ~= tonumber(ARGV[1]) or seat ~= ARGV[13] then
+local stamp = now[3] or ''
+if current ~= tonumber(ARGV[1]) or seat ~= ARGV[13] or stamp ~= ARGV[14] then
   local stored = redis.call('HMGET', KEYS[1], 'state', 'history', 'defs')
-  return {0, current, stored[1] or '', stored[2] or '', stored[3] or '0', seat}
+  return {0, current, stored[1] or '', stored[2] or '', stored[3] or '0', seat, stamp}
 end
 local version = current + 1
-if #ARGV >= 14 then
-  for i = 14, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
+if #ARGV >= 16 then
+  for i = 16, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
   redis.call('HSET', KEYS[1], 'defs', redis.call('HLEN', KEYS[4]))
 end
-redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3])
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3], 'stamp', ARGV[15])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], version .. '-0', 'entry', ARGV[4], 'snapshot', ARGV[5])
 if ARGV[7] ~= '' then
   redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[11])
 end
-if version % 32 == 2 then -- the idle-table expiry moves on every 32 changes (a game's session is many)
+if redis.call('TTL', KEYS[1]) < tonumber(ARGV[8]) - 60 then -- expiry: ttl after the last change (to a minute)
   redis.call('EXPIRE', KEYS[1], ARGV[8])
   redis.call('EXPIRE', KEYS[2], ARGV[8])
   redis.call('EXPIRE', KEYS[4], ARGV[8])
@@ -222,12 +232,16 @@ class Lane:
 
     The caller that finds the lane free leads: it sends the waiting calls, reads their answers and
     hands each its own; then it passes the lead to the first call that arrived meanwhile. A
-    failure while sending is retried once on a fresh connection (nothing ran); a failure while
-    reading drops the connection and fails every call of that round trip (their scripts may have
-    run; a phone re-reads on the 503)."""
+    connection idle for the pool's health-check interval is checked (PING) before it carries
+    writes. A failure while sending or reading fails every call of that round trip and drops the
+    connection, and nothing is sent again: some scripts may have run, and only a read can tell (a
+    phone re-reads on the 503). Reads time out after `timeout` seconds."""
 
-    def __init__(self, pool: redis.ConnectionPool):
+    def __init__(self, pool: redis.ConnectionPool, timeout: float = 10.0):
         self.pool = pool
+        self.settings = {**pool.connection_kwargs, "socket_timeout": timeout}
+        if pool.connection_class is redis.Connection:  # TCP: notice a peer that went away
+            self.settings["socket_keepalive"] = True
         self.conn = None
         self.lock = threading.Lock()
         self.waiting: list[_Call] = []
@@ -242,12 +256,29 @@ class Lane:
             call.lead = not self.busy
             self.busy = True
         if not call.lead:
-            call.wake.acquire()
+            try:
+                call.wake.acquire()
+            except BaseException:  # interrupted while waiting (a worker stopping): never strand the lead
+                self._abandon(call)
+                raise
         if call.lead:
             self._lead()
         if call.error is not None:
             raise call.error
         return call.reply
+
+    def _abandon(self, call: _Call) -> None:
+        with self.lock:
+            if call in self.waiting:
+                self.waiting.remove(call)
+            after = None
+            if call.lead:  # it was handed the lead: hand it on
+                after = self.waiting[0] if self.waiting else None
+                if after is not None:
+                    after.lead = True
+                self.busy = after is not None
+        if after is not None:
+            after.wake.release()
 
     def _lead(self) -> None:
         with self.lock:
@@ -257,43 +288,44 @@ class Lane:
         finally:
             with self.lock:
                 after = self.waiting[0] if self.waiting else None
+                if after is not None:
+                    after.lead = True
                 self.busy = after is not None
             for c in batch:
+                if c.reply is None and c.error is None:
+                    c.error = redis.ConnectionError("The write got no answer")
                 if not c.lead:
                     c.wake.release()
             if after is not None:
-                after.lead = True
                 after.wake.release()
 
     def _round_trip(self, batch: list[_Call]) -> None:
-        conn = self._connection()
-        packed = [b"".join(c.packed for c in batch)]
         self.round_trips += 1
         self.calls += len(batch)
         try:
-            try:
-                conn.send_packed_command(packed, check_health=False)
-            except (redis.ConnectionError, redis.TimeoutError):
-                conn.disconnect()
-                conn.send_packed_command(packed, check_health=False)
-        except BaseException as e:  # noqa: BLE001 - every call of the round trip gets the error
-            for c in batch:
-                c.error = e
+            conn = self._connection()
+            conn.send_packed_command([b"".join(c.packed for c in batch)])  # checks an idle connection first
+        except BaseException as e:
+            self._fail(batch, e)
             return
         for i, c in enumerate(batch):
             try:
                 c.reply = conn.read_response()
             except redis.ResponseError as e:  # an error answer leaves the connection in step
                 c.error = e
-            except BaseException as e:  # noqa: BLE001
-                conn.disconnect()
-                for rest in batch[i:]:
-                    rest.error = e
+            except BaseException as e:
+                self._fail(batch[i:], e)
                 return
+
+    def _fail(self, calls: list[_Call], error: BaseException) -> None:
+        if self.conn is not None:
+            self.conn.disconnect()
+        for c in calls:  # another request gets a store error, not this one's interruption
+            c.error = error if isinstance(error, Exception) or c.lead else redis.ConnectionError(str(error))
 
     def _connection(self):
         if self.conn is None or self.pid != os.getpid():  # a forked child never shares its parent's socket
-            self.conn, self.pid = self.pool.connection_class(**self.pool.connection_kwargs), os.getpid()
+            self.conn, self.pid = self.pool.connection_class(**self.settings), os.getpid()
         return self.conn
 
 
@@ -344,7 +376,7 @@ class Store:
         """The table, the seat `token` holds, a stored answer for `idempotency_key` and who is
         connected: one round trip."""
         k = keys(code)
-        fields = ["version", "state", "history", "defs", "zdict"] + ([f"token:{digest(token)}"] if token else [])
+        fields = ["version", "state", "history", "defs", "zdict", "stamp"] + ([f"token:{digest(token)}"] if token else [])
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
         if idempotency_key:
@@ -359,10 +391,10 @@ class Store:
         loaded = Loaded(code, int(values[0]), orjson.loads(values[1]),
                         orjson.loads(values[2] or b'{"undo":[],"redo":[]}'))
         loaded.pool = self.definitions(code, int(values[3] or 0))
-        loaded.zdict = values[4] or b""
+        loaded.zdict, loaded.stamp = values[4] or b"", values[5] or b""
         self._remember_zdict(code, loaded.zdict)
-        if token and values[5] is not None:
-            loaded.seat = values[5].decode()
+        if token and values[6] is not None:
+            loaded.seat = values[6].decode()
         if idempotency_key:
             raw = results.pop(0)
             loaded.replay = orjson.loads(raw) if raw else None
@@ -384,22 +416,24 @@ class Store:
         return pool
 
     def save(self, loaded: Loaded, state: bytes, pool: dict[str, object], history: dict, entry: dict, message,
-             idempotency: tuple[str, dict] | None = None, token_digest: str | None = None) -> tuple[int, dict]:
+             idempotency: tuple[str, dict] | None = None, token_digest: str | None = None) -> tuple[int, dict, bytes]:
         """Write the new state if the stored version is still `loaded.version` and `token` still
         holds `loaded.seat` (the token's digest), with its history entry and snapshot, the idempotent answer, and
-        publish `message`. Returns the new version and the table's definitions; raises Stale (with the table as it is now),
+        publish `message`. Returns the new version, the table's definitions and the write's stamp; raises Stale (with the table as it is now),
         Replayed or Missing. One round trip. The caller builds the answer and the message for
         version `loaded.version + 1`: a write that lands makes exactly that version."""
         code, known = loaded.code, loaded.pool
         k = keys(code)
         state_bytes = state  # the JSON of the new state; `pool`: the printed definitions it names
+        stamp = secrets.token_bytes(8)
         new = [x for key, obj in pool.items() if key not in known for x in (key, encode_definition(obj))]
         idem_key, answer = idempotency if idempotency else ("", None)
         args = [k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"],
                 loaded.version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
                 compress(state_bytes, loaded.zdict), orjson.dumps(message),
                 orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
-                IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "", loaded.seat or "", *new]
+                IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "", loaded.seat or "",
+                loaded.stamp, stamp, *new]
         _count()
         try:
             reply = self.lane.call("EVALSHA", self._save.sha, 4, *args)
@@ -411,14 +445,14 @@ class Store:
             if new:
                 known = {**known, **pool}
                 self._pools[code] = (len(known), known)
-            return int(reply[1]), known
+            return int(reply[1]), known, stamp
         if status == 2:
             raise Replayed(orjson.loads(reply[1]))
         if status == -1:
             raise Missing(code)
-        _, version, state_raw, history_raw, count, seat = reply
+        _, version, state_raw, history_raw, count, seat, stored_stamp = reply
         now = Loaded(code, int(version), orjson.loads(state_raw), orjson.loads(history_raw or b'{"undo":[],"redo":[]}'),
-                     seat=seat.decode() if token_digest and seat else None, zdict=loaded.zdict)
+                     seat=seat.decode() if token_digest and seat else None, zdict=loaded.zdict, stamp=stored_stamp)
         now.pool = self.definitions(code, int(count))
         raise Stale(now)
 
@@ -437,7 +471,14 @@ class Store:
         """The state right after `version`, while the history keeps it."""
         _count()
         rows = self.redis.xrange(keys(code)["history"], min=f"{version}-0", max=f"{version}-0")
-        return orjson.loads(decompress(rows[0][1][b"snapshot"], lambda: self.zdict(code))) if rows else None
+        if not rows:
+            return None
+        snapshot = rows[0][1][b"snapshot"]
+        try:
+            return orjson.loads(decompress(snapshot, lambda: self.zdict(code)))
+        except zlib.error:  # this process knew another table under that code (expired, code given again)
+            self._zdicts.pop(code, None)
+            return orjson.loads(decompress(snapshot, lambda: self.zdict(code)))
 
     def zdict(self, code: str) -> bytes:
         """The table's snapshot dictionary, read once per process."""

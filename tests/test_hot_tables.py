@@ -374,3 +374,53 @@ def test_a_refused_command_leaves_nothing_half_changed_behind(a, b):
     assert {k: v for k, v in answer["table"].items() if k not in changed} == \
            {k: v for k, v in before.items() if k not in changed}
     assert stored(b, code) == answer["table"]
+
+
+def test_a_write_lost_by_redis_and_replaced_by_another_is_never_written_over(a, b, redis_client):
+    """Redis can lose its last acknowledged writes (restarted from an append-only file up to a
+    second behind, or a replica promoted). A then keeps version N+1 while the store went back to
+    N and B wrote a different N+1. The version numbers match, but the write's stamp does not:
+    A's next command is made on the stored table (B's N+1), not on its own lost one."""
+    code = table_at(a, b, "heroes.actions")
+    before = ok(place_token(a, code, "gas", "heroes"))          # version N, read from the store
+    lost = ok(place_token(a, code, "flame", "heroes"))           # N+1: A keeps it
+    key = f"gc:{{{code}}}:table"
+    history = f"gc:{{{code}}}:history"
+    # the store loses N+1: the table as it was after N (from the history), then B writes its own N+1
+    state = redis_client.hget(key, "state")
+    kept_rows = [(i, f) for i, f in redis_client.xrange(history) if i != f"{lost['version']}-0".encode()]
+    redis_client.delete(history)  # as the store came back: the last entry never written
+    for entry_id, fields in kept_rows:
+        redis_client.xadd(history, fields, id=entry_id)
+    snapshot = kept_rows[-1][1][b"snapshot"]
+    from api import store as s
+    zdict = redis_client.hget(key, "zdict")
+    redis_client.hset(key, mapping={"version": before["version"], "stamp": b"lost",
+                                    "state": s.decompress(snapshot, lambda: zdict)})
+    assert state != redis_client.hget(key, "state")
+    other = Process(b.app.config["REDIS_URL"], b.host_tokens)  # a process that never saw the lost write
+    replaced = ok(place_token(other, code, "smoke", "villain"))
+    assert replaced["version"] == lost["version"]
+    assert a.kept_version(code) == lost["version"]  # same number, another write
+
+    answer = ok(place_token(a, code, "frost", "villain"))
+    assert answer["version"] == lost["version"] + 1
+    assert tokens(answer["table"])[-2:] == [("smoke", "villain"), ("frost", "villain")]
+    assert ("flame", "heroes") not in tokens(answer["table"])  # the lost write stays lost, not revived
+    assert stored(b, code) == answer["table"]
+
+
+def test_a_write_after_redis_dropped_the_connection_fails_cleanly_and_the_next_one_lands(a, b, redis_client):
+    """Redis closed the process's write connection (killed, restarted, a proxy's idle timeout):
+    the next write may get a 503 (nothing was written) or land; the one after lands, and the
+    table holds exactly the acknowledged changes."""
+    code = table_at(a, b, "heroes.actions")
+    start = len(ok(place_token(a, code, "gas", "heroes"))["table"]["tokens"])
+    redis_client.client_kill_filter(_type="normal", skipme=True)
+    acknowledged = 0
+    for kind in ("smoke", "frost"):
+        r = place_token(a, code, kind, "villain")
+        assert r.status_code in (200, 503), r.text
+        acknowledged += r.status_code == 200
+    assert acknowledged >= 1
+    assert len(json.loads(b.get(f"/api/tables/{code}").text)["tokens"]) == start + acknowledged

@@ -157,7 +157,7 @@ class PooledWriter:
             return {"$def": key}
         names = _field_names(kind)
         fields = getattr(value, "__dict__", None)
-        if fields is not None and len(fields) == len(names):  # exactly its fields, in their order
+        if fields is not None and tuple(fields) == names:  # exactly its fields, in their order
             return fields
         return dict(zip(names, _getter(kind)(value))) if len(names) > 1 else {names[0]: getattr(value, names[0])}
 
