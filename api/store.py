@@ -232,8 +232,8 @@ class Lane:
 
     The caller that finds the lane free leads: it sends the waiting calls, reads their answers and
     hands each its own; then it passes the lead to the first call that arrived meanwhile. A
-    connection idle for the pool's health-check interval is checked (PING) before it carries
-    writes. A failure while sending or reading fails every call of that round trip and drops the
+    connection the server closed is replaced before it carries writes (one poll per round trip),
+    and one idle for the pool's health-check interval is checked (PING). A failure while sending or reading fails every call of that round trip and drops the
     connection, and nothing is sent again: some scripts may have run, and only a read can tell (a
     phone re-reads on the 503). Reads time out after `timeout` seconds."""
 
@@ -304,6 +304,7 @@ class Lane:
         self.calls += len(batch)
         try:
             conn = self._connection()
+            self._drop_if_closed(conn)
             conn.send_packed_command([b"".join(c.packed for c in batch)])  # checks an idle connection first
         except BaseException as e:
             self._fail(batch, e)
@@ -316,6 +317,19 @@ class Lane:
             except BaseException as e:
                 self._fail(batch[i:], e)
                 return
+
+    @staticmethod
+    def _drop_if_closed(conn) -> None:
+        """A connection with something to read before anything was sent was closed by the server
+        (restarted, or the connection was killed): open a new one rather than fail the writes."""
+        if conn._sock is None:
+            return
+        try:
+            closed = conn.can_read(timeout=0)
+        except (redis.ConnectionError, OSError):
+            closed = True
+        if closed:
+            conn.disconnect()
 
     def _fail(self, calls: list[_Call], error: BaseException) -> None:
         if self.conn is not None:
