@@ -59,7 +59,3 @@ class HotTables:
             self.kept[loaded.code] = kept
             while len(self.kept) > self.size:
                 del self.kept[next(iter(self.kept))]
-
-    def forget(self, code: str) -> None:
-        with self.lock:
-            self.kept.pop(code, None)
