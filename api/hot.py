@@ -10,6 +10,7 @@ nothing behind.
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 from dataclasses import dataclass, field
 
@@ -47,9 +48,7 @@ class HotTables:
         seats = dict(seats or {})
         if token_digest is not None and loaded.seat is not None:
             seats[token_digest] = loaded.seat
-        kept = Kept(Loaded(loaded.code, loaded.version, None, loaded.history, loaded.seat, pool=loaded.pool,
-                           zdict=loaded.zdict, stamp=loaded.stamp),
-                    table, seats)
+        kept = Kept(dataclasses.replace(loaded, state=None, replay=None, presence={}), table, seats)
         with self.lock:
             old = self.kept.pop(loaded.code, None)
             if old is not None and old.loaded.version > loaded.version:

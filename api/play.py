@@ -7,6 +7,7 @@ the schemathesis suite checks that they agree).
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from dataclasses import dataclass
@@ -122,11 +123,11 @@ def _replayed(code: str, answer: dict) -> Response:
     return response
 
 
-def from_snapshot(s, code: str, state: dict) -> Table:
-    """A snapshot as the rules' Table; its definitions read again when one is new to this process
-    (another process made the change that brought it)."""
+def from_snapshot(s, code: str, state: dict, pool: dict | None = None) -> Table:
+    """A snapshot as the rules' Table, with `pool` (else the table's definitions as this process
+    knows them); read again when one is new to this process (another process brought it)."""
     try:
-        return from_data_pooled(Table, state, s.definitions(code))
+        return from_data_pooled(Table, state, s.definitions(code) if pool is None else pool)
     except KeyError:
         return from_data_pooled(Table, state, s.definitions(code, refresh=True))
 
@@ -224,7 +225,7 @@ def _write(code: str, change) -> Response:
         except Replayed as first:
             return _replayed(code, first.answer)
         response = json_response(body, version=version)
-        loaded = Loaded(code, version, None, done.history, loaded.seat, pool=pool, zdict=loaded.zdict, stamp=stamp)
+        loaded = dataclasses.replace(loaded, version=version, history=done.history, pool=pool, stamp=stamp)
         hot.keep(loaded, done.outcome.table, token_digest, seats_known)
         return response
     return error(409, "The table is busy with other phones' changes: try again")
@@ -278,11 +279,7 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
         what = {"undo": f"Undone: change {moved}", "redo": f"Redone: change {moved}",
                 "jump": f"Back to the table as it was after change {restore}"}[kind]
         event = engine.Event(kind, what, "", {"restored": restore, "change": moved})
-        try:
-            restored = from_data_pooled(Table, state, loaded.pool)
-        except KeyError:  # a definition another process brought since this one kept the table
-            restored = from_snapshot(s, loaded.code, state)
-        return Change(engine.Outcome(restored, [event]), kind.capitalize(),
+        return Change(engine.Outcome(from_snapshot(s, loaded.code, state, loaded.pool), [event]), kind.capitalize(),
                       {"undo": undo, "redo": redo})
 
     return _write(code, change)

@@ -431,20 +431,21 @@ class Store:
 
     def save(self, loaded: Loaded, state: bytes, pool: dict[str, object], history: dict, entry: dict, message,
              idempotency: tuple[str, dict] | None = None, token_digest: str | None = None) -> tuple[int, dict, bytes]:
-        """Write the new state if the stored version is still `loaded.version` and `token` still
-        holds `loaded.seat` (the token's digest), with its history entry and snapshot, the idempotent answer, and
-        publish `message`. Returns the new version, the table's definitions and the write's stamp; raises Stale (with the table as it is now),
-        Replayed or Missing. One round trip. The caller builds the answer and the message for
-        version `loaded.version + 1`: a write that lands makes exactly that version."""
+        """Write `state` (JSON naming the printed definitions of `pool`) if the table is still as
+        `loaded` (version and write stamp) and the token with `token_digest` still holds
+        `loaded.seat`, with its history entry and snapshot and the idempotent answer, and publish
+        `message`. Returns the new version, the table's definitions and the write's stamp; raises
+        Stale (with the table as it is now), Replayed or Missing. One round trip. The caller builds
+        the answer and the message for version `loaded.version + 1`: a write that lands makes
+        exactly that version."""
         code, known = loaded.code, loaded.pool
         k = keys(code)
-        state_bytes = state  # the JSON of the new state; `pool`: the printed definitions it names
         stamp = secrets.token_bytes(8)
         new = [x for key, obj in pool.items() if key not in known for x in (key, encode_definition(obj))]
         idem_key, answer = idempotency if idempotency else ("", None)
         args = [k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"],
-                loaded.version, state_bytes, orjson.dumps(history), orjson.dumps(entry),
-                compress(state_bytes, loaded.zdict), orjson.dumps(message),
+                loaded.version, state, orjson.dumps(history), orjson.dumps(entry),
+                compress(state, loaded.zdict), orjson.dumps(message),
                 orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
                 IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "", loaded.seat or "",
                 loaded.stamp, stamp, *new]
