@@ -170,6 +170,27 @@ def load_average() -> str:
 # ------------------------------------------------------------------ the servers
 
 
+def wait_until_answering(server: subprocess.Popen, port: int, log_tail, ready=lambda: True,
+                         timeout: float = 60) -> None:
+    """Until GET /api/ping answers 200 on `port` and `ready()` holds; an error with the log's
+    last lines when the server exits or does not answer in time."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {server.returncode}:\n{log_tail()}")
+        try:
+            conn = http.client.HTTPConnection(HOST, port, timeout=2)
+            conn.request("GET", "/api/ping")
+            answered = conn.getresponse().status == 200
+            conn.close()
+            if answered and ready():
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"gunicorn did not answer within {timeout:.0f} s:\n{log_tail()}")
+
+
 @dataclass
 class Servers:
     workers: int
@@ -196,21 +217,7 @@ class Servers:
         env = {**os.environ, "REDIS_URL": self.redis.url, "GOTHAM_DATA_DIR": str(self.tmp / "data")}
         self.gunicorn = subprocess.Popen(self.gunicorn_args(), cwd=self.app_root, env=env,
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.gunicorn.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.gunicorn.returncode}:\n{self.log_tail()}")
-            try:
-                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
-                conn.request("GET", "/api/ping")
-                if conn.getresponse().status == 200:
-                    conn.close()
-                    return
-                conn.close()
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"gunicorn did not answer within 60 s:\n{self.log_tail()}")
+        wait_until_answering(self.gunicorn, self.port, self.log_tail)
 
     def cpu(self) -> dict[str, float]:
         """CPU seconds used so far by the app (gunicorn master and workers) and by redis-server."""

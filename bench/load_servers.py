@@ -6,12 +6,10 @@ Nothing here is a measurement by itself; bench/load_bench.py drives it.
 """
 from __future__ import annotations
 
-import http.client
 import os
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +18,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from api.embedded_redis import EmbeddedRedis  # noqa: E402
-from api_bench import TICK, _stat_fields, children, cpu_seconds, free_port  # noqa: E402  (the /proc helpers)
+from api_bench import (TICK, children, cpu_seconds, free_port,  # noqa: E402  (the /proc helpers)
+                       wait_until_answering)
 
 HOST = "127.0.0.1"
 
@@ -52,21 +51,13 @@ def machine_busy_seconds() -> float:
     return (sum(ticks[:8]) - idle) / TICK  # user..steal; guest time is already in user
 
 
-def tcp_local_ports(pid: int, remote_port: int | None = None, local_port: int | None = None) -> list[int]:
-    """Local ports of `pid`'s established TCP sockets (optionally only those whose remote or
-    local port is the one given): psutil when it is there, else `ss -tnp`."""
+def tcp_connections(pid: int) -> list[tuple[int, int]]:
+    """(local port, remote port) of `pid`'s established TCP connections: psutil when it is there,
+    else `ss -tnp`."""
     try:
         import psutil
-        out = []
-        for c in psutil.Process(pid).net_connections(kind="tcp"):
-            if c.status != psutil.CONN_ESTABLISHED or not c.raddr:
-                continue
-            if remote_port is not None and c.raddr.port != remote_port:
-                continue
-            if local_port is not None and c.laddr.port != local_port:
-                continue
-            out.append(c.laddr.port)
-        return out
+        return [(c.laddr.port, c.raddr.port) for c in psutil.Process(pid).net_connections(kind="tcp")
+                if c.status == psutil.CONN_ESTABLISHED and c.raddr]
     except ImportError:
         pass
     except Exception:  # noqa: BLE001 - the process went away
@@ -74,14 +65,17 @@ def tcp_local_ports(pid: int, remote_port: int | None = None, local_port: int | 
     p = subprocess.run(["ss", "-tnpH", "state", "established"], capture_output=True, text=True, timeout=20)
     out = []
     for line in p.stdout.splitlines():
-        if f"pid={pid}," not in line:
-            continue
         parts = line.split()
-        local, peer = parts[2], parts[3]
-        lp, rp = int(local.rsplit(":", 1)[1]), int(peer.rsplit(":", 1)[1])
-        if (remote_port is None or rp == remote_port) and (local_port is None or lp == local_port):
-            out.append(lp)
+        if f"pid={pid}," in line and len(parts) >= 4:
+            out.append((int(parts[2].rsplit(":", 1)[1]), int(parts[3].rsplit(":", 1)[1])))
     return out
+
+
+def tcp_local_ports(pid: int, remote_port: int | None = None, local_port: int | None = None) -> list[int]:
+    """Local ports of `pid`'s established TCP connections (optionally only those whose remote or
+    local port is the one given)."""
+    return [lp for lp, rp in tcp_connections(pid)
+            if (remote_port is None or rp == remote_port) and (local_port is None or lp == local_port)]
 
 
 def recv_queues(local_ports: set[int]) -> dict[int, int]:
@@ -106,21 +100,7 @@ def recv_queues(local_ports: set[int]) -> dict[int, int]:
 
 def peer_ports(pid: int, local_port: int) -> list[int]:
     """Remote ports of `pid`'s established TCP connections accepted on `local_port`."""
-    try:
-        import psutil
-        return [c.raddr.port for c in psutil.Process(pid).net_connections(kind="tcp")
-                if c.status == psutil.CONN_ESTABLISHED and c.raddr and c.laddr.port == local_port]
-    except ImportError:
-        pass
-    except Exception:  # noqa: BLE001 - the process went away
-        return []
-    p = subprocess.run(["ss", "-tnpH", "state", "established"], capture_output=True, text=True, timeout=20)
-    out = []
-    for line in p.stdout.splitlines():
-        parts = line.split()
-        if f"pid={pid}," in line and len(parts) >= 4 and parts[2].endswith(f":{local_port}"):
-            out.append(int(parts[3].rsplit(":", 1)[1]))
-    return out
+    return [rp for lp, rp in tcp_connections(pid) if lp == local_port]
 
 
 def port_map_method() -> str:
@@ -161,21 +141,8 @@ class Servers:
         self.gunicorn = subprocess.Popen(self.gunicorn_args(), cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                          start_new_session=True)  # our Ctrl-C is ours to relay
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if self.gunicorn.poll() is not None:
-                raise RuntimeError(f"gunicorn exited with {self.gunicorn.returncode}:\n{self.log_tail()}")
-            try:
-                conn = http.client.HTTPConnection(HOST, self.port, timeout=2)
-                conn.request("GET", "/api/ping")
-                ok = conn.getresponse().status == 200
-                conn.close()
-                if ok and len(self.worker_pids()) == self.workers:
-                    return
-            except OSError:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"gunicorn did not answer within 60 s:\n{self.log_tail()}")
+        wait_until_answering(self.gunicorn, self.port, self.log_tail,
+                             ready=lambda: len(self.worker_pids()) == self.workers)
 
     def worker_pids(self) -> list[int]:
         return children(self.gunicorn.pid) if self.gunicorn is not None else []
