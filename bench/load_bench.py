@@ -706,7 +706,6 @@ def report(run: Run, f: Figures) -> bool:
     per_table_created = (mem["after_tables"] - mem["before"]) / opts.tables
     per_table_end = (mem["end"] - mem["before"]) / opts.tables
     workers = sorted(k for k in run.redis_conns if k.startswith("worker"))
-    conns_workers = [run.redis_conns[w] for w in workers]
 
     def cores(key_before: dict, key_after: dict, keys) -> float:
         return sum(key_after.get(k, 0) - key_before.get(k, 0) for k in keys) / wall

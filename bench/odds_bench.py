@@ -28,7 +28,6 @@ FACES = default_faces()
 def monte_carlo(pool: Pool, trials: int, seed: int) -> list[float]:
     rng = random.Random(seed)
     dice = pool.dice
-    n = len(dice)
     faces = [FACES.faces_of(d.colour) for d in dice]
     groups = []
     for colour, icons in pool.free_reroll_icons().items():

@@ -8,7 +8,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api.render import Renderer
-from games.bgcc import commands as c
 from games.bgcc import definitions, engine
 from games.bgcc.errors import RuleRefused
 from games.bgcc.serial import dumps_pooled

@@ -9,7 +9,7 @@ from games.bgcc.definitions import COMMAND_POST_SPACES
 
 from .. import play
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, CommandPostViewSchema
+from ..schemas import NAME, CommandPostViewSchema
 from . import command_route, reading, title
 from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
 

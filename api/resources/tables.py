@@ -16,7 +16,7 @@ from games.bgcc.serial import from_data, to_data, type_problem
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
-from ..schemas import (RefusalSchema, EventSchema, HeroBoardSchema, ItemSchema, MissionSchema,
+from ..schemas import (RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema,
                        TableViewSchema, TileDefSchema)
 from . import reading
 
