@@ -26,10 +26,14 @@ import functools
 import hashlib
 import os
 import secrets
+import select
+import socket as _socket
+import ssl
 import threading
 import zlib
 from dataclasses import dataclass, field
 
+import hiredis
 import orjson
 import redis
 
@@ -202,14 +206,26 @@ return 1
 """
 
 
-def _command(args) -> bytes:
-    """A command in Redis's protocol (RESP): its arguments as bulk strings."""
-    out = [b"*%d\r\n" % len(args)]
-    for arg in args:
-        if type(arg) is not bytes:
-            arg = arg.encode() if isinstance(arg, str) else b"%d" % arg
-        out.append(b"$%d\r\n%b\r\n" % (len(arg), arg))
-    return b"".join(out)
+_pack = hiredis.pack_command  # a command in Redis's protocol (RESP), packed in C
+
+
+def _wake_lock():
+    """A held lock a waiting call sleeps on until it is released. Under gevent (threading patched)
+    gevent's own semaphore, which wakes a greenlet without the layers of gevent's thread-lock
+    emulation; otherwise a thread lock."""
+    if _GEVENT_SEMAPHORE is not None:
+        return _GEVENT_SEMAPHORE(0)
+    lock = threading.Lock()
+    lock.acquire()
+    return lock
+
+
+try:
+    from gevent import monkey as _monkey
+    from gevent.lock import Semaphore as _Semaphore
+    _GEVENT_SEMAPHORE = _Semaphore if _monkey.is_module_patched("threading") else None
+except ImportError:  # gevent is optional (gthread workers, tests)
+    _GEVENT_SEMAPHORE = None
 
 
 class _Call:
@@ -217,25 +233,48 @@ class _Call:
 
     def __init__(self, packed: bytes):
         self.packed = packed
-        self.wake = threading.Lock()
-        self.wake.acquire()  # released when the answer is there, or when this call is to lead
+        self.wake = _wake_lock()  # released when the answer is there, or when this call is to lead
         self.reply = self.error = None
         self.lead = False
+
+
+def _reply_error(reply: hiredis.ReplyError) -> redis.ResponseError:
+    """An error answer as redis-py would raise it (a script the server has not seen: NoScriptError)."""
+    text = str(reply)
+    return redis.exceptions.NoScriptError(text) if text.startswith("NOSCRIPT") else redis.ResponseError(text)
+
+
+def _closed(sock) -> bool:
+    """Whether the server closed this idle connection: something to read (an error it sent before
+    closing) or the end of the stream, before anything was sent. A non-blocking peek at the real
+    socket (gevent's wraps a non-blocking one: one system call); never a wait."""
+    raw = getattr(sock, "_sock", sock)
+    if isinstance(raw, ssl.SSLSocket):  # TLS allows no peek: the read after the send tells instead
+        return False
+    try:
+        if raw.gettimeout() != 0.0 and not select.select([raw], [], [], 0)[0]:
+            return False  # a socket with a timeout would wait before peeking: ask first
+        return raw.recv(1, _socket.MSG_PEEK | _socket.MSG_DONTWAIT) is not None
+    except (BlockingIOError, InterruptedError):
+        return False
+    except OSError:
+        return True
 
 
 class Lane:
     """One connection for the one call every change makes (the write script), pipelined: calls
     made while a round trip is in flight wait, and the next round trip carries them all (one send,
     then their answers in order). Under load, one round trip serves many changes; alone, a call
-    makes its own round trip at once. It also skips redis-py's per-call pool checks, retries and
-    metrics, which here cost more CPU than the round trip itself.
+    makes its own round trip at once. redis-py opens the connection (handshake, AUTH, SELECT,
+    TLS); the lane then writes to its socket and reads it with hiredis itself, which skips
+    redis-py's per-call checks, retries and metrics (they cost more CPU than the round trip).
 
     The caller that finds the lane free leads: it sends the waiting calls, reads their answers and
     hands each its own; then it passes the lead to the first call that arrived meanwhile. A
-    connection the server closed is replaced before it carries writes (one poll per round trip),
-    and one idle for the pool's health-check interval is checked (PING). A failure while sending or reading fails every call of that round trip and drops the
-    connection, and nothing is sent again: some scripts may have run, and only a read can tell (a
-    phone re-reads on the 503). Reads time out after `timeout` seconds."""
+    connection the server closed is replaced before it carries writes (a peek at the socket per
+    round trip). A failure while sending or reading fails every call of that round trip and drops
+    the connection, and nothing is sent again: some scripts may have run, and only a read can tell
+    (a phone re-reads on the 503). Reads time out after `timeout` seconds."""
 
     def __init__(self, pool: redis.ConnectionPool, timeout: float = 10.0):
         self.pool = pool
@@ -243,6 +282,7 @@ class Lane:
         if pool.connection_class is redis.Connection:  # TCP: notice a peer that went away
             self.settings["socket_keepalive"] = True
         self.conn = None
+        self.reader: hiredis.Reader | None = None
         self.lock = threading.Lock()
         self.waiting: list[_Call] = []
         self.busy = False
@@ -250,7 +290,7 @@ class Lane:
         self.round_trips = self.calls = 0  # how much pipelining happened (for the benchmarks)
 
     def call(self, *args):
-        call = _Call(_command(args))
+        call = _Call(_pack(args))
         with self.lock:
             self.waiting.append(call)
             call.lead = not self.busy
@@ -303,44 +343,50 @@ class Lane:
         self.round_trips += 1
         self.calls += len(batch)
         try:
-            conn = self._connection()
-            self._drop_if_closed(conn)
-            conn.send_packed_command([b"".join(c.packed for c in batch)])  # checks an idle connection first
+            sock = self._socket()
+            sock.sendall(b"".join(c.packed for c in batch))
         except BaseException as e:
             self._fail(batch, e)
             return
-        for i, c in enumerate(batch):
-            try:
-                c.reply = conn.read_response()
-            except redis.ResponseError as e:  # an error answer leaves the connection in step
-                c.error = e
-            except BaseException as e:
-                self._fail(batch[i:], e)
-                return
-
-    @staticmethod
-    def _drop_if_closed(conn) -> None:
-        """A connection with something to read before anything was sent was closed by the server
-        (restarted, or the connection was killed): open a new one rather than fail the writes."""
-        if conn._sock is None:
-            return
+        reader, i = self.reader, 0
         try:
-            closed = conn.can_read(timeout=0)
-        except (redis.ConnectionError, OSError):
-            closed = True
-        if closed:
-            conn.disconnect()
+            while i < len(batch):
+                reply = reader.gets()
+                if reply is False:  # not all of it yet: read more
+                    data = sock.recv(65536)
+                    if not data:
+                        raise redis.ConnectionError("Redis closed the connection")
+                    reader.feed(data)
+                    continue
+                if isinstance(reply, hiredis.ReplyError):  # an error answer leaves the connection in step
+                    batch[i].error = _reply_error(reply)
+                else:
+                    batch[i].reply = reply
+                i += 1
+        except BaseException as e:
+            self._fail(batch[i:], e)
+
+    def _socket(self):
+        """The lane's connected socket: a new connection when there is none yet, after a fork (a
+        child never shares its parent's socket) or when the server closed this one."""
+        if self.conn is not None and self.pid == os.getpid() and self.conn._sock is not None:
+            if not _closed(self.conn._sock):
+                return self.conn._sock
+            self.conn.disconnect()
+        self.conn, self.pid = self.pool.connection_class(**self.settings), os.getpid()
+        self.conn.connect()
+        self.reader = hiredis.Reader()
+        return self.conn._sock
 
     def _fail(self, calls: list[_Call], error: BaseException) -> None:
         if self.conn is not None:
             self.conn.disconnect()
+        if isinstance(error, TimeoutError):
+            error = redis.TimeoutError(f"Redis did not answer in time: {error}")
+        elif isinstance(error, OSError):
+            error = redis.ConnectionError(f"The connection to Redis broke: {error}")
         for c in calls:  # another request gets a store error, not this one's interruption
             c.error = error if isinstance(error, Exception) or c.lead else redis.ConnectionError(str(error))
-
-    def _connection(self):
-        if self.conn is None or self.pid != os.getpid():  # a forked child never shares its parent's socket
-            self.conn, self.pid = self.pool.connection_class(**self.settings), os.getpid()
-        return self.conn
 
 
 class Store:

@@ -77,10 +77,10 @@ def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_serv
 
 
 def test_the_write_lane_encodes_commands_as_redis_py_does():
-    """The lane writes Redis's protocol itself (api/store.py `_command`); it must be byte for
-    byte redis-py's encoding, whatever the arguments (text, numbers, binary, large values)."""
+    """The lane writes Redis's protocol itself (api/store.py `_pack`, hiredis's packer); it must be
+    byte for byte redis-py's encoding, whatever the arguments (text, numbers, binary, large values)."""
     import redis
     packer = redis.Connection()
     for args in [("EVALSHA", "abc", 4, b"k\x00\xff", b"x" * 7000, 12, -3, "é", b""),
                  ("PING",), ("SET", "gc:{ABC234}:idem:x", b'{"status":200}', "EX", 86400)]:
-        assert store._command(args) == b"".join(packer.pack_command(*args))
+        assert store._pack(args) == b"".join(packer.pack_command(*args))
