@@ -5,7 +5,9 @@ Needs Debian's wrk:             apt-get install -y wrk
 Options: --duration S (per level and workload, default 10), --max-requests N (per level and
 workload, default 20000), --levels 1,10,50, --workers W (default 2), --worker-class gevent|gthread
 (default gevent), --threads T (gthread only, default 4),
---warmup S (default 2), --app-root DIR (serve another checkout's wsgi.py, e.g. to compare commits).
+--warmup S (default 2), --app-root DIR (serve another checkout's wsgi.py, e.g. to compare commits),
+--write-stand-in skip|yield|wait (an experiment: the table write replaced by a stand-in, see
+bench/write_stand_in.py; such a run is not the app as served and its targets are not assessed).
 Where a command's time goes in-process (cProfile and timers): .venv/bin/python bench/command_profile.py
 
 What it does, all on 127.0.0.1 and all of it stopped at the end (also on Ctrl-C or an error):
@@ -198,6 +200,7 @@ class Servers:
     tmp: Path
     worker_class: str = "gevent"
     app_root: Path = ROOT
+    stand_in: str | None = None  # bench/write_stand_in.py's mode, or None: the app as served
     redis: EmbeddedRedis | None = None
     gunicorn: subprocess.Popen | None = None
     port: int = 0
@@ -208,13 +211,16 @@ class Servers:
             ["-k", "gevent", "--worker-connections", "2000"]
         return [sys.executable, "-m", "gunicorn", "-w", str(self.workers), *kind, "-b", f"{HOST}:{self.port}",
                 "--keep-alive", "30", "--log-level", "warning", "--error-logfile", str(self.log),
-                "wsgi:app"]
+                *(["--pythonpath", str(Path(__file__).resolve().parent), "write_stand_in:app"] if self.stand_in
+                  else ["wsgi:app"])]
 
     def start(self) -> None:
         self.redis = EmbeddedRedis(self.tmp / "redis", port=free_port()).start()
         self.port = free_port()
         self.log = self.tmp / "gunicorn.log"
         env = {**os.environ, "REDIS_URL": self.redis.url, "GOTHAM_DATA_DIR": str(self.tmp / "data")}
+        if self.stand_in:
+            env["GOTHAM_WRITE_STAND_IN"] = self.stand_in
         self.gunicorn = subprocess.Popen(self.gunicorn_args(), cwd=self.app_root, env=env,
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         wait_until_answering(self.gunicorn, self.port, self.log_tail)
@@ -459,6 +465,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="gunicorn worker class (default gevent, as `gotham-companion serve` runs)")
     ap.add_argument("--threads", type=int, default=4, help="gthread threads per worker (default 4)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first")
+    ap.add_argument("--write-stand-in", choices=("skip", "yield", "wait"), default=None,
+                    help="an experiment, not the app as served: replace the table write by a stand-in "
+                         "(bench/write_stand_in.py) to see what the rest of a command costs")
     ap.add_argument("--app-root", type=Path, default=ROOT,
                     help="directory holding wsgi.py to serve (default: this repository), e.g. an "
                          "exported older commit to compare against")
@@ -487,7 +496,8 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, on_signal)
 
     tmp = Path(tempfile.mkdtemp(prefix="api_bench-"))
-    servers = Servers(opts.workers, opts.threads, tmp, app_root=app_root, worker_class=opts.worker_class)
+    servers = Servers(opts.workers, opts.threads, tmp, app_root=app_root, worker_class=opts.worker_class,
+                      stand_in=opts.write_stand_in)
     results: list[Result] = []
     try:
         servers.start()
@@ -501,6 +511,9 @@ def main(argv: list[str] | None = None) -> int:
             why = (f"gthread, {opts.threads} threads per worker, for comparison (`serve` runs gevent: a live "
                    "stream would hold a thread)")
         print(f"             app from {app_root}; {why}")
+        if opts.write_stand_in:
+            print(f"EXPERIMENT : table writes replaced by a stand-in ({opts.write_stand_in}, bench/write_stand_in.py): "
+                  "NOT the app as served")
         print(f"load       : {wrk_version()}, one thread and one keep-alive connection per client; "
               f"per level and workload {opts.duration:g} s or {opts.max_requests} requests, whichever first")
         print("commands   : each client its own fresh tables (sample mission, turn limit 12, 3 sample "
@@ -623,6 +636,9 @@ def report(results: list[Result], opts) -> None:
         print(f"the same from app CPU per request (steadier when the machine is busy): "
               f"{per(ping_top) * 1000:.2f} / {per(cmd_top) * 1000:.2f} ms = {per(ping_top) / per(cmd_top):.2f}")
     print()
+    if opts.write_stand_in:
+        print(f"targets: not assessed (table writes replaced by a stand-in: {opts.write_stand_in})")
+        return
     print("targets")
     checks = []
     cmd_low = by.get(("commands", 1))
