@@ -80,13 +80,20 @@ class SeatTaken(Exception):
 DICTIONARY = b"\x00"  # a snapshot deflated with the table's first state as its dictionary
 
 
+# A small deflate window (8 KiB) and hash table: a state is a few KiB and its dictionary as large,
+# and zlib's defaults (32 KiB window, 64 Ki-entry hash table: about 270 KiB set up and cleared per
+# snapshot) pushed the rest of the request out of the CPU caches. Snapshots are as small (checked in
+# tests/test_snapshots.py) and any zlib reads them (the stream header names its window).
+_WINDOW_BITS, _MEMORY_LEVEL = 13, 4
+
+
 def compress(state: bytes, zdict: bytes | None) -> bytes:
     """A snapshot: zlib against `zdict` (the table's state at creation, which later states mostly
     repeat: about a tenth of the size, in half the time; the zlib stream names its dictionary and
     checks its data), or plain zlib without one."""
     if not zdict:
         return zlib.compress(state, 1)
-    packer = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, zdict)
+    packer = zlib.compressobj(1, zlib.DEFLATED, _WINDOW_BITS, _MEMORY_LEVEL, zlib.Z_DEFAULT_STRATEGY, zdict)
     return DICTIONARY + packer.compress(state) + packer.flush()
 
 

@@ -22,6 +22,25 @@ def test_a_snapshot_with_the_dictionary_is_small_and_comes_back_whole():
     assert store.decompress(packed, lambda: first) == later
 
 
+def test_a_played_tables_snapshots_stay_a_fraction_of_plain_zlib(redis_server, redis_client):
+    """A real table's snapshots (a few KiB of state, compressed against its first state with the
+    store's small window) stay well under plain zlib's size, and come back whole."""
+    maker = Process(redis_server.url, {})
+    code = new_table(maker)["code"]
+    for area in "abcdef":
+        assert maker.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes",
+                                                              "area": area}).status_code == 200
+    stored = redis_client.hgetall(f"gc:{{{code}}}:table")
+    state, zdict = stored[b"state"], stored[b"zdict"]
+    assert len(state) > 2000
+    rows = redis_client.xrange(f"gc:{{{code}}}:history")
+    last = rows[-1][1][b"snapshot"]
+    assert store.decompress(last, lambda: zdict) == state
+    assert len(last) < len(zlib.compress(state, 1)) / 4
+    big = state + b" " * 9000 + state  # beyond the window: still whole, if less small
+    assert store.decompress(store.compress(big, zdict), lambda: zdict) == big
+
+
 def test_a_snapshot_without_a_dictionary_is_plain_zlib():
     state = b'{"mode":"standard"}' * 20
     assert store.compress(state, b"") == zlib.compress(state, 1)
