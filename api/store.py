@@ -1,7 +1,8 @@
 """Storage: every byte the app keeps lives in Redis, and this module is the only one that talks to it.
 
 A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster slot:
-  gc:{CODE}:table          hash    version, state (JSON, printed definitions named by key),
+  gc:{CODE}:table          hash    version, state (the last snapshot: JSON naming printed definitions
+                                   by key, compressed; plain JSON in tables stored before),
                                    zdict (the state at creation: the snapshots' deflate dictionary),
                                    history (JSON: undo and redo stacks), defs (how many definitions),
                                    seat:<seat> → token digest, token:<digest> → seat
@@ -154,46 +155,47 @@ class Loaded:
 
 
 # KEYS: table, history stream, idempotency key, definitions.
-# ARGV: expected version, state, history, entry, snapshot, live message, idempotent answer (or "" when
-# the write has no key), ttl seconds, history kept, live channel, idempotency ttl, the writer's token
-# field ("token:<digest>"), the seat the writer believes it holds, the stamp of the write it read
-# (each write's random stamp: a version number alone would match a different write made after Redis
-# lost some, e.g. restarted from an append-only file one second behind), this write's stamp, then
-# new definitions as key, value.
+# ARGV: expected version, history, entry, snapshot (the new state, compressed: stored as the table's
+# state and in its history entry), live message, idempotent answer (or "" when the write has no key),
+# ttl seconds, history kept, live channel, idempotency ttl, the writer's token field
+# ("token:<digest>"), the seat the writer believes it holds, the stamp of the write it read (each
+# write's random stamp: a version number alone would match a different write made after Redis lost
+# some, e.g. restarted from an append-only file one second behind), this write's stamp, then new
+# definitions as key, value.
 # Answers {1, version} when written; {2, answer} when the idempotency key already has an answer;
 # {-1} when there is no table; {0, version, state, history, definitions, seat, stamp} when the table
 # moved on or the token no longer holds that seat: the table as it is now, so the writer can try again
 # without another read.
 _SAVE = """
-if ARGV[7] ~= '' then
+if ARGV[6] ~= '' then
   local done = redis.call('GET', KEYS[3])
   if done then return {2, done} end
 end
-local now = redis.call('HMGET', KEYS[1], 'version', ARGV[12], 'stamp')
+local now = redis.call('HMGET', KEYS[1], 'version', ARGV[11], 'stamp')
 local current = tonumber(now[1])
 if current == nil then return {-1} end
 local seat = now[2] or ''
 local stamp = now[3] or ''
-if current ~= tonumber(ARGV[1]) or seat ~= ARGV[13] or stamp ~= ARGV[14] then
+if current ~= tonumber(ARGV[1]) or seat ~= ARGV[12] or stamp ~= ARGV[13] then
   local stored = redis.call('HMGET', KEYS[1], 'state', 'history', 'defs')
   return {0, current, stored[1] or '', stored[2] or '', stored[3] or '0', seat, stamp}
 end
 local version = current + 1
-if #ARGV >= 16 then
-  for i = 16, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
+if #ARGV >= 15 then
+  for i = 15, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
   redis.call('HSET', KEYS[1], 'defs', redis.call('HLEN', KEYS[4]))
 end
-redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[2], 'history', ARGV[3], 'stamp', ARGV[15])
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[9], version .. '-0', 'entry', ARGV[4], 'snapshot', ARGV[5])
-if ARGV[7] ~= '' then
-  redis.call('SET', KEYS[3], ARGV[7], 'EX', ARGV[11])
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[4], 'history', ARGV[2], 'stamp', ARGV[14])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[8], version .. '-0', 'entry', ARGV[3], 'snapshot', ARGV[4])
+if ARGV[6] ~= '' then
+  redis.call('SET', KEYS[3], ARGV[6], 'EX', ARGV[10])
 end
-if redis.call('TTL', KEYS[1]) < tonumber(ARGV[8]) - 60 then -- expiry: ttl after the last change (to a minute)
-  redis.call('EXPIRE', KEYS[1], ARGV[8])
-  redis.call('EXPIRE', KEYS[2], ARGV[8])
-  redis.call('EXPIRE', KEYS[4], ARGV[8])
+if redis.call('TTL', KEYS[1]) < tonumber(ARGV[7]) - 60 then -- expiry: ttl after the last change (to a minute)
+  redis.call('EXPIRE', KEYS[1], ARGV[7])
+  redis.call('EXPIRE', KEYS[2], ARGV[7])
+  redis.call('EXPIRE', KEYS[4], ARGV[7])
 end
-redis.call('PUBLISH', ARGV[10], ARGV[6])
+redis.call('PUBLISH', ARGV[9], ARGV[5])
 return {1, version}
 """
 
@@ -423,11 +425,11 @@ class Store:
                 token = digest(host_token)
                 pipe = self.redis.pipeline(transaction=True)
                 pipe.hset(k["defs"], mapping={key: encode_definition(obj) for key, obj in pool.items()})
-                pipe.hset(k["table"], mapping={"state": state_bytes, "history": b'{"undo":[],"redo":[]}',
+                snapshot = compress(state_bytes, state_bytes)
+                pipe.hset(k["table"], mapping={"state": snapshot, "history": b'{"undo":[],"redo":[]}',
                                                "defs": len(pool), "seat:host": token, f"token:{token}": "host",
                                                "zdict": state_bytes})
-                pipe.xadd(k["history"], {"entry": orjson.dumps(entry),
-                                         "snapshot": compress(state_bytes, state_bytes)}, id="1-0")
+                pipe.xadd(k["history"], {"entry": orjson.dumps(entry), "snapshot": snapshot}, id="1-0")
                 pipe.expire(k["table"], self.ttl)
                 pipe.expire(k["history"], self.ttl)
                 pipe.expire(k["defs"], self.ttl)
@@ -455,10 +457,11 @@ class Store:
         values = results.pop(0)
         if values[0] is None or values[1] is None:
             raise Missing(code)
-        loaded = Loaded(code, int(values[0]), orjson.loads(values[1]),
+        zdict = values[4] or b""
+        loaded = Loaded(code, int(values[0]), self._stored_state(values[1], zdict),
                         orjson.loads(values[2] or b'{"undo":[],"redo":[]}'))
         loaded.pool = self.definitions(code, int(values[3] or 0))
-        loaded.zdict, loaded.stamp = values[4] or b"", values[5] or b""
+        loaded.zdict, loaded.stamp = zdict, values[5] or b""
         self._remember_zdict(code, loaded.zdict)
         if token and values[6] is not None:
             loaded.seat = values[6].decode()
@@ -497,7 +500,7 @@ class Store:
         new = [x for key, obj in pool.items() if key not in known for x in (key, encode_definition(obj))]
         idem_key, answer = idempotency if idempotency else ("", None)
         args = [k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"],
-                loaded.version, state, orjson.dumps(history), orjson.dumps(entry),
+                loaded.version, orjson.dumps(history), orjson.dumps(entry),
                 compress(state, loaded.zdict), orjson.dumps(message),
                 orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT, k["live"],
                 IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "", loaded.seat or "",
@@ -519,8 +522,15 @@ class Store:
         if status == -1:
             raise Missing(code)
         _, version, state_raw, history_raw, count, seat, stored_stamp = reply
-        now = Loaded(code, int(version), orjson.loads(state_raw), orjson.loads(history_raw or b'{"undo":[],"redo":[]}'),
-                     seat=seat.decode() if token_digest and seat else None, zdict=loaded.zdict, stamp=stored_stamp)
+        zdict = loaded.zdict
+        try:
+            state_now = self._stored_state(state_raw, zdict)
+        except zlib.error:  # this process knew another table under that code (expired, code given again)
+            self._zdicts.pop(code, None)
+            zdict = self.zdict(code)
+            state_now = self._stored_state(state_raw, zdict)
+        now = Loaded(code, int(version), state_now, orjson.loads(history_raw or b'{"undo":[],"redo":[]}'),
+                     seat=seat.decode() if token_digest and seat else None, zdict=zdict, stamp=stored_stamp)
         now.pool = self.definitions(code, int(count))
         raise Stale(now)
 
@@ -556,6 +566,14 @@ class Store:
             found = self.redis.hget(keys(code)["table"], "zdict") or b""
             self._remember_zdict(code, found)
         return found
+
+    @staticmethod
+    def _stored_state(raw: bytes, zdict: bytes) -> dict:
+        """The table's state field: its snapshot (compressed like the history's), or plain JSON
+        as tables stored by earlier versions of the app keep it."""
+        if raw[:1] == b"{":
+            return orjson.loads(raw)
+        return orjson.loads(decompress(raw, lambda: zdict))
 
     def _remember_zdict(self, code: str, zdict: bytes) -> None:
         if len(self._zdicts) > 2000:

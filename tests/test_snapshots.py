@@ -31,11 +31,11 @@ def test_a_played_tables_snapshots_stay_a_fraction_of_plain_zlib(redis_server, r
         assert maker.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes",
                                                               "area": area}).status_code == 200
     stored = redis_client.hgetall(f"gc:{{{code}}}:table")
-    state, zdict = stored[b"state"], stored[b"zdict"]
-    assert len(state) > 2000
-    rows = redis_client.xrange(f"gc:{{{code}}}:history")
-    last = rows[-1][1][b"snapshot"]
-    assert store.decompress(last, lambda: zdict) == state
+    last = redis_client.xrange(f"gc:{{{code}}}:history")[-1][1][b"snapshot"]
+    assert stored[b"state"] == last  # the table's state is its last snapshot
+    zdict = stored[b"zdict"]
+    state = store.decompress(last, lambda: zdict)
+    assert len(state) > 2000 and orjson.loads(state)["tokens"][-1]["area"] == "f"
     assert len(last) < len(zlib.compress(state, 1)) / 4
     big = state + b" " * 9000 + state  # beyond the window: still whole, if less small
     assert store.decompress(store.compress(big, zdict), lambda: zdict) == big
@@ -53,12 +53,14 @@ def test_a_table_stored_before_snapshots_had_a_dictionary_still_plays_and_undoes
     maker = Process(redis_server.url, {})
     table = new_table(maker)
     code, v0 = table["code"], table["version"]
-    # as earlier versions stored it: no dictionary, and the first snapshot plain zlib
+    # as earlier versions stored it: no dictionary, the state plain JSON and the first snapshot plain zlib
     history = f"gc:{{{code}}}:history"
     (entry_id, fields), = redis_client.xrange(history)
+    zdict = redis_client.hget(f"gc:{{{code}}}:table", "zdict")
+    state = store.decompress(redis_client.hget(f"gc:{{{code}}}:table", "state"), lambda: zdict)
     redis_client.hdel(f"gc:{{{code}}}:table", "zdict")
+    redis_client.hset(f"gc:{{{code}}}:table", "state", state)
     redis_client.delete(history)
-    state = redis_client.hget(f"gc:{{{code}}}:table", "state")
     redis_client.xadd(history, {"entry": fields[b"entry"], "snapshot": zlib.compress(state)}, id=entry_id)
     old = Process(redis_server.url, maker.host_tokens)  # a process that never saw the dictionary
     placed = old.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": "a"},
@@ -75,6 +77,9 @@ def test_a_table_stored_before_snapshots_had_a_dictionary_still_plays_and_undoes
     jumped = old.post(f"/api/tables/{code}/history/jump", json={"version": v0 + 1})
     assert jumped.status_code == 200, jumped.text
     assert [t["area"] for t in jumped.json()["table"]["tokens"]] == ["a"]
+    read = Process(redis_server.url, maker.host_tokens).get(f"/api/tables/{code}")  # reads the stored state
+    assert read.status_code == 200
+    assert {k: v for k, v in read.json().items() if k not in ("seats", "your_seat")} == jumped.json()["table"]
 
 
 def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_server, redis_client):
