@@ -7,13 +7,14 @@ import orjson
 from flask import Flask, current_app
 from flask import request as flask_request
 from flask_smorest import Api
-from marshmallow import Schema, ValidationError
+from marshmallow import RAISE, Schema, ValidationError, fields, missing, validate
 from webargs import core
 from webargs.flaskparser import FlaskParser
 
 from .embedded_redis import EmbeddedRedis
 from .hot import HotTables
 from .render import Renderer
+from .schemas import StrictBoolean
 from .live import Hub
 from .store import Store
 
@@ -45,6 +46,65 @@ class CompanionApi(Api):
 api = CompanionApi()
 
 
+class FlatLoader:
+    """`schema.load` for a flat schema's plain bodies, in a few lines: when every field is a String,
+    an Integer or a StrictBoolean, checked by OneOf, Length or Range only, and the schema has no
+    hooks and refuses unknown fields. It answers the same dict marshmallow would for a body whose
+    values have exactly their field's type and pass every check, and None for anything else (then
+    marshmallow decides, with its own messages). Marshmallow's general path runs through many
+    functions; once per request, amid everything else, that costs several times what it costs in
+    a tight loop."""
+
+    TYPES = {fields.String: str, fields.Integer: int, StrictBoolean: bool}
+
+    def __init__(self, checked: list[tuple[str, type, bool, object, tuple]]):
+        self.fields = checked
+        self.names = frozenset(name for name, *_ in checked)
+
+    @classmethod
+    def of(cls, schema: Schema) -> "FlatLoader | None":
+        """The loader for `schema`, or None when it is not that simple."""
+        if schema.many or schema.partial or schema.only or schema.exclude or schema.unknown != RAISE \
+                or any(schema._hooks.values()):
+            return None
+        checked = []
+        for name, field in schema.fields.items():
+            kind = cls.TYPES.get(type(field))
+            if kind is None or field.dump_only or field.data_key is not None or field.attribute is not None \
+                    or field.allow_none:
+                return None
+            checks = []
+            for check in field.validators:
+                if type(check) is validate.OneOf:
+                    checks.append(lambda v, choices=check.choices: v in choices)
+                elif type(check) is validate.Length and kind is str:
+                    checks.append(lambda v, c=check: (len(v) == c.equal) if c.equal is not None else
+                                  ((c.min is None or len(v) >= c.min) and (c.max is None or len(v) <= c.max)))
+                elif type(check) is validate.Range and kind is int:
+                    checks.append(lambda v, c=check: (c.min is None or (v >= c.min if c.min_inclusive else v > c.min))
+                                  and (c.max is None or (v <= c.max if c.max_inclusive else v < c.max)))
+                else:
+                    return None
+            checked.append((name, kind, field.required, field.load_default, tuple(checks)))
+        return cls(checked)
+
+    def __call__(self, body: dict) -> dict | None:
+        if not self.names.issuperset(body):
+            return None
+        out = {}
+        for name, kind, required, default, checks in self.fields:
+            if name in body:
+                value = body[name]
+                if type(value) is not kind or not all(check(value) for check in checks):
+                    return None
+                out[name] = value
+            elif required:
+                return None
+            elif default is not missing:
+                out[name] = default() if callable(default) else default
+        return out
+
+
 class BodyRequiredParser(FlaskParser):
     """A route that documents a JSON body refuses a request without one (422), instead of
     reading it as an empty object.
@@ -61,7 +121,8 @@ class BodyRequiredParser(FlaskParser):
                 try:
                     body = orjson.loads(request.get_data(cache=True))
                     if type(body) is dict:
-                        return argmap.load(body)
+                        loaded = _flat_loader(argmap)(body)
+                        return loaded if loaded is not None else argmap.load(body)
                 except (orjson.JSONDecodeError, ValidationError):
                     pass  # webargs answers it
         return super().parse(argmap, req, location=location, **kwargs)
@@ -71,6 +132,18 @@ class BodyRequiredParser(FlaskParser):
         if data is core.missing:
             raise ValidationError({"json": ["Send a JSON body (Content-Type: application/json)"]})
         return data
+
+
+_FLAT: dict[int, tuple[Schema, object]] = {}
+
+
+def _flat_loader(schema: Schema):
+    """The schema's FlatLoader (or a stand-in answering None), built once per schema instance."""
+    found = _FLAT.get(id(schema))
+    if found is None or found[0] is not schema:
+        found = (schema, FlatLoader.of(schema) or (lambda body: None))
+        _FLAT[id(schema)] = found
+    return found[1]
 
 
 class Blueprint(flask_smorest.Blueprint):
