@@ -48,7 +48,9 @@ class HotTables:
         seats = dict(seats or {})
         if token_digest is not None and loaded.seat is not None:
             seats[token_digest] = loaded.seat
-        kept = Kept(dataclasses.replace(loaded, state=None, replay=None, presence={}), table, seats)
+        if loaded.state is not None or loaded.replay is not None or loaded.presence:  # keep no more than needed
+            loaded = dataclasses.replace(loaded, state=None, replay=None, presence={})
+        kept = Kept(loaded, table, seats)
         with self.lock:
             old = self.kept.pop(loaded.code, None)
             if old is not None and old.loaded.version > loaded.version:

@@ -23,7 +23,7 @@ from games.bgcc.view import table_view
 
 from . import seats
 from .errors import error
-from .extensions import hot_tables, renderer, store
+from .extensions import store
 from .store import Loaded, Replayed, Stale, digest
 
 _TAG = re.compile(r'(?:W/)?"([^"]*)"')
@@ -180,11 +180,12 @@ def _write(code: str, change) -> Response:
     if key is not None:  # each phone's keys are its own: two phones may well both send "change-1"
         key = f"{token_digest[:32] if token_digest else '-'}:{key}"
     wanted = wanted_versions()
-    s, hot = store(), hot_tables()
+    app = current_app._get_current_object()  # one context lookup for the store, kept tables, renderer, config
+    s, hot, drawing = app.extensions["store"], app.extensions["hot_tables"], app.extensions["renderer"]
     kept = hot.take(code, token_digest)
     loaded, table, seats_known = (kept.loaded, kept.table, kept.seats) if kept else (None, None, {})
     trusted = False
-    for _ in range(current_app.config["COMMAND_RETRIES"]):
+    for _ in range(app.config["COMMAND_RETRIES"]):
         if loaded is None:
             loaded = s.load(code, token, key)
             if loaded.replay is not None:
@@ -211,9 +212,9 @@ def _write(code: str, change) -> Response:
         version = loaded.version + 1
         events = done.outcome.events
         entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": events}
-        encoded = renderer().encode(done.outcome.table)
+        encoded = drawing.encode(done.outcome.table)
         body = {"version": version, "events": events,
-                "table": renderer().view(code, version, done.outcome.table, encoded)}
+                "table": drawing.view(code, version, done.outcome.table, encoded)}
         message = {"version": version, "events": events, "seat": loaded.seat, "command": done.name}
         try:
             _, pool, stamp = s.save(loaded, encoded.state, encoded.pool, done.history, entry, message,
@@ -225,7 +226,8 @@ def _write(code: str, change) -> Response:
         except Replayed as first:
             return _replayed(code, first.answer)
         response = json_response(body, version=version)
-        loaded = dataclasses.replace(loaded, version=version, history=done.history, pool=pool, stamp=stamp)
+        loaded = dataclasses.replace(loaded, version=version, history=done.history, pool=pool, stamp=stamp,
+                                     state=None, replay=None, presence={})
         hot.keep(loaded, done.outcome.table, token_digest, seats_known)
         return response
     return error(409, "The table is busy with other phones' changes: try again")

@@ -253,6 +253,9 @@ def _reply_error(reply: hiredis.ReplyError) -> redis.ResponseError:
     return redis.exceptions.NoScriptError(text) if text.startswith("NOSCRIPT") else redis.ResponseError(text)
 
 
+_PEEK = int(_socket.MSG_PEEK | _socket.MSG_DONTWAIT)  # an int once: the flags are an enum, slow to combine
+
+
 def _closed(sock) -> bool:
     """Whether the server closed this idle connection: something to read (an error it sent before
     closing) or the end of the stream, before anything was sent. A non-blocking peek at the real
@@ -263,7 +266,7 @@ def _closed(sock) -> bool:
     try:
         if raw.gettimeout() != 0.0 and not select.select([raw], [], [], 0)[0]:
             return False  # a socket with a timeout would wait before peeking: ask first
-        return raw.recv(1, _socket.MSG_PEEK | _socket.MSG_DONTWAIT) is not None
+        return raw.recv(1, _PEEK) is not None
     except (BlockingIOError, InterruptedError):
         return False
     except OSError:
