@@ -397,6 +397,8 @@ class Lane:
             error = redis.TimeoutError(f"Redis did not answer in time: {error}")
         elif isinstance(error, OSError):
             error = redis.ConnectionError(f"The connection to Redis broke: {error}")
+        elif isinstance(error, hiredis.ProtocolError):
+            error = redis.exceptions.InvalidResponse(f"Redis answered something unreadable: {error}")
         for c in calls:  # another request gets a store error, not this one's interruption
             c.error = error if isinstance(error, Exception) or c.lead else redis.ConnectionError(str(error))
 
