@@ -5,7 +5,8 @@ Needs Debian's wrk:             apt-get install -y wrk
 Options: --duration S (per level and workload, default 10), --max-requests N (per level and
 workload, default 20000), --levels 1,10,50, --workers W (default 2), --worker-class gevent|gthread
 (default gevent), --threads T (gthread only, default 4),
---warmup S (default 2), --app-root DIR (serve another checkout's wsgi.py, e.g. to compare commits),
+--warmup S (default 2), --rounds R (default 3: the workloads take turns R times per level),
+--app-root DIR (serve another checkout's wsgi.py, e.g. to compare commits),
 --write-stand-in skip|yield|wait (an experiment: the table write replaced by a stand-in, see
 bench/write_stand_in.py; such a run is not the app as served and its targets are not assessed).
 Where a command's time goes in-process (cProfile and timers): .venv/bin/python bench/command_profile.py
@@ -19,14 +20,17 @@ What it does, all on 127.0.0.1 and all of it stopped at the end (also on Ctrl-C 
      client its own, and drives valid state-changing commands at them with wrk (one thread and
      one keep-alive connection per client; bench/api_bench.lua follows each table's turn from
      the answers: place and remove dissipation tokens, declare stances, spend cubes, advance the
-     turn), for --duration seconds or --max-requests requests, whichever comes first; then the
-     same concurrency against GET /api/ping as the baseline;
+     turn), and the same concurrency against GET /api/ping as the baseline; the two take turns
+     (--rounds times, fresh tables each round), so a change in the machine's speed during a
+     level weighs on both alike; together each runs --duration seconds or --max-requests
+     requests, whichever comes first;
   3. prints requests/second, p50 and p99 latency (ms, per request, CLOCK_MONOTONIC in the wrk
      script), the mean and highest X-Redis-Round-Trips, refusals (409) and errors; then the CPU
      each request cost the app and redis-server (from /proc), wrk's own CPU (it must not be the
      bottleneck), how the two workers shared the load and the machine's load average (other
      processes on a 2-core machine skew every wall-clock figure); then the ratio of command
-     throughput to baseline throughput at the highest level and whether the targets hold.
+     throughput to baseline throughput at the highest level (and round by round) and whether the
+     targets hold.
      Command figures count accepted (2xx) commands only; 409s are reported beside them.
 
 The total run is bounded: 2 x --warmup s of warm-up, then per level and workload at most
@@ -282,6 +286,7 @@ class Result:
     load: str = ""           # load average just before the run
     cpu_workers: list[float] = field(default_factory=list)  # CPU seconds per gunicorn worker
     writes: tuple[int, int] = (0, 0)  # table writes and the Redis round trips that carried them
+    rounds: list[float] = field(default_factory=list)  # requests/second of each round, when merged
 
     @property
     def rps(self) -> float:
@@ -335,6 +340,29 @@ def parse_results(path: Path, workload: str, clients: int) -> Result:
         values.sort()
     if firsts:
         res.seconds = (max(lasts) - min(firsts)) / 1e6
+    return res
+
+
+def merge(parts: list[Result]) -> Result:
+    """One workload's rounds as one result: counts, time and CPU added, latencies pooled."""
+    res = Result(parts[0].workload, parts[0].clients, load=parts[0].load)
+    for r in parts:
+        for name in ("accepted", "refused", "errors", "seconds", "rt_sum", "rt_n", "rt_missing", "exhausted",
+                     "wall", "cpu_app", "cpu_redis", "cpu_wrk"):
+            setattr(res, name, getattr(res, name) + getattr(r, name))
+        res.rt_max = max(res.rt_max, r.rt_max)
+        res.latencies_us.extend(r.latencies_us)
+        for mine, theirs in ((res.kinds, r.kinds), (res.statuses, r.statuses)):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        for k, v in r.by_kind.items():
+            res.by_kind.setdefault(k, []).extend(v)
+        res.cpu_workers = [a + b for a, b in zip(res.cpu_workers, r.cpu_workers)] if res.cpu_workers else list(r.cpu_workers)
+        res.writes = (res.writes[0] + r.writes[0], res.writes[1] + r.writes[1])
+    res.latencies_us.sort()
+    for values in res.by_kind.values():
+        values.sort()
+    res.rounds = [r.rps for r in parts]
     return res
 
 
@@ -465,6 +493,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="gunicorn worker class (default gevent, as `gotham-companion serve` runs)")
     ap.add_argument("--threads", type=int, default=4, help="gthread threads per worker (default 4)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="per level, the workloads take turns this many times (default 3), sharing "
+                         "--duration and --max-requests")
     ap.add_argument("--write-stand-in", choices=("skip", "yield", "wait"), default=None,
                     help="an experiment, not the app as served: replace the table write by a stand-in "
                          "(bench/write_stand_in.py) to see what the rest of a command costs")
@@ -479,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("duration must be 1-120 s and max-requests 1-1000000")
     if not 1 <= opts.workers <= 16 or not 1 <= opts.threads <= 64 or not 0 <= opts.warmup <= 30:
         ap.error("workers must be 1-16, threads 1-64, warmup 0-30 s")
+    if not 1 <= opts.rounds <= 10 or opts.duration / opts.rounds < 1:
+        ap.error("rounds must be 1-10, each at least 1 s long")
     app_root = opts.app_root.resolve()
     if not (app_root / "wsgi.py").is_file():
         ap.error(f"no wsgi.py in {app_root}")
@@ -531,15 +564,18 @@ def main(argv: list[str] | None = None) -> int:
             run_wrk(servers, "ping", 2, opts.warmup, 10_000, [";"] * 2, tmp / "warmup")
 
         for clients in levels:
-            cap_client = math.ceil(opts.max_requests / clients)
-            per_client = max(1, math.ceil(cap_client / COMMANDS_PER_TABLE))
-            lines = client_lines(http_client, body, clients, per_client)
-            before = writes_by_process(servers.port, opts.workers)
-            results.append(run_wrk(servers, "commands", clients, opts.duration, opts.max_requests,
-                                   lines, tmp / f"cmd-{clients}"))
-            results[-1].writes = writes_delta(before, writes_by_process(servers.port, opts.workers))
-            results.append(run_wrk(servers, "ping", clients, opts.duration, opts.max_requests,
-                                   [";"] * clients, tmp / f"ping-{clients}"))
+            # the two workloads take turns (--rounds pairs, each a share of the time and requests), so
+            # a change in the machine's speed during the level weighs on both alike
+            duration, cap = opts.duration / opts.rounds, math.ceil(opts.max_requests / opts.rounds)
+            per_client = max(1, math.ceil(math.ceil(cap / clients) / COMMANDS_PER_TABLE))
+            commands, pings = [], []
+            for n in range(opts.rounds):
+                lines = client_lines(http_client, body, clients, per_client)  # fresh tables each round
+                before = writes_by_process(servers.port, opts.workers)
+                commands.append(run_wrk(servers, "commands", clients, duration, cap, lines, tmp / f"cmd-{clients}-{n}"))
+                commands[-1].writes = writes_delta(before, writes_by_process(servers.port, opts.workers))
+                pings.append(run_wrk(servers, "ping", clients, duration, cap, [";"] * clients, tmp / f"ping-{clients}-{n}"))
+            results += [merge(commands), merge(pings)]
             print(f"  ... {clients} client(s) done", flush=True)
         http_client.close()
     except KeyboardInterrupt:
@@ -631,6 +667,9 @@ def report(results: list[Result], opts) -> None:
     ratio = cmd_top.rps / ping_top.rps if cmd_top and ping_top and ping_top.rps else float("nan")
     print(f"command / baseline throughput at {top} clients: {cmd_top.rps:.1f} / {ping_top.rps:.1f} "
           f"= {ratio:.2f}")
+    if cmd_top and ping_top and len(cmd_top.rounds) > 1:
+        print("  round by round (the workloads took turns): " + ", ".join(
+            f"{c:.0f} / {p:.0f} = {c / p:.2f}" for c, p in zip(cmd_top.rounds, ping_top.rounds) if p))
     if cmd_top and ping_top and cmd_top.cpu_app > 0 and ping_top.cpu_app > 0:
         per = lambda r: r.cpu_app / max(1, r.accepted + r.refused + r.errors)  # noqa: E731
         print(f"the same from app CPU per request (steadier when the machine is busy): "
