@@ -219,11 +219,12 @@ _pack = hiredis.pack_command  # a command in Redis's protocol (RESP), packed in 
 
 
 def _wake_lock():
-    """A held lock a waiting call sleeps on until it is released. Under gevent (threading patched)
-    gevent's own semaphore, which wakes a greenlet without the layers of gevent's thread-lock
-    emulation; otherwise a thread lock."""
-    if _GEVENT_SEMAPHORE is not None:
-        return _GEVENT_SEMAPHORE(0)
+    """A held lock a waiting call sleeps on until it is released. Under gevent (threading patched,
+    asked at each call: a process may patch after importing this module) gevent's own semaphore,
+    which wakes a greenlet without the layers of gevent's thread-lock emulation; otherwise a
+    thread lock."""
+    if _monkey is not None and _monkey.is_module_patched("threading"):
+        return _Semaphore(0)
     lock = threading.Lock()
     lock.acquire()
     return lock
@@ -232,9 +233,8 @@ def _wake_lock():
 try:
     from gevent import monkey as _monkey
     from gevent.lock import Semaphore as _Semaphore
-    _GEVENT_SEMAPHORE = _Semaphore if _monkey.is_module_patched("threading") else None
 except ImportError:  # gevent is optional (gthread workers, tests)
-    _GEVENT_SEMAPHORE = None
+    _monkey = _Semaphore = None
 
 
 class _Call:

@@ -94,3 +94,34 @@ def test_a_connection_the_server_closed_while_idle_is_not_written_to(wired):
         lane.call("EVALSHA", "x", 0)
     assert stale._sock is None
     assert theirs.recv(65536) == b""  # the write never went to the closed connection
+
+
+GEVENT_SCRIPT = r"""
+from gevent import monkey; monkey.patch_all()
+import sys, gevent, redis
+from api.store import Lane, _wake_lock
+from gevent.lock import Semaphore
+assert isinstance(_wake_lock(), Semaphore)  # the lock a waiting greenlet sleeps on is gevent's own
+lane = Lane(redis.ConnectionPool.from_url(sys.argv[1]))
+key = "gc:test:lane-under-gevent"
+lane.call("DEL", key)
+answers = []
+def writer():
+    for _ in range(40):
+        answers.append(lane.call("INCR", key))
+gevent.joinall([gevent.spawn(writer) for _ in range(25)], raise_error=True)
+assert sorted(answers) == list(range(1, 1001)), "every call got its own answer"
+print(lane.calls, lane.round_trips)
+"""
+
+
+def test_under_gevent_concurrent_calls_share_round_trips_and_each_gets_its_own_answer(redis_server):
+    """As `serve` runs it (gevent workers): 25 greenlets writing at once."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    done = subprocess.run([sys.executable, "-c", GEVENT_SCRIPT, redis_server.url], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert done.returncode == 0, done.stderr
+    calls, round_trips = map(int, done.stdout.split())
+    assert calls == 1001 and round_trips < calls / 3  # pipelined: many calls per round trip
