@@ -1,6 +1,8 @@
 """The app's extensions in one place: the flask-smorest Api and the Redis store."""
 from __future__ import annotations
 
+import functools
+
 import flask_smorest
 import redis
 import orjson
@@ -134,16 +136,11 @@ class BodyRequiredParser(FlaskParser):
         return data
 
 
-_FLAT: dict[int, tuple[Schema, object]] = {}
-
-
+@functools.lru_cache(maxsize=256)
 def _flat_loader(schema: Schema):
-    """The schema's FlatLoader (or a stand-in answering None), built once per schema instance."""
-    found = _FLAT.get(id(schema))
-    if found is None or found[0] is not schema:
-        found = (schema, FlatLoader.of(schema) or (lambda body: None))
-        _FLAT[id(schema)] = found
-    return found[1]
+    """The schema's FlatLoader (or a stand-in answering None), built once per schema instance (a
+    route's schema lives as long as the app; schemas compare by identity)."""
+    return FlatLoader.of(schema) or (lambda body: None)
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -185,14 +182,6 @@ redis_store = RedisStore()
 
 def store() -> Store:
     return current_app.extensions["store"]
-
-
-def renderer() -> Renderer:
-    return current_app.extensions["renderer"]
-
-
-def hot_tables() -> HotTables:
-    return current_app.extensions["hot_tables"]
 
 
 def hub() -> Hub:

@@ -463,7 +463,7 @@ class Store:
         if values[0] is None or values[1] is None:
             raise Missing(code)
         zdict = values[4] or b""
-        loaded = Loaded(code, int(values[0]), self._stored_state(values[1], zdict),
+        loaded = Loaded(code, int(values[0]), self._read_state(code, values[1], zdict),
                         orjson.loads(values[2] or b'{"undo":[],"redo":[]}'))
         loaded.pool = self.definitions(code, int(values[3] or 0))
         loaded.zdict, loaded.stamp = zdict, values[5] or b""
@@ -527,15 +527,10 @@ class Store:
         if status == -1:
             raise Missing(code)
         _, version, state_raw, history_raw, count, seat, stored_stamp = reply
-        zdict = loaded.zdict
-        try:
-            state_now = self._stored_state(state_raw, zdict)
-        except zlib.error:  # this process knew another table under that code (expired, code given again)
-            self._zdicts.pop(code, None)
-            zdict = self.zdict(code)
-            state_now = self._stored_state(state_raw, zdict)
+        state_now = self._read_state(code, state_raw, loaded.zdict)
         now = Loaded(code, int(version), state_now, orjson.loads(history_raw or b'{"undo":[],"redo":[]}'),
-                     seat=seat.decode() if token_digest and seat else None, zdict=zdict, stamp=stored_stamp)
+                     seat=seat.decode() if token_digest and seat else None,
+                     zdict=self._zdicts.get(code, loaded.zdict), stamp=stored_stamp)
         now.pool = self.definitions(code, int(count))
         raise Stale(now)
 
@@ -556,12 +551,7 @@ class Store:
         rows = self.redis.xrange(keys(code)["history"], min=f"{version}-0", max=f"{version}-0")
         if not rows:
             return None
-        snapshot = rows[0][1][b"snapshot"]
-        try:
-            return orjson.loads(decompress(snapshot, lambda: self.zdict(code)))
-        except zlib.error:  # this process knew another table under that code (expired, code given again)
-            self._zdicts.pop(code, None)
-            return orjson.loads(decompress(snapshot, lambda: self.zdict(code)))
+        return self._read_state(code, rows[0][1][b"snapshot"])
 
     def zdict(self, code: str) -> bytes:
         """The table's snapshot dictionary, read once per process."""
@@ -572,13 +562,18 @@ class Store:
             self._remember_zdict(code, found)
         return found
 
-    @staticmethod
-    def _stored_state(raw: bytes, zdict: bytes) -> dict:
-        """The table's state field: its snapshot (compressed like the history's), or plain JSON
-        as tables stored by earlier versions of the app keep it."""
+    def _read_state(self, code: str, raw: bytes, zdict: bytes | None = None) -> dict:
+        """A stored state (the table's state field or a history snapshot) as data: plain JSON as
+        tables stored by earlier versions keep it, else decompressed with the table's dictionary
+        (`zdict` when the caller has it). A dictionary this process kept for another table under
+        the same code (expired, the code given again) is refused by zlib: it is read again."""
         if raw[:1] == b"{":
             return orjson.loads(raw)
-        return orjson.loads(decompress(raw, lambda: zdict))
+        try:
+            return orjson.loads(decompress(raw, lambda: self.zdict(code) if zdict is None else zdict))
+        except zlib.error:
+            self._zdicts.pop(code, None)
+            return orjson.loads(decompress(raw, lambda: self.zdict(code)))
 
     def _remember_zdict(self, code: str, zdict: bytes) -> None:
         if len(self._zdicts) > 2000:
