@@ -43,18 +43,21 @@ def json_response(body, status: int = 200, version: int | None = None) -> Respon
     return Response(orjson.dumps(body), status, headers)
 
 
-def wanted_versions() -> set[int] | None:
+# Request headers are read from the WSGI environ (HTTP_<NAME>, the value as the server decoded it),
+# which is what werkzeug's request.headers.get does with several layers more per header.
+
+def wanted_versions(environ: dict | None = None) -> set[int] | None:
     """The versions If-Match accepts; None when absent or '*'. A tag that names no version can
     never match."""
-    header = request.headers.get("If-Match")
+    header = (request.environ if environ is None else environ).get("HTTP_IF_MATCH")
     if header is None or header.strip() == "*":
         return None
     return {int(t) for t in _TAG.findall(header) if VERSION.fullmatch(t)}
 
 
-def bearer_token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
+def bearer_token(environ: dict | None = None) -> str | None:
+    header = (request.environ if environ is None else environ).get("HTTP_AUTHORIZATION", "")
+    if header[:7].lower() == "bearer ":
         return header[7:].strip() or None
     return request.args.get("token") or None
 
@@ -99,8 +102,8 @@ def _refusal(loaded: Loaded, table: Table, command) -> Response | None:
     return error(401 if loaded.seat is None else 403, why)
 
 
-def _idempotency_key() -> str | None | Response:
-    key = request.headers.get("Idempotency-Key")
+def _idempotency_key(environ: dict | None = None) -> str | None | Response:
+    key = (request.environ if environ is None else environ).get("HTTP_IDEMPOTENCY_KEY")
     if key is None:
         return None
     if not _KEY.match(key):
@@ -172,14 +175,15 @@ def _write(code: str, change) -> Response:
     Only a table read from Redis (or handed back by a write that found the store ahead) is
     trusted for a refusal or a 412: a kept one may be behind another process's writes."""
     code = code.upper()
-    key = _idempotency_key()
+    environ = request.environ
+    key = _idempotency_key(environ)
     if isinstance(key, Response):
         return key
-    token = bearer_token()
+    token = bearer_token(environ)
     token_digest = digest(token) if token else None
     if key is not None:  # each phone's keys are its own: two phones may well both send "change-1"
         key = f"{token_digest[:32] if token_digest else '-'}:{key}"
-    wanted = wanted_versions()
+    wanted = wanted_versions(environ)
     app = current_app._get_current_object()  # one context lookup for the store, kept tables, renderer, config
     s, hot, drawing = app.extensions["store"], app.extensions["hot_tables"], app.extensions["renderer"]
     kept = hot.take(code, token_digest)
