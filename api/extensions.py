@@ -119,9 +119,12 @@ class BodyRequiredParser(FlaskParser):
     def parse(self, argmap, req=None, *, location=None, **kwargs):
         if (location or self.location) == "json" and isinstance(argmap, Schema) and not kwargs.get("validate"):
             request = req if req is not None else flask_request
-            if request.is_json:
+            data = _plain_json_body(request)
+            if data is None and request.is_json:
+                data = request.get_data(cache=True)
+            if data is not None:
                 try:
-                    body = orjson.loads(request.get_data(cache=True))
+                    body = orjson.loads(data)
                     if type(body) is dict:
                         loaded = _flat_loader(argmap)(body)
                         return loaded if loaded is not None else argmap.load(body)
@@ -134,6 +137,29 @@ class BodyRequiredParser(FlaskParser):
         if data is core.missing:
             raise ValidationError({"json": ["Send a JSON body (Content-Type: application/json)"]})
         return data
+
+
+PLAIN_BODY_MAX = 16 * 1024  # larger bodies (an import) take werkzeug's way, with its limits
+
+
+def _plain_json_body(request) -> bytes | None:
+    """The body of a request that says `Content-Type: application/json` and its length, read from
+    the WSGI input and kept as the request's data (`get_data` answers it), or None for any other
+    request: another or a parametered content type, no length, a chunked or large body. Werkzeug's
+    own way (the content type parsed, the input wrapped in a limited stream) costs a small command
+    tens of microseconds."""
+    environ = request.environ
+    length = environ.get("CONTENT_LENGTH")
+    if environ.get("CONTENT_TYPE") != "application/json" or not length or not length.isdigit() \
+            or "HTTP_TRANSFER_ENCODING" in environ or getattr(request, "_cached_data", None) is not None:
+        return None
+    size = int(length)
+    limit = request.max_content_length
+    if size > PLAIN_BODY_MAX or (limit is not None and size > limit):
+        return None
+    data = environ["wsgi.input"].read(size) if size else b""
+    request._cached_data = data
+    return data
 
 
 @functools.lru_cache(maxsize=256)

@@ -62,6 +62,37 @@ def test_bodies_orjson_refuses_but_json_reads_get_the_same_answer_both_ways(app)
                 b'{"kind": "gas", "side": "heroes"} trailing', b'{"kind": "gas", "kind": "smoke", "side": "heroes"}']:
         same_both_ways(app, raw)
     same_both_ways(app, b'{"kind": "gas", "side": "heroes"}', content_type="text/plain")
+    for content_type in ("application/json; charset=utf-8", "Application/JSON", "application/vnd.gotham+json"):
+        for raw in [b'{"kind": "gas", "side": "heroes"}', b'{"kind": "gas", "side": "heroes", "extra": 1}', b"{"]:
+            same_both_ways(app, raw, content_type=content_type)
+
+
+def test_a_plain_json_body_is_read_from_the_input_once_and_kept_for_the_request(app):
+    """`Content-Type: application/json` with a length: read straight from the WSGI input, and
+    request.get_data answers the same bytes afterwards (webargs' way reads them there)."""
+    from api.extensions import _plain_json_body
+    from flask import request
+    raw = b'{"kind": "gas", "side": "heroes"}'
+    with app.test_request_context("/api/x", method="POST", data=raw, content_type="application/json"):
+        assert _plain_json_body(request) == raw
+        assert request.get_data() == raw and request.get_json() == {"kind": "gas", "side": "heroes"}
+    for content_type in ("application/json; charset=utf-8", "text/plain"):
+        with app.test_request_context("/api/x", method="POST", data=raw, content_type=content_type):
+            assert _plain_json_body(request) is None
+            assert request.get_data() == raw
+
+
+def test_a_body_beyond_the_size_limit_is_refused_both_ways(app):
+    """MAX_CONTENT_LENGTH holds on the straight way too: 413, as werkzeug answers."""
+    raw = b'{"kind": "gas", "side": "heroes", "area": "' + b"x" * 300 + b'"}'
+    app.config["MAX_CONTENT_LENGTH"] = 200
+    try:
+        straight = outcome(PARSER.parse, app, SCHEMAS[0], raw, "application/json")
+        webargs_only = outcome(lambda *a, **k: FlaskParser.parse(PARSER, *a, **k), app, SCHEMAS[0], raw,
+                               "application/json")
+        assert straight == webargs_only and straight[:2] == ("refused", 413)
+    finally:
+        app.config["MAX_CONTENT_LENGTH"] = 1024 * 1024
 
 
 FLAT = [TokenSchema(), HeroSpendSchema(), DiceSchema(), StanceSchema()]
