@@ -1,5 +1,6 @@
-"""History snapshots (api/store.py): each version's state, deflated against the table's state at
-creation (its dictionary); tables stored before there was a dictionary keep plain zlib snapshots
+"""History snapshots (api/store.py): each version's state, compressed by zstd against the table's
+state at creation (its dictionary); snapshots deflated against it, as the previous version of the
+app wrote them, still read; tables stored before there was a dictionary keep plain zlib snapshots
 and still undo, jump and replay."""
 from __future__ import annotations
 
@@ -17,14 +18,42 @@ def test_a_snapshot_with_the_dictionary_is_small_and_comes_back_whole():
                           "river": list(range(8)), "tokens": []})
     later = first.replace(b'"reserve":10', b'"reserve":7', 1).replace(b'"tokens":[]', b'"tokens":[{"id":1}]')
     packed = store.compress(later, first)
-    assert packed[:1] == store.DICTIONARY
+    assert packed[:1] == store.ZSTD
     assert len(packed) < len(zlib.compress(later, 1)) / 2
     assert store.decompress(packed, lambda: first) == later
 
 
+def _deflated(state: bytes, zdict: bytes) -> bytes:
+    """A snapshot as the previous version of the app wrote it: deflate against the dictionary."""
+    packer = zlib.compressobj(1, zlib.DEFLATED, 13, 4, zlib.Z_DEFAULT_STRATEGY, zdict)
+    return store.DICTIONARY + packer.compress(state) + packer.flush()
+
+
+def test_a_snapshot_deflated_with_the_dictionary_still_reads():
+    first = orjson.dumps({"heroes": {h: {"reserve": 10, "spaces": [0] * 7} for h in "abc"}, "tokens": []})
+    later = first.replace(b'"reserve":10', b'"reserve":4', 1)
+    assert store.decompress(_deflated(later, first), lambda: first) == later
+
+
+def test_a_damaged_or_foreign_snapshot_is_refused_not_misread():
+    """A snapshot cut short, altered, or read with another table's dictionary raises zlib.error
+    (the store then reads the dictionary again, see Store._read_state): never other data."""
+    first = orjson.dumps({"heroes": {h: {"reserve": 10, "spaces": [0] * 7} for h in "abc"}, "tokens": []})
+    later = first.replace(b'"reserve":10', b'"reserve":4', 1)
+    other = first.replace(b'"tokens":[]', b'"tokens":[1,2,3]')
+    for packed in (store.compress(later, first), _deflated(later, first)):
+        for damaged, zdict in ((packed[:-3], first), (packed[:12] + bytes([packed[12] ^ 0xFF]) + packed[13:], first),
+                               (packed, other)):
+            try:
+                read = store.decompress(damaged, lambda: zdict)
+            except zlib.error:
+                continue
+            assert read == later, "a damaged snapshot was read as other data"
+
+
 def test_a_played_tables_snapshots_stay_a_fraction_of_plain_zlib(redis_server, redis_client):
-    """A real table's snapshots (a few KiB of state, compressed against its first state with the
-    store's small window) stay well under plain zlib's size, and come back whole."""
+    """A real table's snapshots (a few KiB of state, compressed against its first state) stay well
+    under plain zlib's size, and come back whole."""
     maker = Process(redis_server.url, {})
     code = new_table(maker)["code"]
     for area in "abcdef":
@@ -37,7 +66,7 @@ def test_a_played_tables_snapshots_stay_a_fraction_of_plain_zlib(redis_server, r
     state = store.decompress(last, lambda: zdict)
     assert len(state) > 2000 and orjson.loads(state)["tokens"][-1]["area"] == "f"
     assert len(last) < len(zlib.compress(state, 1)) / 4
-    big = state + b" " * 9000 + state  # beyond the window: still whole, if less small
+    big = state + b" " * 90000 + state  # far larger than the dictionary: still whole
     assert store.decompress(store.compress(big, zdict), lambda: zdict) == big
 
 
@@ -67,7 +96,7 @@ def test_a_table_stored_before_snapshots_had_a_dictionary_still_plays_and_undoes
                       headers={"Idempotency-Key": "one"})
     assert placed.status_code == 200, placed.text
     snapshot = redis_client.xrange(f"gc:{{{code}}}:history", min=f"{v0 + 1}-0", max=f"{v0 + 1}-0")[0][1][b"snapshot"]
-    assert snapshot[:1] != store.DICTIONARY  # no dictionary: plain zlib
+    assert snapshot[:1] not in (store.DICTIONARY, store.ZSTD)  # no dictionary: plain zlib
     again = old.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": "a"},
                      headers={"Idempotency-Key": "one"})
     assert again.headers.get("Idempotent-Replayed") == "true" and again.json() == placed.json()
@@ -93,7 +122,7 @@ def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_serv
         assert writer.post(f"/api/tables/{code}/tokens", json={"kind": "smoke", "side": "villain",
                                                                "area": area}).status_code == 200
     rows = redis_client.xrange(f"gc:{{{code}}}:history")
-    assert all(fields[b"snapshot"][:1] == store.DICTIONARY for _, fields in rows)
+    assert all(fields[b"snapshot"][:1] == store.ZSTD for _, fields in rows)
     other = Process(redis_server.url, maker.host_tokens)
     jumped = other.post(f"/api/tables/{code}/history/jump", json={"version": v0 + 1})
     assert jumped.status_code == 200, jumped.text
