@@ -2,6 +2,8 @@
 turn, the definitions library, and health."""
 from __future__ import annotations
 
+import functools
+
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -45,18 +47,38 @@ def _documented(fn, decorators):
     return fn
 
 
-def command(blp: Blueprint):
-    """Document a command route's refusals and the If-Match header."""
-    return lambda fn: _documented(fn, [
-        blp.alt_response(400, schema=RefusalSchema, description="A malformed Idempotency-Key"),
-        blp.alt_response(401, schema=RefusalSchema, description="No seat token"),
-        blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that"),
-        blp.alt_response(404, schema=RefusalSchema, description="No such table"),
-        blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
-        blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
-        blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
-        blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
-    ])
+def command(blp: Blueprint, schema=None):
+    """A command route: its body read by `schema` (a marshmallow Schema, or None for no body), one
+    success answer (the table after the change), its refusals and the If-Match header.
+
+    flask-smorest's `arguments`, `response` and `alt_response` document it, exactly as stacked on
+    the view. At run time one layer reads the body and calls the view, where theirs would add three
+    (webargs' use_args, flask-smorest's arguments and response wrappers): a command view always
+    answers a Response (`play.execute`), which the response wrapper only passes through."""
+    instance = schema() if isinstance(schema, type) else schema
+
+    def decorate(fn):
+        docs = [
+            blp.alt_response(400, schema=RefusalSchema, description="A malformed Idempotency-Key"),
+            blp.alt_response(401, schema=RefusalSchema, description="No seat token"),
+            blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that"),
+            blp.alt_response(404, schema=RefusalSchema, description="No such table"),
+            blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
+            blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
+            blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
+            blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
+            blp.response(200, CommandResultSchema),
+        ]
+        if instance is None:
+            return _documented(fn, docs)
+        parse = blp.ARGUMENTS_PARSER.parse
+
+        @functools.wraps(fn)
+        def view(self, *args, **kwargs):
+            return fn(self, parse(instance, location="json"), *args, **kwargs)
+        view._apidoc = _documented(fn, [*docs, blp.arguments(instance)])._apidoc
+        return view
+    return decorate
 
 
 def reading(blp: Blueprint):
@@ -72,9 +94,7 @@ def command_route(blp: Blueprint, rule: str, owner: str, name: str, schema, buil
     from .. import play
 
     class View(MethodView):
-        @blp.arguments(schema)
-        @blp.response(200, CommandResultSchema)
-        @command(blp)
+        @command(blp, schema)
         def post(self, data, code, **ids):
             return play.execute(code, build(ids[owner], data))
     View.post.__doc__ = doc

@@ -20,7 +20,7 @@ from games.bgcc.serial import from_data
 
 from .. import play
 from ..extensions import Blueprint
-from ..schemas import NAME, Bool, CommandResultSchema, DiceSchema, ItemSchema, RefusalSchema
+from ..schemas import NAME, Bool, DiceSchema, ItemSchema, RefusalSchema
 from . import command, reading
 
 blp = Blueprint("dice", __name__, url_prefix="/api/tables/<table_code:code>/dice",
@@ -294,9 +294,7 @@ class Dice(MethodView):
 
 @blp.route("/mode")
 class DiceMode(MethodView):
-    @blp.arguments(DiceModeSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, DiceModeSchema)
     def put(self, data, code):
         """Roll on the server, or enter what physical dice show (host)"""
         return play.execute(code, df.SetDiceMode(**data))
@@ -304,14 +302,11 @@ class DiceMode(MethodView):
 
 @blp.route("/faces/<colour>")
 class DiceFaces(MethodView):
-    @blp.arguments(CalibrationSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, CalibrationSchema)
     def put(self, data, code, colour):
         """Calibrate a colour: the successes on each of its six faces, read on your dice (host, IX·D)"""
         return play.execute(code, df.CalibrateDice(colour=colour, faces=data["faces"]))
 
-    @blp.response(200, CommandResultSchema)
     @command(blp)
     def delete(self, code, colour):
         """Back to the default (unverified) faces for a colour (host)"""
@@ -326,9 +321,7 @@ class DiceRoll(MethodView):
         """The roll in progress: its pool, faces, rerolls, step and what may be done next"""
         return play.read(code, lambda t: t["dice"]["roll"], "No roll in progress")
 
-    @blp.arguments(StartRollSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, StartRollSchema)
     def post(self, data, code):
         """Start a roll for an action: a hero's cubes move to the action space, a character's use
         counts against its action multiplier, and the pool is built (V·C·1-4, VI·D)"""
@@ -337,7 +330,6 @@ class DiceRoll(MethodView):
         friend = _helper(data.pop("imaginary_friend"), "friend")
         return play.execute(code, df.StartRoll(**{**data, **sacrifice, **friend, "item": item}))
 
-    @blp.response(200, CommandResultSchema)
     @command(blp)
     def delete(self, code):
         """Abandon the roll in progress; what was spent stays spent"""
@@ -346,9 +338,7 @@ class DiceRoll(MethodView):
 
 @blp.route("/roll/free")
 class FreeRoll(MethodView):
-    @blp.arguments(FreeRollSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, FreeRollSchema)
     def post(self, data, code):
         """Start a fall or dangerous terrain roll: yellow dice = level, wounds = successes
         (V·C·5 [i], IX·Q)"""
@@ -357,9 +347,7 @@ class FreeRoll(MethodView):
 
 @blp.route("/roll/follow-up")
 class FollowUp(MethodView):
-    @blp.arguments(FollowUpSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, FollowUpSchema)
     def post(self, data, code):
         """Take the free action a skill offers now that an attack has ended (X, IX·G): Combo,
         Counterattack, Retaliation, or a deferred attack of Burst or Circular strike; no cube is
@@ -369,9 +357,7 @@ class FollowUp(MethodView):
 
 @blp.route("/roll/dice")
 class RollTheDice(MethodView):
-    @blp.arguments(RollDiceSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, RollDiceSchema)
     def post(self, data, code):
         """Roll the pool waiting for its dice: the app rolls (server mode), or enter the faces or the
         number of successes (physical mode)"""
@@ -380,9 +366,7 @@ class RollTheDice(MethodView):
 
 @blp.route("/roll/reroll")
 class Reroll(MethodView):
-    @blp.arguments(RerollSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, RerollSchema)
     def post(self, data, code):
         """One reroll step, in the order of VIII: skill (Luck, Support, Point blank), free,
         Misfortune, paid (one cube per die on the reroll space)"""
@@ -395,7 +379,6 @@ class Reroll(MethodView):
 
 @blp.route("/roll/end-rerolls")
 class EndRerolls(MethodView):
-    @blp.response(200, CommandResultSchema)
     @command(blp)
     def post(self, code):
         """End the rerolls and calculate the number of successes: a complex action against its
@@ -405,9 +388,7 @@ class EndRerolls(MethodView):
 
 @blp.route("/roll/defense")
 class Defense(MethodView):
-    @blp.arguments(DefenseSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, DefenseSchema)
     def post(self, data, code):
         """The defender's defense: cubes on the defense space × defense die + the automatic defense
         die; without dice, the wounds at once (VII)"""

@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from .. import play
 from ..extensions import Blueprint, store
-from ..schemas import CommandResultSchema, EventSchema
+from ..schemas import EventSchema
 from . import command, reading
 
 blp = Blueprint("history", __name__, url_prefix="/api/tables/<table_code:code>/history",
@@ -46,7 +46,6 @@ class History(MethodView):
 
 @blp.route("/undo")
 class Undo(MethodView):
-    @blp.response(200, CommandResultSchema)
     @command(blp)
     def post(self, code):
         """Undo the last change not yet undone (the host, or the phone that made it)"""
@@ -55,7 +54,6 @@ class Undo(MethodView):
 
 @blp.route("/redo")
 class Redo(MethodView):
-    @blp.response(200, CommandResultSchema)
     @command(blp)
     def post(self, code):
         """Redo the last undone change"""
@@ -64,9 +62,7 @@ class Redo(MethodView):
 
 @blp.route("/jump")
 class Jump(MethodView):
-    @blp.arguments(JumpSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, JumpSchema)
     def post(self, data, code):
         """Go back to the table as it was after a version (the host)"""
         return play.travel(code, "jump", data["version"])

@@ -9,7 +9,7 @@ from games.bgcc.table import DISSIPATION_KINDS
 
 from .. import play
 from ..extensions import Blueprint
-from ..schemas import TEXT, CommandResultSchema, TurnViewSchema
+from ..schemas import TEXT, TurnViewSchema
 from . import command, reading
 
 blp = Blueprint("turn", __name__, url_prefix="/api/tables/<table_code:code>",
@@ -38,7 +38,6 @@ class Turn(MethodView):
 
 @blp.route("/turn/advance")
 class Advance(MethodView):
-    @blp.response(200, CommandResultSchema)
     @command(blp)
     def post(self, code):
         """Finish the current step and enter the next, applying its upkeep (IV, V·B, VI·B)"""
@@ -47,9 +46,7 @@ class Advance(MethodView):
 
 @blp.route("/turn/end-game")
 class EndGame(MethodView):
-    @blp.arguments(EndGameSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, EndGameSchema)
     def post(self, data, code):
         """An end-game condition of the mission is met (IV·C, IV·E)"""
         return play.execute(code, c.EndGame(**data))
@@ -57,9 +54,7 @@ class EndGame(MethodView):
 
 @blp.route("/tokens")
 class Tokens(MethodView):
-    @blp.arguments(TokenSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, TokenSchema)
     def post(self, data, code):
         """Place a gas, flame, smoke or frost token (IX·O)"""
         return play.execute(code, c.PlaceToken(**data))
@@ -67,7 +62,6 @@ class Tokens(MethodView):
 
 @blp.route("/tokens/<int:token>")
 class Token(MethodView):
-    @blp.response(200, CommandResultSchema)
     @command(blp)
     def delete(self, code, token):
         """Remove a dissipation token (IX·O)"""

@@ -13,7 +13,7 @@ from games.bgcc.serial import from_data
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, CommandResultSchema, RefusalSchema, SpaceDefSchema, TileDefSchema
+from ..schemas import NAME, TEXT, RefusalSchema, SpaceDefSchema, TileDefSchema
 from . import command
 from .tables import NewTableViewSchema, created
 
@@ -130,9 +130,7 @@ class VersusTables(MethodView):
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/hq")
 class PickHQ(MethodView):
-    @blp.arguments(HQSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, HQSchema)
     def post(self, data, code, side):
         """Pick the side's HQ (initiative side first); it brings its powers (Versus I·C·2)"""
         tile = from_data(TileDef, data["tile"])
@@ -145,9 +143,7 @@ class PickHQ(MethodView):
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/draft")
 class Draft(MethodView):
-    @blp.arguments(DraftSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, DraftSchema)
     def post(self, data, code, side):
         """Draft one tile for a free slot of the side's initial river, alternately (Versus I·C·3)"""
         return play.execute(code, c.DraftTile(side=side, tile=from_data(TileDef, data["tile"])))
@@ -155,9 +151,7 @@ class Draft(MethodView):
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/powers/<power>")
 class ResolvePower(MethodView):
-    @blp.arguments(ResolvePowerSchema)
-    @blp.response(200, CommandResultSchema)
-    @command(blp)
+    @command(blp, ResolvePowerSchema)
     def post(self, data, code, side, power):
         """Apply an HQ power: the alternative chosen and its targets (Versus II)"""
         return play.execute(code, c.ResolvePower(side=side, power=power, **data))
