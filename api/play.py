@@ -37,10 +37,10 @@ def now_ms() -> int:
 
 
 def json_response(body, status: int = 200, version: int | None = None) -> Response:
-    headers = [("Content-Type", "application/json")]
+    response = Response(orjson.dumps(body), status, content_type="application/json")
     if version is not None:
-        headers.append(("ETag", f'"{version}"'))
-    return Response(orjson.dumps(body), status, headers)
+        response.headers["ETag"] = f'"{version}"'
+    return response
 
 
 # Request headers are read from the WSGI environ (HTTP_<NAME>, the value as the server decoded it),
