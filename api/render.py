@@ -9,7 +9,6 @@ hero's cubes draws that hero again and reuses the rest. The stored state is the 
 """
 from __future__ import annotations
 
-import dataclasses
 import threading
 from dataclasses import dataclass
 
@@ -21,7 +20,6 @@ from games.bgcc.table import Table
 from games.bgcc.view import hero_view, post_part, table_view
 
 PARTS = ("heroes", "command_posts")
-FIELDS = tuple(f.name for f in dataclasses.fields(Table))
 
 
 @dataclass
@@ -41,17 +39,13 @@ class Renderer:
     def encode(table: Table) -> Encoded:
         writer = PooledWriter(definitions.POOLED)
         parts: dict[int, bytes] = {}
-        whole = {}
-        for name in FIELDS:
-            value = getattr(table, name)
-            if name in PARTS:
-                written = {}
-                for key, part in value.items():
-                    parts[id(part)] = raw = writer.dumps(part)
-                    written[key] = orjson.Fragment(raw)
-                value = written
-            whole[name] = value
-        return Encoded(writer.dumps(whole), writer.found, parts)
+        written = {}
+        for name in PARTS:
+            written[name] = each = {}
+            for key, part in getattr(table, name).items():
+                parts[id(part)] = raw = writer.dumps(part)
+                each[key] = orjson.Fragment(raw)
+        return Encoded(orjson.dumps(writer.plain(table, written)), writer.found, parts)
 
     def view(self, code: str, version: int, table: Table, encoded: Encoded) -> dict:
         """`play.view`'s answer, with each hero and command post as ready JSON."""

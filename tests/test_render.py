@@ -1,6 +1,7 @@
 """The answer after a change reuses the JSON of unchanged heroes and command posts (api/render.py):
 it must always be byte for byte what drawing the whole table again gives, and the stored state
-what `serial.dumps_pooled` writes, whatever the table went through (standard and Versus)."""
+what `serial.dumps_pooled` writes and what the reference writer (a callback for every dataclass)
+writes, whatever the table went through (standard and Versus)."""
 from __future__ import annotations
 
 import orjson
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 from api.render import Renderer
 from games.bgcc import definitions, engine
 from games.bgcc.errors import RuleRefused
-from games.bgcc.serial import dumps_pooled
+from games.bgcc.serial import PooledWriter, dumps_pooled
 from games.bgcc.table import DiscModifier
 from games.bgcc.view import table_view
 from tests.rules.test_invariants import plausible_command, reachable_tables
@@ -24,8 +25,9 @@ def plain(code: str, version: int, table) -> bytes:
 def rendered(renderer: Renderer, code: str, version: int, table) -> bytes:
     encoded = renderer.encode(table)
     state, pool = dumps_pooled(table, definitions.POOLED)
-    assert encoded.state == state
-    assert encoded.pool.keys() == pool.keys()
+    reference = PooledWriter(definitions.POOLED)
+    assert encoded.state == state == reference.reference_dumps(table)
+    assert encoded.pool.keys() == pool.keys() == reference.found.keys()
     return orjson.dumps(renderer.view(code, version, table, encoded))
 
 
