@@ -34,6 +34,7 @@ The rules stay deterministic: randomness comes in from outside as pre-drawn face
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from . import command_post as cp
@@ -1873,6 +1874,24 @@ NEXT = {
 }
 
 
+def faces_view(faces: FaceTable) -> dict:
+    """Every colour's six faces and status. The default face table's are drawn once (the same dict
+    is in every view that shows them, so it is never changed); a table's calibration each time."""
+    if faces is default_faces():
+        return _default_faces_view()
+    return _draw_faces(faces)
+
+
+def _draw_faces(faces: FaceTable) -> dict:
+    return {colour: {"faces": list(faces.faces_of(colour)), "status": faces.colour_status(colour)}
+            for colour in COLOURS}
+
+
+@functools.cache
+def _default_faces_view() -> dict:
+    return _draw_faces(default_faces())
+
+
 def dice_view(table) -> dict:
     """The dice settings, every colour's faces and status, the roll in progress (with what may be
     done next and the free rerolls left) and the last roll."""
@@ -1891,8 +1910,7 @@ def dice_view(table) -> dict:
         "mode": state.mode,
         "status": faces.status,
         "calibrated": [c_ for c_ in COLOURS if c_ in state.calibrated],
-        "faces": {colour: {"faces": list(faces.faces_of(colour)), "status": faces.colour_status(colour)}
-                  for colour in COLOURS},
+        "faces": faces_view(faces),
         "roll": roll,
         "last": state.last,
         "follow_ups": follow_ups_now(table),
