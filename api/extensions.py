@@ -118,7 +118,7 @@ class BodyRequiredParser(FlaskParser):
 
     def parse(self, argmap, req=None, *, location=None, **kwargs):
         if (location or self.location) == "json" and isinstance(argmap, Schema) and not kwargs.get("validate"):
-            request = req if req is not None else flask_request
+            request = req if req is not None else flask_request._get_current_object()
             data = _plain_json_body(request)
             if data is None and request.is_json:
                 data = request.get_data(cache=True)
