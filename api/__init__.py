@@ -1,6 +1,8 @@
 """The Gotham Companion HTTP API: an app factory over the rules in `games.bgcc`."""
 from __future__ import annotations
 
+import gc
+
 import redis
 from flask import Flask, g
 from werkzeug.routing import BaseConverter
@@ -35,6 +37,17 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     from . import pwa
     pwa.register(app)
     return app
+
+
+def tune_garbage_collector() -> None:
+    """For a serving process, once the app is built: the objects built at start (routes, schemas,
+    the rules' data) live as long as the process, so they are moved out of the collector's sight
+    (gc.freeze) and full collections stop walking them; and the youngest generation is collected
+    every 10,000 new objects instead of 700, since a worker holds dozens of requests in flight
+    whose objects are alive anyway (reference counting frees everything else at once)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 class TableCode(BaseConverter):

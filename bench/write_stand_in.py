@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 
-from api import create_app
+from api import create_app, tune_garbage_collector
 from api.store import Store
 
 MODE = os.environ.get("GOTHAM_WRITE_STAND_IN", "skip")
@@ -49,3 +49,4 @@ def save_stand_in(self, loaded, state, pool, history, entry, message, idempotenc
 
 Store.save = save_stand_in
 app = create_app()
+tune_garbage_collector()  # as wsgi.py
