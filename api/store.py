@@ -84,19 +84,24 @@ ZSTD = b"\x01"  # a snapshot compressed by zstd with the table's first state as 
 
 # zstd with a dictionary the process has prepared once per table compresses a state (a few KiB)
 # several times faster than deflate, which loads its dictionary again for every snapshot, and a
-# little smaller. A prepared compressor may serve one call at a time (the lock: never contended
-# under gevent, whose greenlets do not switch inside a call; briefly between gthread threads).
-_ZSTD_LEVEL = 1
+# little smaller. Its parameters are zstd's fastest level sized for a few KiB: about 70 KiB per
+# prepared table (level 1's defaults: about 125 KiB), kept for the 128 tables written last (preparing
+# one again costs about what deflate spent per snapshot). A
+# prepared compressor may serve one call at a time (the lock: never contended under gevent, whose
+# greenlets do not switch inside a call; briefly between gthread threads).
+_ZSTD_PARAMETERS = dict(window_log=13, hash_log=10, chain_log=10, search_log=1, min_match=5, target_length=0,
+                        strategy=zstandard.STRATEGY_FAST, write_checksum=True, write_content_size=True)
 _zstd_lock = threading.Lock()
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=128)
 def _zstd(zdict: bytes) -> tuple[zstandard.ZstdCompressor, zstandard.ZstdDecompressor]:
     """A compressor and a decompressor for the table whose dictionary is `zdict` (its state at
     creation, taken as raw content), prepared once."""
+    parameters = zstandard.ZstdCompressionParameters(**_ZSTD_PARAMETERS)
     prepared = zstandard.ZstdCompressionDict(zdict, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
-    prepared.precompute_compress(level=_ZSTD_LEVEL)
-    return (zstandard.ZstdCompressor(dict_data=prepared, write_checksum=True, write_content_size=True),
+    prepared.precompute_compress(compression_params=parameters)
+    return (zstandard.ZstdCompressor(dict_data=prepared, compression_params=parameters),
             zstandard.ZstdDecompressor(dict_data=prepared))
 
 
