@@ -117,25 +117,26 @@ def type_problem(cls, value, where: str = "") -> str | None:
 # are stored once beside it and decoded once per process.
 
 _pool: contextvars.ContextVar[dict | None] = contextvars.ContextVar("definitions_pool", default=None)
-_keys: dict[int, tuple[object, str]] = {}
+_keys: dict[int, tuple[object, str, orjson.Fragment]] = {}  # id(definition) → (it, its key, {"$def": key} written)
+
+
+def _named(obj) -> tuple[object, str, orjson.Fragment]:
+    found = _keys.get(id(obj))
+    if found is not None and found[0] is obj:
+        return found
+    return remember_key(obj, "d" + hashlib.sha1(orjson.dumps(obj)).hexdigest()[:20])
 
 
 def definition_key(obj) -> str:
     """A content key for a printed definition (cached per object)."""
-    found = _keys.get(id(obj))
-    if found is not None and found[0] is obj:
-        return found[1]
-    key = "d" + hashlib.sha1(orjson.dumps(obj)).hexdigest()[:20]
-    if len(_keys) > 20_000:
-        _keys.clear()
-    _keys[id(obj)] = (obj, key)
-    return key
+    return _named(obj)[1]
 
 
-def remember_key(obj, key: str) -> None:
+def remember_key(obj, key: str) -> tuple[object, str, orjson.Fragment]:
     if len(_keys) > 20_000:
         _keys.clear()
-    _keys[id(obj)] = (obj, key)
+    _keys[id(obj)] = found = (obj, key, orjson.Fragment(orjson.dumps({"$def": key})))
+    return found
 
 
 class PooledWriter:
@@ -180,15 +181,9 @@ class PooledWriter:
 
     def ref(self, value) -> orjson.Fragment:
         """{"$def": key} for a pooled definition, written once per definition and process."""
-        found = _refs.get(id(value))
-        if found is None or found[0] is not value:
-            key = definition_key(value)
-            found = (value, key, orjson.Fragment(orjson.dumps({"$def": key})))
-            if len(_refs) > 20_000:
-                _refs.clear()
-            _refs[id(value)] = found
-        self.found[found[1]] = value
-        return found[2]
+        _, key, written = _named(value)
+        self.found[key] = value
+        return written
 
     def reference_dumps(self, obj) -> bytes:
         """The same JSON through a Python callback for every dataclass: slower, plainly right."""
@@ -214,7 +209,6 @@ def _ways_for(pooled: tuple[type, ...]) -> dict:
 
 
 _UNKNOWN = object()
-_refs: dict[int, tuple[object, str, orjson.Fragment]] = {}  # id(definition) → (it, key, its {"$def": key})
 _building: set = set()
 
 
