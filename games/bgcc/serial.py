@@ -153,7 +153,6 @@ class PooledWriter:
     def __init__(self, pooled: tuple[type, ...]):
         self.pooled = pooled
         self.found: dict[str, object] = {}
-        self._ways = _ways_for(pooled)
 
     def dumps(self, obj) -> bytes:
         return orjson.dumps(self.plain(obj))
@@ -167,9 +166,7 @@ class PooledWriter:
             return [self.plain(x) for x in value]
         if kind is dict:
             return {k: self.plain(x) for k, x in value.items()}
-        write = self._ways.get(kind, _UNKNOWN)
-        if write is _UNKNOWN:
-            write = self._ways[kind] = _writing(kind, self.pooled)
+        write = _writing(kind, self.pooled)
         if given is None:
             return value if write is None else write(self, value)
         out = dict(vars(value))
@@ -202,13 +199,6 @@ class PooledWriter:
         return dict(zip(names, _getter(kind)(value))) if len(names) > 1 else {names[0]: getattr(value, names[0])}
 
 
-@functools.cache
-def _ways_for(pooled: tuple[type, ...]) -> dict:
-    """type → its way of writing (`_writing`), for the writers of `pooled`, as met."""
-    return {}
-
-
-_UNKNOWN = object()
 _building: set = set()
 
 
