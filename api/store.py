@@ -86,9 +86,9 @@ ZSTD = b"\x01"  # a snapshot compressed by zstd with the table's first state as 
 # several times faster than deflate, which loads its dictionary again for every snapshot, and a
 # little smaller. Its parameters are zstd's fastest level sized for a few KiB: about 70 KiB per
 # prepared table (level 1's defaults: about 125 KiB), kept for the 128 tables written last (preparing
-# one again costs about what deflate spent per snapshot). A
-# prepared compressor may serve one call at a time (the lock: never contended under gevent, whose
-# greenlets do not switch inside a call; briefly between gthread threads).
+# one again costs about what deflate spent per snapshot). A prepared compressor may serve one call at
+# a time (the lock: never contended under gevent, whose greenlets do not switch inside a call;
+# briefly between gthread threads).
 _ZSTD_PARAMETERS = dict(window_log=13, hash_log=10, chain_log=10, search_log=1, min_match=5, target_length=0,
                         strategy=zstandard.STRATEGY_FAST, write_checksum=True, write_content_size=True)
 _zstd_lock = threading.Lock()
@@ -245,6 +245,13 @@ return 1
 _pack = hiredis.pack_command  # a command in Redis's protocol (RESP), packed in C
 
 
+try:
+    from gevent import monkey as _monkey
+    from gevent.lock import Semaphore as _Semaphore
+except ImportError:  # gevent is optional (gthread workers, tests)
+    _monkey = _Semaphore = None
+
+
 def _wake_lock():
     """A held lock a waiting call sleeps on until it is released. Under gevent (threading patched,
     asked at each call: a process may patch after importing this module) gevent's own semaphore,
@@ -255,13 +262,6 @@ def _wake_lock():
     lock = threading.Lock()
     lock.acquire()
     return lock
-
-
-try:
-    from gevent import monkey as _monkey
-    from gevent.lock import Semaphore as _Semaphore
-except ImportError:  # gevent is optional (gthread workers, tests)
-    _monkey = _Semaphore = None
 
 
 class _Call:
@@ -593,7 +593,8 @@ class Store:
         """A stored state (the table's state field or a history snapshot) as data: plain JSON as
         tables stored by earlier versions keep it, else decompressed with the table's dictionary
         (`zdict` when the caller has it). A dictionary this process kept for another table under
-        the same code (expired, the code given again) is refused by zlib: it is read again."""
+        the same code (expired, the code given again) is refused (`decompress` raises zlib.error
+        for zstd's errors too): it is read again."""
         if raw[:1] == b"{":
             return orjson.loads(raw)
         try:
