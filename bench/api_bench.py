@@ -666,7 +666,7 @@ def report(results: list[Result], opts) -> None:
     cmd_top, ping_top = by.get(("commands", top)), by.get(("ping", top))
     ratio = cmd_top.rps / ping_top.rps if cmd_top and ping_top and ping_top.rps else float("nan")
     print(f"command / baseline throughput at {top} clients: {cmd_top.rps:.1f} / {ping_top.rps:.1f} "
-          f"= {ratio:.2f}")
+          f"= {ratio:.3f}")
     if cmd_top and ping_top and len(cmd_top.rounds) > 1:
         print("  round by round (the workloads took turns): " + ", ".join(
             f"{c:.0f} / {p:.0f} = {c / p:.2f}" for c, p in zip(cmd_top.rounds, ping_top.rounds) if p))
@@ -688,7 +688,7 @@ def report(results: list[Result], opts) -> None:
         print(f"  (no 1-client level was run; lowest is {low})")
     if top == 50:
         checks.append((f"at 50 clients command throughput >= {TARGET_RATIO:g} x baseline",
-                       ratio >= TARGET_RATIO, f"{ratio:.2f} x"))
+                       ratio >= TARGET_RATIO, f"{ratio:.3f} x"))
     else:
         print(f"  (no 50-client level was run; the ratio above is at {top})")
     rt_max = max((r.rt_max for r in results if r.workload == "commands"), default=0)
