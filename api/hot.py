@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from games.bgcc.table import Table
 
+from .render import Encoded
 from .store import Loaded
 
 
@@ -24,6 +25,7 @@ class Kept:
     loaded: Loaded  # version, history and definitions as of the last write or read (state: None)
     table: Table
     seats: dict[str, str] = field(default_factory=dict)  # token digest → the seat it held then
+    encoded: Encoded | None = None  # the table as its last write stored it (None: not known here)
 
 
 class HotTables:
@@ -42,15 +44,17 @@ class HotTables:
         kept.loaded.seat = kept.seats[token_digest]
         return kept
 
-    def keep(self, loaded: Loaded, table: Table, token_digest: str | None, seats: dict[str, str] | None = None) -> None:
+    def keep(self, loaded: Loaded, table: Table, token_digest: str | None, seats: dict[str, str] | None = None,
+             encoded: Encoded | None = None) -> None:
         """Keep `table` as stored at `loaded.version` (the caller hands it over and never touches it
-        again), unless a newer version is already kept."""
+        again), with `encoded` when that is how the write stored it, unless a newer version is
+        already kept."""
         seats = dict(seats or {})
         if token_digest is not None and loaded.seat is not None:
             seats[token_digest] = loaded.seat
         if loaded.state is not None or loaded.replay is not None or loaded.presence:  # keep no more than needed
             loaded = dataclasses.replace(loaded, state=None, replay=None, presence={})
-        kept = Kept(loaded, table, seats)
+        kept = Kept(loaded, table, seats, encoded)
         with self.lock:
             old = self.kept.pop(loaded.code, None)
             if old is not None and old.loaded.version > loaded.version:

@@ -24,6 +24,7 @@ from games.bgcc.view import table_view
 from . import seats
 from .errors import error
 from .extensions import store
+from .render import reached, watch
 from .store import Loaded, Replayed, Stale, digest
 
 _TAG = re.compile(r'(?:W/)?"([^"]*)"')
@@ -187,19 +188,21 @@ def _write(code: str, change) -> Response:
     app = current_app._get_current_object()  # one context lookup for the store, kept tables, renderer, config
     s, hot, drawing = app.extensions["store"], app.extensions["hot_tables"], app.extensions["renderer"]
     kept = hot.take(code, token_digest)
-    loaded, table, seats_known = (kept.loaded, kept.table, kept.seats) if kept else (None, None, {})
+    loaded, table, seats_known, before = (kept.loaded, kept.table, kept.seats, kept.encoded) if kept else \
+        (None, None, {}, None)
     trusted = False
     for _ in range(app.config["COMMAND_RETRIES"]):
         if loaded is None:
             loaded = s.load(code, token, key)
             if loaded.replay is not None:
                 return _replayed(code, loaded.replay)
-            table, trusted = decode(loaded), True
+            table, trusted, before = decode(loaded), True, None
         if wanted is not None and loaded.version not in wanted:
             if not trusted:
                 loaded = None
                 continue
             return stale(loaded, table)
+        watched = watch(table)
         try:
             done = change(loaded, table)
         except RuleRefused:
@@ -207,6 +210,7 @@ def _write(code: str, change) -> Response:
                 raise
             loaded = None  # maybe refused only because this process's copy is behind: read it
             continue
+        changed = reached(table, watched)
         if isinstance(done, Response):
             if not trusted:
                 loaded = None
@@ -216,7 +220,7 @@ def _write(code: str, change) -> Response:
         version = loaded.version + 1
         events = done.outcome.events
         entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": events}
-        encoded = drawing.encode(done.outcome.table)
+        encoded = drawing.encode(done.outcome.table, before if done.outcome.table is table else None, changed)
         body = {"version": version, "events": events,
                 "table": drawing.view(code, version, done.outcome.table, encoded)}
         message = {"version": version, "events": events, "seat": loaded.seat, "command": done.name}
@@ -224,7 +228,7 @@ def _write(code: str, change) -> Response:
             _, pool, stamp = s.save(loaded, encoded.state, encoded.pool, done.history, entry, message,
                    (key, {"status": 200, "version": version}) if key else None, token_digest)
         except Stale as moved:
-            loaded, trusted = moved.now, True
+            loaded, trusted, before = moved.now, True, None
             table = decode(loaded)
             continue
         except Replayed as first:
@@ -232,7 +236,7 @@ def _write(code: str, change) -> Response:
         response = json_response(body, version=version)
         loaded = dataclasses.replace(loaded, version=version, history=done.history, pool=pool, stamp=stamp,
                                      state=None, replay=None, presence={})
-        hot.keep(loaded, done.outcome.table, token_digest, seats_known)
+        hot.keep(loaded, done.outcome.table, token_digest, seats_known, encoded)
         return response
     return error(409, "The table is busy with other phones' changes: try again")
 
