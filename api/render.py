@@ -27,13 +27,24 @@ from games.bgcc.view import hero_view, post_part, table_view
 PARTS = ("heroes", "command_posts")
 
 
+class Written:
+    """A hero or command post as stored (its state's JSON) and, once drawn, as phones draw it (a
+    command post with the Versus disc modifiers it was drawn with). Holding the part keeps its id
+    from naming another object while this is kept."""
+    __slots__ = ("part", "raw", "drawn", "versus")
+
+    def __init__(self, part, raw: bytes):
+        self.part, self.raw = part, raw
+        self.drawn: orjson.Fragment | None = None
+        self.versus = b""
+
+
 @dataclass
 class Encoded:
     state: bytes                    # the table as stored
     pool: dict[str, object]         # the printed definitions it names, by key (for a part written
                                     # before: those the last encoding found, maybe more)
-    parts: dict[int, tuple[object, bytes]]  # id(hero or post) → (it, the JSON of its state); holding
-                                            # the part keeps its id from naming another object
+    parts: dict[int, Written]       # id(hero or post) → it as written
 
 
 class Watched(dict):
@@ -143,7 +154,7 @@ class Renderer:
         """The table as stored. With `before` (this table's last encoding) and `changed` (what
         `reached` said of the change since), a part not reached is not written again."""
         writer = PooledWriter(definitions.POOLED)
-        parts: dict[int, tuple[object, bytes]] = {}
+        parts: dict[int, Written] = {}
         written = {}
         old = before.parts if before is not None and changed is not None else {}
         for name in PARTS:
@@ -151,20 +162,27 @@ class Renderer:
             keys = changed.get(name) if old else None
             for key, part in getattr(table, name).items():
                 kept = old.get(id(part)) if keys is not None and key not in keys else None
-                parts[id(part)] = kept if kept is not None else (part, writer.dumps(part))
-                each[key] = orjson.Fragment(parts[id(part)][1])
+                parts[id(part)] = kept if kept is not None else Written(part, writer.dumps(part))
+                each[key] = orjson.Fragment(parts[id(part)].raw)
         state = orjson.dumps(writer.plain(table, written))
         return Encoded(state, {**before.pool, **writer.found} if old else writer.found, parts)
 
     def view(self, code: str, version: int, table: Table, encoded: Encoded) -> dict:
-        """`play.view`'s answer, with each hero and command post as ready JSON."""
+        """`play.view`'s answer, with each hero and command post as ready JSON (a part written
+        before and drawn then is not looked up again)."""
         versus = orjson.dumps(table.versus.disc_modifiers) if table.versus is not None else b""
 
         def hero(h):
-            return self._part(b"h" + encoded.parts[id(h)][1], lambda: hero_view(h))
+            w = encoded.parts[id(h)]
+            if w.drawn is None:
+                w.drawn = self._part(b"h" + w.raw, lambda: hero_view(h))
+            return w.drawn
 
         def post(t, p):
-            return self._part(b"p" + encoded.parts[id(p)][1] + versus, lambda: post_part(t, p))
+            w = encoded.parts[id(p)]
+            if w.drawn is None or w.versus != versus:
+                w.drawn, w.versus = self._part(b"p" + w.raw + versus, lambda: post_part(t, p)), versus
+            return w.drawn
 
         return {"code": code, "version": version, **table_view(table, hero, post)}
 

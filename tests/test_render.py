@@ -69,6 +69,22 @@ def test_versus_disc_costs_are_drawn_again_when_a_modifier_changes_them():
     assert next(t for t in river if t["id"] == tile)["discs"] == 3
 
 
+def test_a_command_post_kept_as_written_is_drawn_again_when_a_modifier_changes_its_costs():
+    """Versus: the same, with the command post's JSON kept from the last change (not reached) and
+    drawn then: it is drawn again with the new modifier, not shown as it was drawn."""
+    renderer = Renderer()
+    table = drafted()
+    before = renderer.encode(table)
+    assert orjson.dumps(renderer.view("VRSS01", 1, table, before)) == plain("VRSS01", 1, table)
+    tile = table.command_posts["villain"].river[0]
+    watched = watch(table)
+    table.versus.disc_modifiers.append(DiscModifier(side="villain", tile=tile, amount=2, source_side="heroes",
+                                                    power="test"))
+    encoded = renderer.encode(table, before, reached(table, watched))
+    assert encoded.parts == before.parts  # nothing written again
+    assert orjson.dumps(renderer.view("VRSS01", 2, table, encoded)) == plain("VRSS01", 2, table)
+
+
 def changed_in_place(table, command, before):
     """What api.play does with a kept table: the rules change it in place (owned), watched, and the
     state is written again only for the parts they reached. Returns the table and its encoding, or
@@ -90,8 +106,9 @@ def test_parts_not_reached_are_stored_as_they_are(table, data):
     the state written with the unreached parts' JSON reused is byte for byte the state written
     whole, and names every printed definition the whole one names (a part the rules changed by a
     way the watch missed would be stored as it was before the change)."""
+    renderer = Renderer(size=64)
     before = Renderer.encode(table)
-    for _ in range(20):
+    for version in range(1, 21):
         if table.track.over:
             break
         command = plausible_command(data.draw, table)
@@ -104,6 +121,7 @@ def test_parts_not_reached_are_stored_as_they_are(table, data):
         whole = Renderer.encode(table)
         assert encoded.state == whole.state
         assert whole.pool.keys() <= encoded.pool.keys()
+        assert orjson.dumps(renderer.view("ABCDEF", version, table, encoded)) == plain("ABCDEF", version, table)
         before = encoded
 
 
@@ -113,7 +131,7 @@ def test_a_dissipation_token_writes_no_hero_or_command_post_again():
     table = _sample_table()
     before = Renderer.encode(table)
     table, placed = changed_in_place(table, c.PlaceToken(kind="gas", side="heroes", area="here"), before)
-    assert all(placed.parts[i][1] is before.parts[i][1] for i in before.parts)
+    assert all(placed.parts[i] is before.parts[i] for i in before.parts)
     assert orjson.loads(placed.state)["tokens"][0]["kind"] == "gas"
     while table.track.step != "heroes.actions":
         resting = [h for h, x in table.heroes.items() if x.stance is None]
@@ -122,7 +140,7 @@ def test_a_dissipation_token_writes_no_hero_or_command_post_again():
     before = Renderer.encode(table)
     hero = next(iter(table.heroes))
     table, spent = changed_in_place(table, c.Spend(space="reroll", cubes=1, hero=hero), before)
-    again = {key for key, part in table.heroes.items() if spent.parts[id(part)][1] is not before.parts[id(part)][1]}
+    again = {key for key, part in table.heroes.items() if spent.parts[id(part)] is not before.parts[id(part)]}
     assert again == {hero}
     assert spent.state == Renderer.encode(table).state
 
