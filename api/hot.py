@@ -11,13 +11,12 @@ nothing behind.
 from __future__ import annotations
 
 import dataclasses
-import threading
 from dataclasses import dataclass, field
 
 from games.bgcc.table import Table
 
 from .render import Encoded
-from .store import Loaded
+from .store import Loaded, quick_lock
 
 
 @dataclass
@@ -31,7 +30,7 @@ class Kept:
 class HotTables:
     def __init__(self, size: int = 500):
         self.size = size
-        self.lock = threading.Lock()
+        self.lock = quick_lock()
         self.kept: dict[str, Kept] = {}  # insertion order: least recently kept first
 
     def take(self, code: str, token_digest: str | None) -> Kept | None:

@@ -91,7 +91,7 @@ ZSTD = b"\x01"  # a snapshot compressed by zstd with the table's first state as 
 # briefly between gthread threads).
 _ZSTD_PARAMETERS = dict(window_log=13, hash_log=10, chain_log=10, search_log=1, min_match=5, target_length=0,
                         strategy=zstandard.STRATEGY_FAST, write_checksum=True, write_content_size=True)
-_zstd_lock = threading.Lock()
+_zstd_lock = None  # quick_lock(), below (defined after gevent's optional import)
 
 
 @functools.lru_cache(maxsize=128)
@@ -247,21 +247,55 @@ _pack = hiredis.pack_command  # a command in Redis's protocol (RESP), packed in 
 
 try:
     from gevent import monkey as _monkey
-    from gevent.lock import Semaphore as _Semaphore
+    from gevent.hub import Waiter as _Waiter
+    from gevent.hub import get_hub as _get_hub
 except ImportError:  # gevent is optional (gthread workers, tests)
-    _monkey = _Semaphore = None
+    _monkey = _Waiter = _get_hub = None
+
+_native_lock = _monkey.get_original("_thread", "allocate_lock") if _monkey is not None else threading.Lock
 
 
-def _wake_lock():
-    """A held lock a waiting call sleeps on until it is released. Under gevent (threading patched,
-    asked at each call: a process may patch after importing this module) gevent's own semaphore,
-    which wakes a greenlet without the layers of gevent's thread-lock emulation; otherwise a
-    thread lock."""
-    if _monkey is not None and _monkey.is_module_patched("threading"):
-        return _Semaphore(0)
-    lock = threading.Lock()
-    lock.acquire()
-    return lock
+def quick_lock():
+    """A lock for a few lines that never wait (no input or output, no sleep, nothing that could
+    switch greenlets): the operating system's own, also under gevent, whose patched lock costs a
+    greenlet-aware acquire each time. Under gevent such a lock is never contended (one thread, and
+    no switch while it is held); between gthread threads it is an ordinary lock."""
+    return _native_lock()
+
+
+_zstd_lock = quick_lock()
+
+
+def _gevent_patched() -> bool:
+    """Whether this process runs greenlets on gevent's patched threading (asked at each call: a
+    process may patch after importing this module)."""
+    return _monkey is not None and _monkey.is_module_patched("threading")
+
+
+class _Wake:
+    """What a waiting call sleeps on until the lead wakes it: under gevent a greenlet waiter (the
+    waker asks the hub to switch to it), otherwise a held thread lock the waker releases."""
+    __slots__ = ("waiter", "hub", "lock")
+
+    def __init__(self):
+        if _gevent_patched():
+            self.hub, self.waiter, self.lock = _get_hub(), _Waiter(), None
+        else:
+            self.hub = self.waiter = None
+            self.lock = threading.Lock()
+            self.lock.acquire()
+
+    def wait(self) -> None:
+        if self.waiter is not None:
+            self.waiter.get()
+        else:
+            self.lock.acquire()
+
+    def wake(self) -> None:
+        if self.waiter is not None:
+            self.hub.loop.run_callback(self.waiter.switch, None)
+        else:
+            self.lock.release()
 
 
 class _Call:
@@ -269,7 +303,7 @@ class _Call:
 
     def __init__(self, packed: bytes):
         self.packed = packed
-        self.wake = _wake_lock()  # released when the answer is there, or when this call is to lead
+        self.wake = _Wake()  # woken when the answer is there, or when this call is to lead
         self.reply = self.error = None
         self.lead = False
 
@@ -322,7 +356,7 @@ class Lane:
             self.settings["socket_keepalive"] = True
         self.conn = None
         self.reader: hiredis.Reader | None = None
-        self.lock = threading.Lock()
+        self.lock = quick_lock()
         self.waiting: list[_Call] = []
         self.busy = False
         self.pid = os.getpid()
@@ -336,7 +370,7 @@ class Lane:
             self.busy = True
         if not call.lead:
             try:
-                call.wake.acquire()
+                call.wake.wait()
             except BaseException:  # interrupted while waiting (a worker stopping): never strand the lead
                 self._abandon(call)
                 raise
@@ -357,7 +391,7 @@ class Lane:
                     after.lead = True
                 self.busy = after is not None
         if after is not None:
-            after.wake.release()
+            after.wake.wake()
 
     def _lead(self) -> None:
         with self.lock:
@@ -374,9 +408,9 @@ class Lane:
                 if c.reply is None and c.error is None:
                     c.error = redis.ConnectionError("The write got no answer")
                 if not c.lead:
-                    c.wake.release()
+                    c.wake.wake()
             if after is not None:
-                after.wake.release()
+                after.wake.wake()
 
     def _round_trip(self, batch: list[_Call]) -> None:
         self.round_trips += 1
