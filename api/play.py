@@ -7,7 +7,6 @@ the schemathesis suite checks that they agree).
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 import time
 from dataclasses import dataclass
@@ -234,8 +233,7 @@ def _write(code: str, change) -> Response:
         except Replayed as first:
             return _replayed(code, first.answer)
         response = json_response(body, version=version)
-        loaded = dataclasses.replace(loaded, version=version, history=done.history, pool=pool, stamp=stamp,
-                                     state=None, replay=None, presence={})
+        loaded = loaded.written(version, done.history, pool, stamp)
         hot.keep(loaded, done.outcome.table, token_digest, seats_known, encoded)
         return response
     return error(409, "The table is busy with other phones' changes: try again")

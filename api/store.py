@@ -180,6 +180,12 @@ class Loaded:
     zdict: bytes = b""  # the snapshots' dictionary (b"" for tables stored before there was one)
     stamp: bytes = b""  # the random stamp of the write that made this version (b"": none stored)
 
+    def written(self, version: int, history: dict, pool: dict[str, object], stamp: bytes) -> "Loaded":
+        """The table as a write from this one left it, without its state (the writer keeps the
+        Table): `dataclasses.replace`, written out (it costs a command a few microseconds)."""
+        return Loaded(code=self.code, version=version, state=None, history=history, seat=self.seat, replay=None,
+                      presence={}, pool=pool, zdict=self.zdict, stamp=stamp)
+
 
 # KEYS: table, history stream, idempotency key, definitions.
 # ARGV: expected version, history, entry, snapshot (the new state, compressed: stored as the table's

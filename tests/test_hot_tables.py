@@ -420,3 +420,14 @@ def test_a_write_after_redis_dropped_the_connection_lands_on_a_new_one(a, b, red
     for kind in ("smoke", "frost"):
         ok(place_token(a, code, kind, "villain"))
     assert len(json.loads(b.get(f"/api/tables/{code}").text)["tokens"]) == start + 2
+
+
+def test_a_written_table_keeps_every_field_of_the_one_read_but_what_the_write_changed():
+    """`Loaded.written` is dataclasses.replace written out: a field added to Loaded and forgotten
+    there would be lost after each write."""
+    import dataclasses
+
+    from api.store import Loaded
+    read = Loaded(**{f.name: f"<{f.name}>" for f in dataclasses.fields(Loaded)})
+    assert read.written(8, {"undo": [8]}, {"k": 1}, b"s") == dataclasses.replace(
+        read, version=8, history={"undo": [8]}, pool={"k": 1}, stamp=b"s", state=None, replay=None, presence={})
