@@ -91,7 +91,6 @@ ZSTD = b"\x01"  # a snapshot compressed by zstd with the table's first state as 
 # briefly between gthread threads).
 _ZSTD_PARAMETERS = dict(window_log=13, hash_log=10, chain_log=10, search_log=1, min_match=5, target_length=0,
                         strategy=zstandard.STRATEGY_FAST, write_checksum=True, write_content_size=True)
-_zstd_lock = None  # quick_lock(), below (defined after gevent's optional import)
 
 
 @functools.lru_cache(maxsize=128)
@@ -269,7 +268,7 @@ def quick_lock():
     return _native_lock()
 
 
-_zstd_lock = quick_lock()
+_zstd_lock = quick_lock()  # one prepared compressor call at a time (see the zstd notes above)
 
 
 def _gevent_patched() -> bool:
