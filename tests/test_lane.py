@@ -134,4 +134,6 @@ def test_under_gevent_concurrent_calls_share_round_trips_and_each_gets_its_own_a
                           timeout=60, cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0, done.stderr
     calls, round_trips = map(int, done.stdout.split())
-    assert calls == 1001 and round_trips < calls / 3  # pipelined: many calls per round trip (the victim's never went)
+    # DEL and the writers, and the victim's write if its round trip began before the kill (the
+    # answer to the round trip in flight may come in first); pipelined: many calls per round trip
+    assert calls in (1001, 1002) and round_trips < calls / 3
