@@ -46,10 +46,10 @@ def json_response(body, status: int = 200, version: int | None = None) -> Respon
 # Request headers are read from the WSGI environ (HTTP_<NAME>, the value as the server decoded it),
 # which is what werkzeug's request.headers.get does with several layers more per header.
 
-def wanted_versions(environ: dict | None = None) -> set[int] | None:
+def wanted_versions(environ: dict) -> set[int] | None:
     """The versions If-Match accepts; None when absent or '*'. A tag that names no version can
     never match."""
-    header = (request.environ if environ is None else environ).get("HTTP_IF_MATCH")
+    header = environ.get("HTTP_IF_MATCH")
     if header is None or header.strip() == "*":
         return None
     return {int(t) for t in _TAG.findall(header) if VERSION.fullmatch(t)}
@@ -102,8 +102,8 @@ def _refusal(loaded: Loaded, table: Table, command) -> Response | None:
     return error(401 if loaded.seat is None else 403, why)
 
 
-def _idempotency_key(environ: dict | None = None) -> str | None | Response:
-    key = (request.environ if environ is None else environ).get("HTTP_IDEMPOTENCY_KEY")
+def _idempotency_key(environ: dict) -> str | None | Response:
+    key = environ.get("HTTP_IDEMPOTENCY_KEY")
     if key is None:
         return None
     if not _KEY.match(key):

@@ -138,8 +138,8 @@ def reached(table: Table, watched: dict[str, Watched]) -> dict[str, set | None]:
     for name, w in watched.items():
         now = getattr(table, name)
         out[name] = None if now is not w or w.everything else set(w.reached)
-        if type(now) is Watched:
-            setattr(table, name, dict(dict.items(now)))
+        if now is w:
+            setattr(table, name, dict(dict.items(w)))
     return out
 
 
