@@ -1,0 +1,229 @@
+"""Instructions per request, counted by valgrind's callgrind: the same command mix as
+bench/api_bench.py and the same trivial baseline (GET /api/ping), through the app's WSGI callable
+in one process, against a real redis-server on a loopback port.
+
+Run from the repository root:   .venv/bin/python bench/instructions.py
+Needs valgrind:                 apt-get install -y valgrind
+Options: --requests N (measured per workload, default 400), --app-root DIR (another checkout, e.g.
+an exported older commit, to compare against).
+
+Why: on a shared 2-core machine, wall-clock and CPU-time figures move by tens of percent from one
+minute to the next, so a change worth a few percent of a command cannot be seen in api_bench's
+throughput without many alternating runs. An instruction count does not depend on what else the
+machine is doing: the same code, inputs and environment give the same count to within a few
+thousand instructions in several billion (PYTHONHASHSEED is fixed; table codes and stamps are
+random, which moves the count by that little).
+
+What it counts: each workload runs in its own process under callgrind (the three side by side),
+twice for the commands (the same set-up and warm-up, then 0 or N measured commands) and once for
+ping; a request's count is the difference divided by N. That is the app's own Python and C code
+(Flask, flask-smorest, the rules, orjson, zstd, hiredis, redis-py) as a gunicorn worker runs it per
+request, but NOT: gunicorn's HTTP parsing and sending, gevent (the lane's waits are thread locks
+here, one write per round trip), the kernel's side of system calls, redis-server (another process)
+or any network client. So it is a steady measure of what a change does to the app's share of a
+command, not a prediction of api_bench's ratio (which also pays gunicorn, the kernel, Redis and wrk
+on the same two cores).
+
+Exit status: 0 when the counts were made, 2 when valgrind is missing, 1 on any other failure.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+WARMUP = 200  # commands before the measured ones (tables kept warm, definitions decoded, caches filled)
+CLIENTS = 4   # command clients taking turns, each its own tables
+
+TOKEN = re.compile(rb'"data":\{"token":(\d+)\}')
+STEP = re.compile(rb'"turn":\{"turn":(\d+),"turn_limit":\d+,"step":"([^"]+)"')
+
+
+# ------------------------------------------------------------------ the child: drive the WSGI app
+
+
+def child(app_root: Path, port: int, workload: str, n: int) -> None:
+    sys.path.insert(0, str(app_root))
+    sys.path.insert(1, str(HERE))
+    import orjson
+
+    from api import create_app, tune_garbage_collector
+    from api_bench import new_table_body
+
+    app = create_app({"REDIS_URL": f"redis://127.0.0.1:{port}/0"})
+
+    def call(method: str, path: str, body=None, token: str | None = None) -> tuple[int, bytes]:
+        data = b"" if body is None else orjson.dumps(body)
+        environ = {
+            "REQUEST_METHOD": method, "PATH_INFO": path, "QUERY_STRING": "", "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(data), "wsgi.errors": sys.stderr, "wsgi.version": (1, 0),
+            "wsgi.multithread": False, "wsgi.multiprocess": True, "wsgi.run_once": False,
+            "HTTP_HOST": "127.0.0.1:8000", "REMOTE_ADDR": "127.0.0.1",
+        }
+        if body is not None:
+            environ["CONTENT_TYPE"], environ["CONTENT_LENGTH"] = "application/json", str(len(data))
+        if token:
+            environ["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+        status = []
+        answer = b"".join(app(environ, lambda s, headers, exc_info=None: status.append(s)))
+        return int(status[0][:3]), answer
+
+    _, samples = call("GET", "/api/library/samples")
+    table_body = new_table_body(orjson.loads(samples))
+
+    class Client:
+        """bench/api_bench.lua's command mix: place and remove tokens every cycle, stances and
+        spends in their steps, advance the turn; a new table when one reaches its last step."""
+
+        def __init__(self):
+            self.new_table()
+
+        def new_table(self) -> None:
+            status, answer = call("POST", "/api/tables", table_body)
+            if status != 201:
+                raise RuntimeError(f"creating a table answered {status}: {answer[:200]!r}")
+            t = orjson.loads(answer)
+            self.base, self.token = f"/api/tables/{t['code']}", t.get("token")
+            self.heroes = [h["id"] for h in t["heroes"]]
+            self.turn, self.step, self.limit = 0, "setup", t["turn"]["turn_limit"]
+            self.plan: list[tuple] = []
+            self.placed: list[int] = []
+
+        def refill(self) -> None:
+            p = self.plan
+            p += [("place", "heroes", "gas"), ("place", "villain", "smoke")]
+            if self.step == "heroes.stances":
+                p += [("stance", h) for h in self.heroes]
+            elif self.step == "heroes.actions":
+                p += [("spend", h, "reroll") for h in self.heroes]
+            p.append(("remove",))
+            if self.step == "heroes.actions":
+                p += [("spend", h, "defense") for h in self.heroes]
+            p.append(("remove",))
+            if self.turn >= self.limit and self.step == "end_check_2":
+                self.new_table()
+            else:
+                p.append(("advance",))
+
+        def one(self) -> None:
+            while True:
+                if not self.plan:
+                    self.refill()
+                cmd = self.plan.pop(0)
+                kind, base, token = cmd[0], self.base, self.token
+                if kind == "remove" and not self.placed:
+                    continue
+                break
+            if kind == "place":
+                status, answer = call("POST", f"{base}/tokens",
+                                      {"kind": cmd[2], "side": cmd[1], "area": "bench"}, token)
+            elif kind == "remove":
+                status, answer = call("DELETE", f"{base}/tokens/{self.placed.pop(0)}", None, token)
+            elif kind == "stance":
+                status, answer = call("POST", f"{base}/heroes/{cmd[1]}/stance", {"stance": "active"}, token)
+            elif kind == "spend":
+                status, answer = call("POST", f"{base}/heroes/{cmd[1]}/spend", {"space": cmd[2], "cubes": 1}, token)
+            else:
+                status, answer = call("POST", f"{base}/turn/advance", None, token)
+            if status != 200:
+                raise RuntimeError(f"{kind} answered {status}: {answer[:300]!r}")
+            if kind == "place":
+                self.placed.append(int(TOKEN.search(answer).group(1)))
+            turn = STEP.search(answer)
+            self.turn, self.step = int(turn.group(1)), turn.group(2).decode()
+
+    tune_garbage_collector()  # as a serving process runs
+    clients = [Client() for _ in range(CLIENTS)]
+    for i in range(WARMUP):
+        clients[i % CLIENTS].one()
+    if workload == "ping":
+        for _ in range(n):
+            status, answer = call("GET", "/api/ping")
+            if status != 200:
+                raise RuntimeError(f"ping answered {status}")
+    else:
+        for i in range(n):
+            clients[i % CLIENTS].one()
+
+
+# ------------------------------------------------------------------ the parent: count
+
+
+def start(app_root: Path, port: int, workload: str, n: int, tmp: Path) -> tuple[subprocess.Popen, Path]:
+    """One child run under callgrind, started."""
+    out = tmp / f"callgrind.{workload}.{n}"
+    proc = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, str(Path(__file__).resolve()),
+         "--child", workload, str(n), str(port), "--app-root", str(app_root)],
+        env={**os.environ, "PYTHONHASHSEED": "0"}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return proc, out
+
+
+def counted(proc: subprocess.Popen, out: Path, what: str) -> int:
+    """The instructions of a finished child run."""
+    _, stderr = proc.communicate()
+    if proc.returncode != 0:
+        raise RuntimeError(f"the {what} run failed (exit {proc.returncode}):\n{stderr[-3000:]}")
+    for line in out.read_text().splitlines():
+        if line.startswith(("summary:", "totals:")):
+            return int(line.split()[1])
+    raise RuntimeError(f"no total in {out}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--requests", type=int, default=400, help="measured requests per workload")
+    ap.add_argument("--app-root", type=Path, default=ROOT,
+                    help="directory holding the app's api/ (default: this repository)")
+    ap.add_argument("--child", nargs=3, metavar=("WORKLOAD", "N", "PORT"), help=argparse.SUPPRESS)
+    opts = ap.parse_args()
+    app_root = opts.app_root.resolve()
+    if opts.child:
+        workload, n, port = opts.child
+        child(app_root, int(port), workload, int(n))
+        return 0
+    if not 1 <= opts.requests <= 100_000:
+        ap.error("requests must be 1-100000")
+    if shutil.which("valgrind") is None:
+        print("valgrind is missing: apt-get install -y valgrind", file=sys.stderr)
+        return 2
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(1, str(HERE))
+    from api.embedded_redis import EmbeddedRedis
+    from api_bench import free_port
+
+    tmp = Path(tempfile.mkdtemp(prefix="instructions-"))
+    redis_server = EmbeddedRedis(tmp / "redis", port=free_port()).start()
+    try:
+        n = opts.requests
+        print("Gotham Companion: instructions per request (valgrind callgrind, in-process through the WSGI app)")
+        print(f"app      : {app_root}; {n} measured requests per workload after {WARMUP} warm-up commands; "
+              f"redis-server on 127.0.0.1:{redis_server.port}")
+        # the three side by side: an instruction count does not depend on what else runs
+        runs = {what: start(app_root, redis_server.port, workload, count, tmp)
+                for what, workload, count in (("set-up", "commands", 0), ("commands", "commands", n),
+                                              ("ping", "ping", n))}
+        base, commands, ping = (counted(*runs[what], what) for what in ("set-up", "commands", "ping"))
+        per_command, per_ping = (commands - base) / n, (ping - base) / n
+        print(f"set-up and warm-up     {base:>15,}")
+        print(f"per command (the mix)  {per_command:>15,.0f}")
+        print(f"per ping               {per_ping:>15,.0f}")
+        print(f"ping / command         {per_ping / per_command:>15.3f}   (the app's share only: gunicorn, gevent, "
+              "the kernel, redis-server and the client are not counted)")
+    finally:
+        redis_server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
