@@ -45,6 +45,22 @@ from games.bgcc import engine  # noqa: E402
 TOKEN = re.compile(rb'"data":\{"token":(\d+)\}')
 
 
+def cycle(step: str, heroes: list[str]) -> list[tuple]:
+    """One cycle of bench/api_bench.lua's command mix at the turn's `step`: two dissipation tokens
+    placed and removed, the stances declared in the stance step, reroll and defense cubes spent in
+    the heroes' actions step (the turn's advance, when the table has steps left, comes after)."""
+    p = [("place", "heroes", "gas"), ("place", "villain", "smoke")]
+    if step == "heroes.stances":
+        p += [("stance", h) for h in heroes]
+    elif step == "heroes.actions":
+        p += [("spend", h, "reroll") for h in heroes]
+    p.append(("remove",))
+    if step == "heroes.actions":
+        p += [("spend", h, "defense") for h in heroes]
+    p.append(("remove",))
+    return p
+
+
 class Client:
     """The command mix of bench/api_bench.lua, in Python: one client, its own tables."""
 
@@ -69,15 +85,7 @@ class Client:
 
     def refill(self) -> None:
         p = self.plan
-        p += [("place", "heroes", "gas"), ("place", "villain", "smoke")]
-        if self.step == "heroes.stances":
-            p += [("stance", h) for h in self.heroes]
-        elif self.step == "heroes.actions":
-            p += [("spend", h, "reroll") for h in self.heroes]
-        p.append(("remove",))
-        if self.step == "heroes.actions":
-            p += [("spend", h, "defense") for h in self.heroes]
-        p.append(("remove",))
+        p += cycle(self.step, self.heroes)
         if self.turn >= self.turn_limit and self.step == "end_check_2":
             if self.tables_left > 0:
                 self.new_table()

@@ -4,7 +4,7 @@ in one process, against a real redis-server on a loopback port.
 
 Run from the repository root:   .venv/bin/python bench/instructions.py
 Needs valgrind:                 apt-get install -y valgrind
-Options: --requests N (measured per workload, default 400), --app-root DIR (another checkout, e.g.
+Options: --requests N (measured per workload, default 1000), --app-root DIR (another checkout, e.g.
 an exported older commit, to compare against).
 
 Why: on a shared 2-core machine, wall-clock and CPU-time figures move by tens of percent from one
@@ -12,7 +12,10 @@ minute to the next, so a change worth a few percent of a command cannot be seen 
 throughput without many alternating runs. An instruction count does not depend on what else the
 machine is doing: the same code, inputs and environment give the same count to within a few
 thousand instructions in several billion (PYTHONHASHSEED is fixed; table codes and stamps are
-random, which moves the count by that little).
+random, which moves the count by that little). Which steps of the turn the measured commands
+fall on depends on --requests: compare two commits at the same --requests. The garbage
+collector runs as when serving: whether one of its full collections (a few million instructions)
+falls in the measured requests moves a figure by a few thousand per request at the default.
 
 What it counts: each workload runs in its own process under callgrind (the three side by side),
 twice for the commands (the same set-up and warm-up, then 0 or N measured commands) and once for
@@ -40,7 +43,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-WARMUP = 200  # commands before the measured ones (tables kept warm, definitions decoded, caches filled)
+WARMUP = 200  # commands before the measured ones (tables kept warm, definitions decoded, caches filled),
+              # then 20 pings
 CLIENTS = 4   # command clients taking turns, each its own tables
 
 TOKEN = re.compile(rb'"data":\{"token":(\d+)\}')
@@ -57,6 +61,7 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
 
     from api import create_app, tune_garbage_collector
     from api_bench import new_table_body
+    from command_profile import cycle
 
     app = create_app({"REDIS_URL": f"redis://127.0.0.1:{port}/0"})
 
@@ -81,8 +86,9 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
     table_body = new_table_body(orjson.loads(samples))
 
     class Client:
-        """bench/api_bench.lua's command mix: place and remove tokens every cycle, stances and
-        spends in their steps, advance the turn; a new table when one reaches its last step."""
+        """bench/api_bench.lua's command mix (command_profile.cycle, then the turn's advance); a new
+        table when one reaches its last step. It drives the WSGI callable itself: Flask's test
+        client and reading whole answers as JSON would be counted with the app."""
 
         def __init__(self):
             self.new_table()
@@ -99,20 +105,11 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
             self.placed: list[int] = []
 
         def refill(self) -> None:
-            p = self.plan
-            p += [("place", "heroes", "gas"), ("place", "villain", "smoke")]
-            if self.step == "heroes.stances":
-                p += [("stance", h) for h in self.heroes]
-            elif self.step == "heroes.actions":
-                p += [("spend", h, "reroll") for h in self.heroes]
-            p.append(("remove",))
-            if self.step == "heroes.actions":
-                p += [("spend", h, "defense") for h in self.heroes]
-            p.append(("remove",))
+            self.plan += cycle(self.step, self.heroes)
             if self.turn >= self.limit and self.step == "end_check_2":
                 self.new_table()
             else:
-                p.append(("advance",))
+                self.plan.append(("advance",))
 
         def one(self) -> None:
             while True:
@@ -145,6 +142,8 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
     clients = [Client() for _ in range(CLIENTS)]
     for i in range(WARMUP):
         clients[i % CLIENTS].one()
+    for _ in range(20):  # the first request to a route builds what it needs once (~18M instructions for ping)
+        call("GET", "/api/ping")
     if workload == "ping":
         for _ in range(n):
             status, answer = call("GET", "/api/ping")
@@ -181,7 +180,7 @@ def counted(proc: subprocess.Popen, out: Path, what: str) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--requests", type=int, default=400, help="measured requests per workload")
+    ap.add_argument("--requests", type=int, default=1000, help="measured requests per workload")
     ap.add_argument("--app-root", type=Path, default=ROOT,
                     help="directory holding the app's api/ (default: this repository)")
     ap.add_argument("--child", nargs=3, metavar=("WORKLOAD", "N", "PORT"), help=argparse.SUPPRESS)
