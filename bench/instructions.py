@@ -43,8 +43,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-WARMUP = 200  # commands before the measured ones (tables kept warm, definitions decoded, caches filled),
-              # then 20 pings
+WARMUP = 200  # commands before the counted ones, then 20 pings (tables kept, definitions decoded, caches filled)
 CLIENTS = 4   # command clients taking turns, each its own tables
 
 TOKEN = re.compile(rb'"data":\{"token":(\d+)\}')

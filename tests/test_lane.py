@@ -106,10 +106,10 @@ assert type(quick_lock()) is not type(Semaphore()) and "gevent" not in type(quic
 lane = Lane(redis.ConnectionPool.from_url(sys.argv[1]))
 key = "gc:test:lane-under-gevent"
 lane.call("DEL", key)
-# Each write keeps Redis busy a little (a quarter of a millisecond): a round trip is still in flight
-# when the other writers call, however the machine schedules this process (with a bare INCR, a
-# process descheduled between its send and its read finds the answer there and never lets the
-# others run: a loaded machine once gave 906 round trips for 1001 calls).
+# Each write keeps Redis busy a little (a quarter of a millisecond), so a round trip is still in
+# flight when the other writers call unless this process is held off the CPU longer than that (with
+# a bare INCR, a process descheduled between its send and its read finds the answer there and never
+# lets the others run: a loaded machine once gave 906 round trips for 1001 calls).
 SLOW_INCR = "for i = 1, 50000 do end return redis.call('INCR', KEYS[1])"
 answers = []
 def writer():
