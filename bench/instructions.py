@@ -14,8 +14,9 @@ machine is doing: the same code, inputs and environment give the same count to w
 thousand instructions in several billion (PYTHONHASHSEED is fixed; table codes and stamps are
 random, which moves the count by that little). Which steps of the turn the measured commands
 fall on depends on --requests: compare two commits at the same --requests. The garbage
-collector runs as when serving: whether one of its full collections (a few million instructions)
-falls in the measured requests moves a figure by a few thousand per request at the default.
+collector runs as when serving, so where its collections fall moves a figure a little: at
+--requests 100, adding 20 pings to the set-up moved the count per command by 8%; the default
+counts 1000 requests so that such a shift weighs a tenth as much.
 
 What it counts: each workload runs in its own process under callgrind (the three side by side),
 twice for the commands (the same set-up and warm-up, then 0 or N measured commands) and once for
