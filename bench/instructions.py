@@ -10,13 +10,14 @@ an exported older commit, to compare against).
 Why: on a shared 2-core machine, wall-clock and CPU-time figures move by tens of percent from one
 minute to the next, so a change worth a few percent of a command cannot be seen in api_bench's
 throughput without many alternating runs. An instruction count does not depend on what else the
-machine is doing: the same code, inputs and environment give the same count to within a few
-thousand instructions in several billion (PYTHONHASHSEED is fixed; table codes and stamps are
-random, which moves the count by that little). Which steps of the turn the measured commands
-fall on depends on --requests: compare two commits at the same --requests. The garbage
-collector runs as when serving, so where its collections fall moves a figure a little: at
---requests 100, adding 20 pings to the set-up moved the count per command by 8%; the default
-counts 1000 requests so that such a shift weighs a tenth as much.
+machine is doing (PYTHONHASHSEED is fixed; table codes and stamps are random). Which steps of the
+turn the measured commands fall on depends on --requests: compare two commits at the same
+--requests. The garbage collector is off while the counted requests run: with it on, where its
+collections fell moved the figures (two runs of the same code gave 909,939 and 926,048 per command
+at 1000 requests; at 100, adding 20 pings to the set-up moved the count per command by 8%). Its cost
+is not counted (under load it took 0.3-0.4% of a worker's CPU); the allocations it would collect
+are. With it off, two runs of the same code gave 927,040 and 926,614 instructions per command,
+496,001 and 496,130 per ping.
 
 What it counts: each workload runs in its own process under callgrind (the three side by side),
 twice for the commands (the same set-up and warm-up, then 0 or N measured commands) and once for
@@ -33,6 +34,7 @@ Exit status: 0 when the counts were made, 2 when valgrind is missing, 1 on any o
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import re
@@ -144,6 +146,8 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
         clients[i % CLIENTS].one()
     for _ in range(20):  # the first request to a route builds what it needs once (~18M instructions for ping)
         call("GET", "/api/ping")
+    gc.collect()
+    gc.disable()  # no collection among the counted requests: where one fell would move the count (see above)
     if workload == "ping":
         for _ in range(n):
             status, answer = call("GET", "/api/ping")
