@@ -61,6 +61,21 @@ def cycle(step: str, heroes: list[str]) -> list[tuple]:
     return p
 
 
+def command_request(cmd: tuple, base: str, placed: list[int]) -> tuple[str, str, dict | None] | None:
+    """(method, path, JSON body or None) of a command of `cycle` (or ("advance",)) on the table at
+    `base`; a "remove" takes the oldest of the `placed` token ids (None when there is none)."""
+    kind = cmd[0]
+    if kind == "place":
+        return "POST", f"{base}/tokens", {"kind": cmd[2], "side": cmd[1], "area": "bench"}
+    if kind == "remove":
+        return ("DELETE", f"{base}/tokens/{placed.pop(0)}", None) if placed else None
+    if kind == "stance":
+        return "POST", f"{base}/heroes/{cmd[1]}/stance", {"stance": "active"}
+    if kind == "spend":
+        return "POST", f"{base}/heroes/{cmd[1]}/spend", {"space": cmd[2], "cubes": 1}
+    return "POST", f"{base}/turn/advance", None
+
+
 class Client:
     """The command mix of bench/api_bench.lua, in Python: one client, its own tables."""
 
@@ -98,23 +113,12 @@ class Client:
             if not self.plan:
                 self.refill()  # may move to the next table: read base and headers after it
             cmd = self.plan.pop(0)
-            kind = cmd[0]
-            base, h = self.base, self.headers
-            if kind == "place":
-                return kind, lambda: self.http.post(f"{base}/tokens", headers=h,
-                                                    json={"kind": cmd[2], "side": cmd[1], "area": "bench"})
-            if kind == "remove":
-                if not self.placed:
-                    continue
-                token = self.placed.pop(0)
-                return kind, lambda: self.http.delete(f"{base}/tokens/{token}", headers=h)
-            if kind == "stance":
-                return kind, lambda: self.http.post(f"{base}/heroes/{cmd[1]}/stance", headers=h,
-                                                    json={"stance": "active"})
-            if kind == "spend":
-                return kind, lambda: self.http.post(f"{base}/heroes/{cmd[1]}/spend", headers=h,
-                                                    json={"space": cmd[2], "cubes": 1})
-            return kind, lambda: self.http.post(f"{base}/turn/advance", headers=h)
+            made = command_request(cmd, self.base, self.placed)
+            if made is None:
+                continue
+            method, path, body = made
+            h = self.headers
+            return cmd[0], lambda: self.http.open(path, method=method, headers=h, json=body)
 
     def answer(self, kind: str, response) -> int:
         if response.status_code != 200:

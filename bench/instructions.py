@@ -61,9 +61,12 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
     sys.path.insert(1, str(HERE))
     import orjson
 
+    import api
     from api import create_app, tune_garbage_collector
+    if Path(api.__file__).resolve().parent != app_root / "api":
+        raise RuntimeError(f"imported the app from {api.__file__}, not from {app_root}")
     from api_bench import new_table_body
-    from command_profile import cycle
+    from command_profile import command_request, cycle
 
     app = create_app({"REDIS_URL": f"redis://127.0.0.1:{port}/0"})
 
@@ -88,7 +91,7 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
     table_body = new_table_body(orjson.loads(samples))
 
     class Client:
-        """bench/api_bench.lua's command mix (command_profile.cycle, then the turn's advance); a new
+        """bench/api_bench.lua's command mix (command_profile's cycle and requests); a new
         table when one reaches its last step. It drives the WSGI callable itself: Flask's test
         client and reading whole answers as JSON would be counted with the app."""
 
@@ -114,28 +117,16 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
                 self.plan.append(("advance",))
 
         def one(self) -> None:
-            while True:
+            made = None
+            while made is None:
                 if not self.plan:
                     self.refill()
                 cmd = self.plan.pop(0)
-                kind, base, token = cmd[0], self.base, self.token
-                if kind == "remove" and not self.placed:
-                    continue
-                break
-            if kind == "place":
-                status, answer = call("POST", f"{base}/tokens",
-                                      {"kind": cmd[2], "side": cmd[1], "area": "bench"}, token)
-            elif kind == "remove":
-                status, answer = call("DELETE", f"{base}/tokens/{self.placed.pop(0)}", None, token)
-            elif kind == "stance":
-                status, answer = call("POST", f"{base}/heroes/{cmd[1]}/stance", {"stance": "active"}, token)
-            elif kind == "spend":
-                status, answer = call("POST", f"{base}/heroes/{cmd[1]}/spend", {"space": cmd[2], "cubes": 1}, token)
-            else:
-                status, answer = call("POST", f"{base}/turn/advance", None, token)
+                made = command_request(cmd, self.base, self.placed)
+            status, answer = call(*made, self.token)
             if status != 200:
-                raise RuntimeError(f"{kind} answered {status}: {answer[:300]!r}")
-            if kind == "place":
+                raise RuntimeError(f"{cmd[0]} answered {status}: {answer[:300]!r}")
+            if cmd[0] == "place":
                 self.placed.append(int(TOKEN.search(answer).group(1)))
             turn = STEP.search(answer)
             self.turn, self.step = int(turn.group(1)), turn.group(2).decode()
@@ -194,6 +185,8 @@ def main() -> int:
         workload, n, port = opts.child
         child(app_root, int(port), workload, int(n))
         return 0
+    if not (app_root / "api" / "__init__.py").is_file():
+        ap.error(f"no app in {app_root} (it has no api/__init__.py)")
     if not 1 <= opts.requests <= 100_000:
         ap.error("requests must be 1-100000")
     if shutil.which("valgrind") is None:
@@ -206,15 +199,15 @@ def main() -> int:
 
     tmp = Path(tempfile.mkdtemp(prefix="instructions-"))
     redis_server = EmbeddedRedis(tmp / "redis", port=free_port()).start()
+    runs: dict[str, tuple[subprocess.Popen, Path]] = {}
     try:
         n = opts.requests
         print("Gotham Companion: instructions per request (valgrind callgrind, in-process through the WSGI app)")
         print(f"app      : {app_root}; {n} measured requests per workload after {WARMUP} warm-up commands; "
               f"redis-server on 127.0.0.1:{redis_server.port}")
         # the three side by side: an instruction count does not depend on what else runs
-        runs = {what: start(app_root, redis_server.port, workload, count, tmp)
-                for what, workload, count in (("set-up", "commands", 0), ("commands", "commands", n),
-                                              ("ping", "ping", n))}
+        for what, workload, count in (("set-up", "commands", 0), ("commands", "commands", n), ("ping", "ping", n)):
+            runs[what] = start(app_root, redis_server.port, workload, count, tmp)
         base, commands, ping = (counted(*runs[what], what) for what in ("set-up", "commands", "ping"))
         per_command, per_ping = (commands - base) / n, (ping - base) / n
         print(f"set-up and warm-up     {base:>15,}")
@@ -223,6 +216,10 @@ def main() -> int:
         print(f"ping / command         {per_ping / per_command:>15.3f}   (the app's share only: gunicorn, gevent, "
               "the kernel, redis-server and the client are not counted)")
     finally:
+        for proc, _ in runs.values():  # when one failed, the others stop too
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
         redis_server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
