@@ -14,26 +14,30 @@ machine is doing (PYTHONHASHSEED is fixed; table codes and stamps are random). W
 turn the measured commands fall on depends on --requests: compare two commits at the same
 --requests. The garbage collector is off while the counted requests run: with it on, where its
 collections fell moved the figures (two runs of the same code gave 909,939 and 926,048 per command
-at 1000 requests; at 100, adding 20 pings to the set-up moved the count per command by 8%). Its cost
-is not counted (under load it took 0.3-0.4% of a worker's CPU); the allocations it would collect
-are. With it off, two runs of the same code gave 927,040 and 926,614 instructions per command,
-496,001 and 496,130 per ping.
+at 1000 requests). Its cost is not counted (under load it took 0.3-0.4% of a worker's CPU); the
+allocations it would collect are.
 
-What it counts: each workload runs in its own process under callgrind (the three side by side),
-twice for the commands (the same set-up and warm-up, then 0 or N measured commands) and once for
-ping; a request's count is the difference divided by N. That is the app's own Python and C code
-(Flask, flask-smorest, the rules, orjson, zstd, hiredis, redis-py) as a gunicorn worker runs it per
-request, but NOT: gunicorn's HTTP parsing and sending, gevent (the lane's waits are thread locks
-here, one write per round trip), the kernel's side of system calls, redis-server (another process)
-or any network client. So it is a steady measure of what a change does to the app's share of a
-command, not a prediction of api_bench's ratio (which also pays gunicorn, the kernel, Redis and wrk
-on the same two cores).
+What it counts: each workload runs in its own process under callgrind (the two side by side), with
+the same set-up and warm-up, and callgrind collects only while the N measured requests run (see
+COUNTED below); a request's count is that total divided by N. An earlier version counted whole
+runs and subtracted a run with no measured requests: the set-up's own count (about 5.4 billion
+instructions) differs a little from one process to the next, and divided by N that moved the
+figures by up to 3.5% (same code, 1000 requests: 914,477 and 922,454 per command, 490,242 and
+507,776 per ping). What is counted is the app's own Python and C code (Flask, flask-smorest, the
+rules, orjson, zstd, hiredis, redis-py) as a gunicorn worker runs it per request, but NOT:
+gunicorn's HTTP parsing and sending, gevent (the lane's waits are thread locks here, one write per
+round trip), the kernel's side of system calls, redis-server (another process) or any network
+client. So it is a steady measure of what a change does to the app's share of a command, not a
+prediction of api_bench's ratio (which also pays gunicorn, the kernel, Redis and wrk on the same
+two cores). Two runs of the same code at 1000 requests gave 920,718 and 921,172 instructions per
+command, 496,177 and 496,026 per ping.
 
 Exit status: 0 when the counts were made, 2 when valgrind is missing, 1 on any other failure.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import io
 import os
@@ -48,6 +52,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 WARMUP = 200  # commands before the counted ones, then 20 pings (tables kept, definitions decoded, caches filled)
 CLIENTS = 4   # command clients taking turns, each its own tables
+# The counted requests run inside one call of functools.reduce (C code: `functools_reduce` to
+# callgrind), and callgrind collects only inside it (--collect-atstart=no --toggle-collect): nothing
+# of the set-up is counted. A request that called functools.reduce itself would switch the
+# collection off for the rest of that call; the child checks that none did.
+COUNTED = functools.reduce
+VALGRIND = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce"]
 
 TOKEN = re.compile(rb'"data":\{"token":(\d+)\}')
 STEP = re.compile(rb'"turn":\{"turn":(\d+),"turn_limit":\d+,"step":"([^"]+)"')
@@ -137,16 +147,27 @@ def child(app_root: Path, port: int, workload: str, n: int) -> None:
         clients[i % CLIENTS].one()
     for _ in range(20):  # the first request to a route builds what it needs once (~18M instructions for ping)
         call("GET", "/api/ping")
+
+    def ping(_) -> None:
+        status, _answer = call("GET", "/api/ping")
+        if status != 200:
+            raise RuntimeError(f"ping answered {status}")
+
+    def command(i) -> None:
+        clients[i % CLIENTS].one()
+
+    measured = ping if workload == "ping" else command
+    nested = []  # functools.reduce called again while the counted requests run (see COUNTED)
+    functools.reduce = lambda *args: nested.append(args) or COUNTED(*args)
     gc.collect()
     gc.disable()  # no collection among the counted requests: where one fell would move the count (see above)
-    if workload == "ping":
-        for _ in range(n):
-            status, answer = call("GET", "/api/ping")
-            if status != 200:
-                raise RuntimeError(f"ping answered {status}")
-    else:
-        for i in range(n):
-            clients[i % CLIENTS].one()
+    try:
+        COUNTED(lambda _, i: measured(i), range(n), None)  # callgrind counts inside this call only
+    finally:
+        gc.enable()
+        functools.reduce = COUNTED
+    if nested:
+        raise RuntimeError("the app called functools.reduce during a counted request: the count is wrong")
 
 
 # ------------------------------------------------------------------ the parent: count
@@ -156,7 +177,7 @@ def start(app_root: Path, port: int, workload: str, n: int, tmp: Path) -> tuple[
     """One child run under callgrind, started."""
     out = tmp / f"callgrind.{workload}.{n}"
     proc = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, str(Path(__file__).resolve()),
+        [*VALGRIND, f"--callgrind-out-file={out}", sys.executable, str(Path(__file__).resolve()),
          "--child", workload, str(n), str(port), "--app-root", str(app_root)],
         env={**os.environ, "PYTHONHASHSEED": "0"}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     return proc, out
@@ -169,7 +190,10 @@ def counted(proc: subprocess.Popen, out: Path, what: str) -> int:
         raise RuntimeError(f"the {what} run failed (exit {proc.returncode}):\n{stderr[-3000:]}")
     for line in out.read_text().splitlines():
         if line.startswith(("summary:", "totals:")):
-            return int(line.split()[1])
+            total = int(line.split()[1])
+            if total == 0:  # e.g. a Python whose functools_reduce callgrind cannot name
+                raise RuntimeError(f"callgrind counted nothing in the {what} run: it did not see functools_reduce")
+            return total
     raise RuntimeError(f"no total in {out}")
 
 
@@ -205,12 +229,11 @@ def main() -> int:
         print("Gotham Companion: instructions per request (valgrind callgrind, in-process through the WSGI app)")
         print(f"app      : {app_root}; {n} measured requests per workload after {WARMUP} warm-up commands; "
               f"redis-server on 127.0.0.1:{redis_server.port}")
-        # the three side by side: an instruction count does not depend on what else runs
-        for what, workload, count in (("set-up", "commands", 0), ("commands", "commands", n), ("ping", "ping", n)):
-            runs[what] = start(app_root, redis_server.port, workload, count, tmp)
-        base, commands, ping = (counted(*runs[what], what) for what in ("set-up", "commands", "ping"))
-        per_command, per_ping = (commands - base) / n, (ping - base) / n
-        print(f"set-up and warm-up     {base:>15,}")
+        # side by side: an instruction count does not depend on what else runs
+        for workload in ("commands", "ping"):
+            runs[workload] = start(app_root, redis_server.port, workload, n, tmp)
+        commands, ping = (counted(*runs[workload], workload) for workload in ("commands", "ping"))
+        per_command, per_ping = commands / n, ping / n
         print(f"per command (the mix)  {per_command:>15,.0f}")
         print(f"per ping               {per_ping:>15,.0f}")
         print(f"ping / command         {per_ping / per_command:>15.3f}   (the app's share only: gunicorn, gevent, "
