@@ -13,9 +13,10 @@ Where a command's time goes in-process (cProfile and timers): .venv/bin/python b
 
 What it does, all on 127.0.0.1 and all of it stopped at the end (also on Ctrl-C or an error):
   1. starts its own redis-server (api.embedded_redis.EmbeddedRedis, a temporary directory, a free
-     loopback port) and the app under gunicorn (gevent, as `serve` runs it; --worker-class gthread
-     for comparison) on a free loopback port, and waits until
-     GET /api/ping answers;
+     loopback port) and the app under gunicorn on a free loopback port (gevent workers with 2000
+     connections each, as `serve` runs it, but without serve's access log, a line per request, and
+     with 30 s keep-alive instead of gunicorn's 2 s, so that wrk's connections last the run;
+     --worker-class gthread for comparison), and waits until GET /api/ping answers;
   2. per concurrency level (1, 10, 50 clients): creates fresh tables from the sample library, each
      client its own, and drives valid state-changing commands at them with wrk (one thread and
      one keep-alive connection per client; bench/api_bench.lua follows each table's turn from
