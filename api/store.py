@@ -40,7 +40,7 @@ import redis
 import zstandard
 
 from games.bgcc import definitions
-from games.bgcc.serial import dumps_pooled, from_data, remember_key
+from games.bgcc.serial import dumps_pooled, from_data, remember_key, share, shared
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
@@ -157,12 +157,17 @@ def encode_definition(obj) -> bytes:
 
 
 def decode_definitions(raw: dict[bytes, bytes]) -> dict[str, object]:
+    """A table's stored definitions by key; one this process already holds (another table printed
+    with the same board or tile) is that object, not decoded again."""
     pool = {}
     for key, value in raw.items():
-        data = orjson.loads(value)
-        obj = from_data(POOLED_BY_NAME[data["t"]], data["d"])
-        remember_key(obj, key.decode())
-        pool[key.decode()] = obj
+        name = key.decode()
+        obj = shared(name)
+        if obj is None:
+            data = orjson.loads(value)
+            obj = from_data(POOLED_BY_NAME[data["t"]], data["d"])
+            remember_key(obj, name)
+        pool[name] = obj
     return pool
 
 
@@ -488,6 +493,7 @@ class Store:
     def create_table(self, state, entry: dict, host_token: str) -> str:
         """Store a new table at version 1 under a fresh code, the host seat held by `host_token`."""
         state_bytes, pool = dumps_pooled(state, definitions.POOLED)
+        pool = share(pool)  # the kept definitions: those other tables hold, where they are the same
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             k = keys(code)

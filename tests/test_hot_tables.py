@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 
+import orjson
 import pytest
 
 from api import create_app
@@ -431,3 +432,39 @@ def test_a_written_table_keeps_every_field_of_the_one_read_but_what_the_write_ch
     read = Loaded(**{f.name: f"<{f.name}>" for f in dataclasses.fields(Loaded)})
     assert read.written(8, {"undo": [8]}, {"k": 1}, b"s") == dataclasses.replace(
         read, version=8, history={"undo": [8]}, pool={"k": 1}, stamp=b"s", state=None, replay=None, presence={})
+
+
+# ------------------------------------------------------------------------------------ 7. what a process keeps per table
+
+
+def board(process: Process, code: str, hero_id: str):
+    """The printed hero board of `hero_id` in the table `process` keeps."""
+    return process.app.extensions["hot_tables"].kept[code].table.heroes[hero_id].board
+
+
+def test_tables_printed_with_the_same_definitions_share_them_in_a_process(a, b):
+    """Printed definitions never change (they are frozen and named by a content key), so a process
+    holds one object per definition for all its tables: two tables set up with Batman's board,
+    kept by the process that set them up and by one that only read them from Redis, hold the same
+    board object, not a copy each."""
+    first, second = table_at(a, b, "heroes.actions"), table_at(a, b, "heroes.actions")
+    for process in (a, b):
+        keep(process, first)
+        keep(process, second)
+    hero_id = next(h["id"] for h in stored(a, first)["heroes"] if h["name"] == "Batman")
+    assert board(a, first, hero_id) is board(a, second, hero_id)
+    assert board(b, first, hero_id) is board(b, second, hero_id)
+    for code in (first, second):  # the shared board is the one each table shows
+        assert json.loads(orjson.dumps(board(b, code, hero_id))) == hero(stored(b, code), hero_id)["board"]
+
+
+def test_setting_up_more_tables_with_the_same_definitions_keeps_no_more_definitions(a, b):
+    """A table set up from definitions the process already holds adds none to what it keeps
+    (before, each table kept its own copy of every board and tile: about 60 KiB a table, see
+    bench/hot_memory.py)."""
+    from games.bgcc import serial
+    keep(a, table_at(a, b, "heroes.actions"))
+    held = len(serial._keys)
+    for _ in range(3):
+        keep(a, table_at(a, b, "heroes.actions"))
+    assert len(serial._keys) <= held  # fewer only if the whole cache was dropped at its bound meanwhile

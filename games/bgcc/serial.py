@@ -114,10 +114,15 @@ def type_problem(cls, value, where: str = "") -> str | None:
 #
 # A stored table names its printed definitions (hero boards, tiles, the mission, HQ powers) by a
 # content key instead of repeating them: the state shrinks to what changes, and the definitions
-# are stored once beside it and decoded once per process.
+# are stored once beside it and decoded once per process, which holds one object per key for all
+# its tables (`share`, `shared`).
 
 _pool: contextvars.ContextVar[dict | None] = contextvars.ContextVar("definitions_pool", default=None)
 _keys: dict[int, tuple[object, str, orjson.Fragment]] = {}  # id(definition) → (it, its key, {"$def": key} written)
+# key → the same, for the one object of that content this process shares between its tables (the
+# first one it met): definitions never change, so every table printed with the same hero board
+# or tile can hold the same object.
+_by_key: dict[str, tuple[object, str, orjson.Fragment]] = {}
 
 
 def _named(obj) -> tuple[object, str, orjson.Fragment]:
@@ -135,8 +140,33 @@ def definition_key(obj) -> str:
 def remember_key(obj, key: str) -> tuple[object, str, orjson.Fragment]:
     if len(_keys) > 20_000:
         _keys.clear()
+        _by_key.clear()
     _keys[id(obj)] = found = (obj, key, orjson.Fragment(orjson.dumps({"$def": key})))
+    _by_key.setdefault(key, found)
     return found
+
+
+def shared(key: str):
+    """The definition this process shares under `key`, or None when it has none yet."""
+    found = _by_key.get(key)
+    return None if found is None else found[0]
+
+
+def share(pool: dict[str, object]) -> dict[str, object]:
+    """`pool` (key → definition) with each definition this process already holds under the same
+    key in place of the pool's own copy, which is forgotten: a table set up from the library's
+    definitions holds the objects every other such table holds, not one more copy of each."""
+    out = {}
+    for key, obj in pool.items():
+        known = _by_key.get(key)
+        if known is None:
+            known = remember_key(obj, key)
+        elif known[0] is not obj:
+            mine = _keys.get(id(obj))
+            if mine is not None and mine[0] is obj:
+                del _keys[id(obj)]
+        out[key] = known[0]
+    return out
 
 
 class PooledWriter:
