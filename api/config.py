@@ -1,4 +1,4 @@
-"""Configuration objects. Environment variables: REDIS_URL, GOTHAM_DATA_DIR, PORT."""
+"""Configuration objects. The environment variables they read are listed in the README (Configuration)."""
 from __future__ import annotations
 
 import os
@@ -8,13 +8,13 @@ class Config:
     REDIS_URL = os.environ.get("REDIS_URL") or None
     DATA_DIR = os.environ.get("GOTHAM_DATA_DIR", os.path.join(os.getcwd(), "data"))
     SEED_LIBRARY = True  # put the sample library in an empty store at start
-    COMMAND_RETRIES = 50
+    COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
     HOT_TABLES = int(os.environ.get("GOTHAM_HOT_TABLES", "500"))  # tables kept decoded per process
     JOIN_ATTEMPTS_PER_MINUTE = int(os.environ.get("GOTHAM_JOIN_ATTEMPTS_PER_MINUTE", "30"))
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process
-    SSE_HEARTBEAT = 15.0  # seconds between heartbeats on a live connection  # compare-and-set retries when phones write at once
+    SSE_HEARTBEAT = 15.0  # seconds between heartbeats on a live connection
 
     API_TITLE = "Gotham Companion"
     API_VERSION = "1"
