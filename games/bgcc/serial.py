@@ -119,10 +119,10 @@ def type_problem(cls, value, where: str = "") -> str | None:
 
 _pool: contextvars.ContextVar[dict | None] = contextvars.ContextVar("definitions_pool", default=None)
 _keys: dict[int, tuple[object, str, orjson.Fragment]] = {}  # id(definition) → (it, its key, {"$def": key} written)
-# key → the same, for the one object of that content this process shares between its tables (the
-# first one it met): definitions never change, so every table printed with the same hero board
-# or tile can hold the same object.
-_by_key: dict[str, tuple[object, str, orjson.Fragment]] = {}
+# key → the one definition of that content this process shares between its tables (the first one
+# it met): definitions never change, so every table printed with the same hero board or tile can
+# hold the same object.
+_by_key: dict[str, object] = {}
 
 
 def _named(obj) -> tuple[object, str, orjson.Fragment]:
@@ -142,14 +142,13 @@ def remember_key(obj, key: str) -> tuple[object, str, orjson.Fragment]:
         _keys.clear()
         _by_key.clear()
     _keys[id(obj)] = found = (obj, key, orjson.Fragment(orjson.dumps({"$def": key})))
-    _by_key.setdefault(key, found)
+    _by_key.setdefault(key, obj)
     return found
 
 
 def shared(key: str):
     """The definition this process shares under `key`, or None when it has none yet."""
-    found = _by_key.get(key)
-    return None if found is None else found[0]
+    return _by_key.get(key)
 
 
 def share(pool: dict[str, object]) -> dict[str, object]:
@@ -158,14 +157,13 @@ def share(pool: dict[str, object]) -> dict[str, object]:
     definitions holds the objects every other such table holds, not one more copy of each."""
     out = {}
     for key, obj in pool.items():
-        known = _by_key.get(key)
-        if known is None:
-            known = remember_key(obj, key)
-        elif known[0] is not obj:
-            mine = _keys.get(id(obj))
-            if mine is not None and mine[0] is obj:
-                del _keys[id(obj)]
-        out[key] = known[0]
+        held = _by_key.get(key)
+        if held is None:
+            remember_key(obj, key)
+            held = obj
+        elif held is not obj and _keys.get(id(obj), (None,))[0] is obj:
+            del _keys[id(obj)]  # this copy is not kept: nothing holds it after its request
+        out[key] = held
     return out
 
 
