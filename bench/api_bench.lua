@@ -56,6 +56,13 @@ function setup(thread)
   threads[n] = thread
   thread:set("client_id", n)
   thread:set("client_line", client_lines[n] or "")
+  -- one start for all clients, taken as wrk sets them up (just before they start): answers
+  -- before counted_from are not counted in `steady` (new connections, tables a worker has not
+  -- read yet); the driver divides `steady` by the time from counted_from to the last answer
+  if counted_from_all == nil then
+    counted_from_all = now_us() + tonumber(os.getenv("API_BENCH_WARMUP_US") or "0")
+  end
+  thread:set("counted_from", counted_from_all)
 end
 
 ------------------------------------------------------------------ thread state: one client
@@ -67,7 +74,9 @@ ok, refused, errs = 0, 0, 0
 rt_sum, rt_n, rt_max, rt_missing = 0, 0, 0, 0
 lat_ok = {}              -- accepted requests' latencies, microseconds
 lat_kind = {}            -- the command kind of each of them
-t_first, t_last = 0, 0
+steady = 0               -- of them, those answered after counted_from (see setup())
+t_first, t_last = 0, 0   -- this client's first request sent, last response received
+capped = 0               -- 1 when this client stopped at its share of the cap, not at wrk's -d
 statuses = {}            -- status code -> count
 exhausted = 0            -- tables whose turn limit was reached
 kinds = {}               -- command kind -> accepted count
@@ -211,6 +220,7 @@ function response(status, headers, body)
     ok = ok + 1
     lat_ok[#lat_ok + 1] = us
     lat_kind[#lat_kind + 1] = last and last.kind or "?"
+    if t > counted_from then steady = steady + 1 end
     local rt = headers["X-Redis-Round-Trips"] or headers["x-redis-round-trips"]
     if rt then
       local n = tonumber(rt) or 0
@@ -247,6 +257,7 @@ function response(status, headers, body)
   end
   if received >= cap and not stopped then
     stopped = true
+    capped = 1
     touch_stopped()
     wrk.thread:stop()
   end
@@ -267,12 +278,13 @@ function done(summary, latency, requests)
     local st_s = {}
     for k, v in pairs(st) do st_s[#st_s + 1] = tostring(k) .. ":" .. v end
     out:write(string.format("T %d sent=%d received=%d ok=%d refused=%d errors=%d rt_sum=%d rt_n=%d rt_max=%d " ..
-      "rt_missing=%d t_first=%d t_last=%d exhausted=%d kinds=%s statuses=%s\n",
+      "rt_missing=%d t_first=%d t_last=%d counted_from=%d steady=%d capped=%d exhausted=%d kinds=%s statuses=%s\n",
       i, thread:get("sent") or 0, thread:get("received") or 0, thread:get("ok") or 0,
       thread:get("refused") or 0, thread:get("errs") or 0, thread:get("rt_sum") or 0,
       thread:get("rt_n") or 0, thread:get("rt_max") or 0, thread:get("rt_missing") or 0,
-      thread:get("t_first") or 0, thread:get("t_last") or 0, thread:get("exhausted") or 0,
-      table.concat(kinds_s, ","), table.concat(st_s, ",")))
+      thread:get("t_first") or 0, thread:get("t_last") or 0, thread:get("counted_from") or 0,
+      thread:get("steady") or 0, thread:get("capped") or 0,
+      thread:get("exhausted") or 0, table.concat(kinds_s, ","), table.concat(st_s, ",")))
     local lat = thread:get("lat_ok") or {}
     local parts = {}
     for j = 1, #lat do parts[j] = tostring(lat[j]) end

@@ -3,9 +3,9 @@
 Run from the repository root:   .venv/bin/python bench/api_bench.py
 Needs Debian's wrk:             apt-get install -y wrk
 Options: --duration S (per level and workload, default 10), --max-requests N (per level and
-workload, default 20000), --levels 1,10,50, --workers W (default 2), --worker-class gevent|gthread
+workload, default 1,000,000: a bound, not meant to end a round), --levels 1,10,50, --workers W (default 2), --worker-class gevent|gthread
 (default gevent), --threads T (gthread only, default 4),
---warmup S (default 2), --rounds R (default 3: the workloads take turns R times per level),
+--warmup S (default 2), --rounds R (default 10: the workloads take turns R times per level),
 --app-root DIR (serve another checkout's wsgi.py, e.g. to compare commits),
 --write-stand-in skip|yield|wait (an experiment: the table write replaced by a stand-in, see
 bench/write_stand_in.py; such a run is not the app as served and its targets are not assessed).
@@ -22,9 +22,22 @@ What it does, all on 127.0.0.1 and all of it stopped at the end (also on Ctrl-C 
      one keep-alive connection per client; bench/api_bench.lua follows each table's turn from
      the answers: place and remove dissipation tokens, declare stances, spend cubes, advance the
      turn), and the same concurrency against GET /api/ping as the baseline; the two take turns
-     (--rounds times, fresh tables each round), so a change in the machine's speed during a
-     level weighs on both alike; together each runs --duration seconds or --max-requests
-     requests, whichever comes first;
+     (--rounds times, fresh tables each round, which goes first alternating), so a change in the
+     machine's speed during a level weighs on both alike; together each runs --duration seconds
+     or --max-requests requests, whichever comes first (by default the time: 10 rounds of 1 s);
+     a round's throughput counts the answers from 100 ms after wrk starts to its last one.
+     Rounds must end by their time. Before, the default cap (20,000 requests per level and
+     workload) ended the baseline's rounds early: each client stops at its share, and the server
+     does not serve the baseline's clients in turn (a greenlet answers its connection again when
+     the next request is already there: p50 0.5 ms, p99 100-290 ms at 50 clients), so the last
+     few clients ran on alone and the baseline read low. In 7 alternating pairs of runs at 50
+     clients (3 rounds), capped: baseline 3,176-4,101/s (mean 3,496), ratio 0.492-0.635 (mean
+     0.561); ended by time: 3,212-5,018/s (mean 4,065), ratio 0.439-0.494 (mean 0.471), with
+     commands at about the same rate (means 1,954 and 1,914/s). Every ratio this script printed
+     before that change is too high; the cap is now a bound (1,000,000) and a round it ends
+     early is flagged. 10 rounds of 1 s rather than 3 of 3.3 s: 8 runs of this design gave
+     0.470-0.522 (mean 0.491, standard deviation 0.015), 9 runs of 3 rounds ended by time and
+     counted whole 0.439-0.510 (mean 0.479, standard deviation 0.024);
   3. prints requests/second, p50 and p99 latency (ms, per request, CLOCK_MONOTONIC in the wrk
      script), the mean and highest X-Redis-Round-Trips, refusals (409) and errors; then the CPU
      each request cost the app and redis-server (from /proc), wrk's own CPU (it must not be the
@@ -72,6 +85,11 @@ TURN_LIMIT = 12  # the mission schema's maximum: the longest game a table can ho
 # A table lasts about 12 turns x 79 commands before its last step (the client then moves to its
 # next table); plan for fewer so no client runs out.
 COMMANDS_PER_TABLE = 800
+# Tables are made for at most this many commands per second over a round (this machine reaches
+# about 1,000 at 1 client and 2,500 at 50), or for the round's share of --max-requests if fewer.
+COMMANDS_PER_SECOND_PLANNED = 5000
+
+WARMUP_US = 100_000  # of each round, not counted in its throughput (see Result.steady)
 
 TARGET_P99_MS_1 = 5.0
 TARGET_RATIO = 0.5
@@ -270,7 +288,15 @@ class Result:
     accepted: int = 0
     refused: int = 0
     errors: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0     # from the first request sent to the last answer received
+    # Throughput is counted from WARMUP_US after wrk sets the clients up (new connections; each
+    # client's first command may find a table its worker has not read yet) to the last answer
+    # (bench/api_bench.lua counts the accepted answers in that time: `steady`). A round must
+    # end by its time, not by --max-requests: clients reach their share of the cap one by one and
+    # the last ones weigh in alone (`capped` says when that happened).
+    steady: int = 0          # accepted requests answered in that window
+    window: float = 0.0      # its length, seconds
+    capped: int = 0          # clients that stopped at their share of --max-requests
     latencies_us: list[int] = field(default_factory=list)
     rt_sum: int = 0
     rt_n: int = 0
@@ -291,7 +317,7 @@ class Result:
 
     @property
     def rps(self) -> float:
-        return self.accepted / self.seconds if self.seconds > 0 else 0.0
+        return self.steady / self.window if self.window > 0 else 0.0
 
     def p(self, q: float) -> float:
         return percentile(self.latencies_us, q) / 1000
@@ -304,6 +330,7 @@ class Result:
 def parse_results(path: Path, workload: str, clients: int) -> Result:
     res = Result(workload, clients)
     firsts, lasts = [], []
+    counted_from = 0
     pending: list[int] = []
     for line in path.read_text().splitlines():
         tag, _, rest = line.partition(" ")
@@ -330,6 +357,9 @@ def parse_results(path: Path, workload: str, clients: int) -> Result:
             if int(f["t_first"]) and int(f["t_last"]):
                 firsts.append(int(f["t_first"]))
                 lasts.append(int(f["t_last"]))
+            res.capped += int(f["capped"])
+            res.steady += int(f["steady"])
+            counted_from = int(f["counted_from"])
         elif tag == "L":
             pending = [int(x) for x in rest.split()[1:]]
             res.latencies_us.extend(pending)
@@ -341,6 +371,7 @@ def parse_results(path: Path, workload: str, clients: int) -> Result:
         values.sort()
     if firsts:
         res.seconds = (max(lasts) - min(firsts)) / 1e6
+        res.window = max(0.0, (max(lasts) - counted_from) / 1e6)
     return res
 
 
@@ -348,8 +379,8 @@ def merge(parts: list[Result]) -> Result:
     """One workload's rounds as one result: counts, time and CPU added, latencies pooled."""
     res = Result(parts[0].workload, parts[0].clients, load=parts[0].load)
     for r in parts:
-        for name in ("accepted", "refused", "errors", "seconds", "rt_sum", "rt_n", "rt_missing", "exhausted",
-                     "wall", "cpu_app", "cpu_redis", "cpu_wrk"):
+        for name in ("accepted", "refused", "errors", "seconds", "steady", "window", "capped", "rt_sum", "rt_n",
+                     "rt_missing", "exhausted", "wall", "cpu_app", "cpu_redis", "cpu_wrk"):
             setattr(res, name, getattr(res, name) + getattr(r, name))
         res.rt_max = max(res.rt_max, r.rt_max)
         res.latencies_us.extend(r.latencies_us)
@@ -379,7 +410,7 @@ def run_wrk(servers: "Servers", workload: str, clients: int, duration: float, ca
     args = ["wrk", "-t", str(clients), "-c", str(clients), "-d", f"{max(1, round(duration))}s",
             "--timeout", "10s", "-s", str(LUA), f"http://{HOST}:{servers.port}",
             "--", "cmd" if workload == "commands" else "ping", str(workdir), str(cap)]
-    env = {**os.environ, "API_BENCH_WORKDIR": str(workdir)}
+    env = {**os.environ, "API_BENCH_WORKDIR": str(workdir), "API_BENCH_WARMUP_US": str(WARMUP_US)}
     load = load_average()
     cpu_before = servers.cpu()
     t0 = time.monotonic()
@@ -468,7 +499,7 @@ def client_lines(client: Http, body: dict, clients: int, per_client: int) -> lis
 
 def row(r: Result) -> str:
     return (f"{r.workload:<9} {r.clients:>7} {r.rps:>9.1f} {r.p(50):>8.2f} {r.p(99):>8.2f} "
-            f"{r.rt_mean:>7.2f} {r.rt_max:>6} {r.accepted:>8} {r.refused:>5} {r.errors:>6} {r.seconds:>6.1f}")
+            f"{r.rt_mean:>7.2f} {r.rt_max:>6} {r.accepted:>8} {r.refused:>5} {r.errors:>6} {r.window:>6.1f}")
 
 
 def cores() -> str:
@@ -487,15 +518,16 @@ def wrk_version() -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--duration", type=float, default=10.0, help="seconds per level and workload")
-    ap.add_argument("--max-requests", type=int, default=20000, help="requests per level and workload")
+    ap.add_argument("--max-requests", type=int, default=1_000_000,
+                    help="requests per level and workload at most (each client stops at its share)")
     ap.add_argument("--levels", default="1,10,50", help="concurrent clients, comma separated")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2: one per core)")
     ap.add_argument("--worker-class", choices=("gevent", "gthread"), default="gevent",
                     help="gunicorn worker class (default gevent, as `gotham-companion serve` runs)")
     ap.add_argument("--threads", type=int, default=4, help="gthread threads per worker (default 4)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first")
-    ap.add_argument("--rounds", type=int, default=3,
-                    help="per level, the workloads take turns this many times (default 3), sharing "
+    ap.add_argument("--rounds", type=int, default=10,
+                    help="per level, the workloads take turns this many times (default 10), sharing "
                          "--duration and --max-requests")
     ap.add_argument("--write-stand-in", choices=("skip", "yield", "wait"), default=None,
                     help="an experiment, not the app as served: replace the table write by a stand-in "
@@ -568,14 +600,25 @@ def main(argv: list[str] | None = None) -> int:
             # the two workloads take turns (--rounds pairs, each a share of the time and requests), so
             # a change in the machine's speed during the level weighs on both alike
             duration, cap = opts.duration / opts.rounds, math.ceil(opts.max_requests / opts.rounds)
-            per_client = max(1, math.ceil(math.ceil(cap / clients) / COMMANDS_PER_TABLE))
+            planned = min(cap, COMMANDS_PER_SECOND_PLANNED * max(1, round(duration)))
+            per_client = max(1, math.ceil(math.ceil(planned / clients) / COMMANDS_PER_TABLE))
             commands, pings = [], []
             for n in range(opts.rounds):
                 lines = client_lines(http_client, body, clients, per_client)  # fresh tables each round
-                before = writes_by_process(servers.port, opts.workers)
-                commands.append(run_wrk(servers, "commands", clients, duration, cap, lines, tmp / f"cmd-{clients}-{n}"))
-                commands[-1].writes = writes_delta(before, writes_by_process(servers.port, opts.workers))
-                pings.append(run_wrk(servers, "ping", clients, duration, cap, [";"] * clients, tmp / f"ping-{clients}-{n}"))
+
+                def run_commands():
+                    before = writes_by_process(servers.port, opts.workers)
+                    commands.append(run_wrk(servers, "commands", clients, duration, cap, lines,
+                                            tmp / f"cmd-{clients}-{n}"))
+                    commands[-1].writes = writes_delta(before, writes_by_process(servers.port, opts.workers))
+
+                def run_pings():
+                    pings.append(run_wrk(servers, "ping", clients, duration, cap, [";"] * clients,
+                                         tmp / f"ping-{clients}-{n}"))
+                # which goes first alternates (commands, ping; ping, commands; ...): neither workload is
+                # always the one that runs right after the tables are made or while the machine drifts
+                for run in ((run_commands, run_pings) if n % 2 == 0 else (run_pings, run_commands)):
+                    run()
             results += [merge(commands), merge(pings)]
             print(f"  ... {clients} client(s) done", flush=True)
         http_client.close()
@@ -615,7 +658,12 @@ def report(results: list[Result], opts) -> None:
         print(row(r))
     print()
     print("req/s, p50, p99 and RT (X-Redis-Round-Trips) are over accepted (2xx) requests; 409 = "
-          "refused by the rules;\nerrors = other statuses, connect/read/write errors and timeouts.")
+          "refused by the rules;\nerrors = other statuses, connect/read/write errors and timeouts. req/s leaves out "
+          f"the first {WARMUP_US // 1000} ms of each\nround (secs: the time counted, added over the rounds).")
+    for r in results:
+        if r.capped:
+            print(f"WARNING: at {r.clients} client(s), {r.capped} {r.workload} client(s) stopped at their share of "
+                  f"--max-requests before the round's time:\n         its req/s reads low (raise --max-requests)")
     for r in results:
         if r.workload == "commands":
             mix = ", ".join(f"{k} {v}" for k, v in sorted(r.kinds.items()))
