@@ -3,9 +3,9 @@
 Run from the repository root:   .venv/bin/python bench/api_bench.py
 Needs Debian's wrk:             apt-get install -y wrk
 Options: --duration S (per level and workload, default 10), --max-requests N (per level and
-workload, default 1,000,000: a bound, not meant to end a round), --levels 1,10,50, --workers W (default 2), --worker-class gevent|gthread
-(default gevent), --threads T (gthread only, default 4),
---warmup S (default 2), --rounds R (default 10: the workloads take turns R times per level),
+workload, default 1,000,000: a bound, not meant to end a round), --levels 1,10,50, --workers W
+(default 2), --worker-class gevent|gthread (default gevent), --threads T (gthread only, default 4),
+--warmup S (default 2), --rounds R (default 3: the workloads take turns R times per level),
 --app-root DIR (serve another checkout's wsgi.py, e.g. to compare commits),
 --write-stand-in skip|yield|wait (an experiment: the table write replaced by a stand-in, see
 bench/write_stand_in.py; such a run is not the app as served and its targets are not assessed).
@@ -24,8 +24,9 @@ What it does, all on 127.0.0.1 and all of it stopped at the end (also on Ctrl-C 
      turn), and the same concurrency against GET /api/ping as the baseline; the two take turns
      (--rounds times, fresh tables each round, which goes first alternating), so a change in the
      machine's speed during a level weighs on both alike; together each runs --duration seconds
-     or --max-requests requests, whichever comes first (by default the time: 10 rounds of 1 s);
-     a round's throughput counts the answers from 100 ms after wrk starts to its last one.
+     or --max-requests requests, whichever comes first (by default the time: 3 rounds of 3 s,
+     wrk's -d being whole seconds); a round's throughput counts the answers from 100 ms after
+     wrk starts to its last one.
      Rounds must end by their time. Before, the default cap (20,000 requests per level and
      workload) ended the baseline's rounds early: each client stops at its share, and the server
      does not serve the baseline's clients in turn (a greenlet answers its connection again when
@@ -35,9 +36,11 @@ What it does, all on 127.0.0.1 and all of it stopped at the end (also on Ctrl-C 
      0.561); ended by time: 3,212-5,018/s (mean 4,065), ratio 0.439-0.494 (mean 0.471), with
      commands at about the same rate (means 1,954 and 1,914/s). Every ratio this script printed
      before that change is too high; the cap is now a bound (1,000,000) and a round it ends
-     early is flagged. 10 rounds of 1 s rather than 3 of 3.3 s: 8 runs of this design gave
-     0.470-0.522 (mean 0.491, standard deviation 0.015), 9 runs of 3 rounds ended by time and
-     counted whole 0.439-0.510 (mean 0.479, standard deviation 0.024);
+     early is flagged. More, shorter rounds narrowed the spread only a little (9 runs with 10
+     rounds of 1 s: 0.431-0.522, mean 0.491, standard deviation 0.027; 13 runs with 3 rounds
+     ended by time: 0.433-0.565, mean 0.481, standard deviation 0.034) and cost more first
+     commands on a table the worker has not read (1.03-1.06 Redis round trips per command on
+     average, against 1.01);
   3. prints requests/second, p50 and p99 latency (ms, per request, CLOCK_MONOTONIC in the wrk
      script), the mean and highest X-Redis-Round-Trips, refusals (409) and errors; then the CPU
      each request cost the app and redis-server (from /proc), wrk's own CPU (it must not be the
@@ -526,8 +529,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="gunicorn worker class (default gevent, as `gotham-companion serve` runs)")
     ap.add_argument("--threads", type=int, default=4, help="gthread threads per worker (default 4)")
     ap.add_argument("--warmup", type=float, default=2.0, help="seconds of unmeasured load first")
-    ap.add_argument("--rounds", type=int, default=10,
-                    help="per level, the workloads take turns this many times (default 10), sharing "
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="per level, the workloads take turns this many times (default 3), sharing "
                          "--duration and --max-requests")
     ap.add_argument("--write-stand-in", choices=("skip", "yield", "wait"), default=None,
                     help="an experiment, not the app as served: replace the table write by a stand-in "
