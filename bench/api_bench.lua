@@ -75,7 +75,7 @@ rt_sum, rt_n, rt_max, rt_missing = 0, 0, 0, 0
 lat_ok = {}              -- accepted requests' latencies, microseconds
 lat_kind = {}            -- the command kind of each of them
 steady = 0               -- of them, those answered after counted_from (see setup())
-t_first, t_last = 0, 0   -- this client's first request sent, last response received
+t_last = 0               -- when this client's last response was received
 capped = 0               -- 1 when this client stopped at its share of the cap, not at wrk's -d
 statuses = {}            -- status code -> count
 exhausted = 0            -- tables whose turn limit was reached
@@ -189,7 +189,6 @@ function request()
     last = { kind = "ping" }
     sent = sent + 1
     t_sent = now_us()
-    if t_first == 0 then t_first = t_sent end
     return PING
   end
   local req = nil
@@ -201,7 +200,6 @@ function request()
   end
   sent = sent + 1
   t_sent = now_us()
-  if t_first == 0 then t_first = t_sent end
   return req
 end
 
@@ -278,11 +276,11 @@ function done(summary, latency, requests)
     local st_s = {}
     for k, v in pairs(st) do st_s[#st_s + 1] = tostring(k) .. ":" .. v end
     out:write(string.format("T %d sent=%d received=%d ok=%d refused=%d errors=%d rt_sum=%d rt_n=%d rt_max=%d " ..
-      "rt_missing=%d t_first=%d t_last=%d counted_from=%d steady=%d capped=%d exhausted=%d kinds=%s statuses=%s\n",
+      "rt_missing=%d t_last=%d counted_from=%d steady=%d capped=%d exhausted=%d kinds=%s statuses=%s\n",
       i, thread:get("sent") or 0, thread:get("received") or 0, thread:get("ok") or 0,
       thread:get("refused") or 0, thread:get("errs") or 0, thread:get("rt_sum") or 0,
       thread:get("rt_n") or 0, thread:get("rt_max") or 0, thread:get("rt_missing") or 0,
-      thread:get("t_first") or 0, thread:get("t_last") or 0, thread:get("counted_from") or 0,
+      thread:get("t_last") or 0, thread:get("counted_from") or 0,
       thread:get("steady") or 0, thread:get("capped") or 0,
       thread:get("exhausted") or 0, table.concat(kinds_s, ","), table.concat(st_s, ",")))
     local lat = thread:get("lat_ok") or {}

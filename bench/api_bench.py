@@ -291,7 +291,6 @@ class Result:
     accepted: int = 0
     refused: int = 0
     errors: int = 0
-    seconds: float = 0.0     # from the first request sent to the last answer received
     # Throughput is counted from WARMUP_US after wrk sets the clients up (new connections; each
     # client's first command may find a table its worker has not read yet) to the last answer
     # (bench/api_bench.lua counts the accepted answers in that time: `steady`). A round must
@@ -332,7 +331,7 @@ class Result:
 
 def parse_results(path: Path, workload: str, clients: int) -> Result:
     res = Result(workload, clients)
-    firsts, lasts = [], []
+    lasts = []
     counted_from = 0
     pending: list[int] = []
     for line in path.read_text().splitlines():
@@ -357,8 +356,7 @@ def parse_results(path: Path, workload: str, clients: int) -> Result:
             for kv in filter(None, f["statuses"].split(",")):
                 k, v = kv.split(":")
                 res.statuses[k] = res.statuses.get(k, 0) + int(v)
-            if int(f["t_first"]) and int(f["t_last"]):
-                firsts.append(int(f["t_first"]))
+            if int(f["t_last"]):
                 lasts.append(int(f["t_last"]))
             res.capped += int(f["capped"])
             res.steady += int(f["steady"])
@@ -372,8 +370,7 @@ def parse_results(path: Path, workload: str, clients: int) -> Result:
     res.latencies_us.sort()
     for values in res.by_kind.values():
         values.sort()
-    if firsts:
-        res.seconds = (max(lasts) - min(firsts)) / 1e6
+    if lasts:
         res.window = max(0.0, (max(lasts) - counted_from) / 1e6)
     return res
 
@@ -382,7 +379,7 @@ def merge(parts: list[Result]) -> Result:
     """One workload's rounds as one result: counts, time and CPU added, latencies pooled."""
     res = Result(parts[0].workload, parts[0].clients, load=parts[0].load)
     for r in parts:
-        for name in ("accepted", "refused", "errors", "seconds", "steady", "window", "capped", "rt_sum", "rt_n",
+        for name in ("accepted", "refused", "errors", "steady", "window", "capped", "rt_sum", "rt_n",
                      "rt_missing", "exhausted", "wall", "cpu_app", "cpu_redis", "cpu_wrk"):
             setattr(res, name, getattr(res, name) + getattr(r, name))
         res.rt_max = max(res.rt_max, r.rt_max)
