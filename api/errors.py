@@ -1,4 +1,5 @@
-"""Every refusal is JSON a player can read: {code, status, message, rule?}."""
+"""Every refusal is JSON a player can read and any language can say again:
+{code (the HTTP status), status, message (English), reason (a stable code), params, rule?}."""
 from __future__ import annotations
 
 from http import HTTPStatus
@@ -12,8 +13,11 @@ from games.bgcc.errors import RuleRefused
 from .store import Missing
 
 
-def error(code: int, message: str, **extra):
-    body = {"code": code, "status": HTTPStatus(code).phrase, "message": message, **extra}
+def error(code: int, message: str, reason: str | None = None, params: dict | None = None, **extra):
+    """A refusal: `reason` is its stable code (default: the HTTP status's name, e.g. "not_found"),
+    `params` what fills the placeholders of its translations."""
+    body = {"code": code, "status": HTTPStatus(code).phrase, "message": message,
+            "reason": reason or HTTPStatus(code).name.lower(), "params": params or {}, **extra}
     response = jsonify(body)
     response.status_code = code
     return response
@@ -22,7 +26,7 @@ def error(code: int, message: str, **extra):
 def register(app) -> None:
     @app.errorhandler(RuleRefused)
     def rule_refused(exc: RuleRefused):
-        return error(409, exc.message, rule=exc.rule)
+        return error(409, exc.message, exc.code, exc.params, rule=exc.rule)
 
     @app.errorhandler(MethodNotAllowed)
     def method_not_allowed(exc: MethodNotAllowed):
