@@ -1,5 +1,4 @@
 """WSGI entry point: `gunicorn wsgi:app`. Uses REDIS_URL, or the embedded redis-server."""
-from api import create_app, tune_garbage_collector
+from api import create_app
 
 app = create_app()
-tune_garbage_collector()

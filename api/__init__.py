@@ -1,20 +1,18 @@
 """The Gotham Companion HTTP API: an app factory over the rules in `games.bgcc`."""
 from __future__ import annotations
 
-import gc
-
 import redis
-from flask import Flask, g
+from flask import Flask
 from werkzeug.routing import BaseConverter
 
 from . import errors
 from .config import Config
 from .extensions import api, redis_store
-from .resources import (command_posts, dice, health, heroes, history, library, live, river, seats, tables, turn,
-                        versus)
-from .store import CODE_ALPHABET, CODE_LENGTH, round_trips
+from .resources import (command_posts, dice, health, heroes, history, library, live, river, seats, setup, tables,
+                        turn, versus)
+from .store import CODE_ALPHABET, CODE_LENGTH
 
-BLUEPRINTS = (health.blp, tables.blp, seats.blp, heroes.blp, command_posts.blp, river.blp, turn.blp,
+BLUEPRINTS = (health.blp, tables.blp, setup.blp, seats.blp, heroes.blp, command_posts.blp, river.blp, turn.blp,
               history.blp, live.blp, library.blp, versus.blp, dice.blp)
 
 
@@ -31,23 +29,11 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
     errors.register(app)
-    _count_round_trips(app)
     if app.config["SEED_LIBRARY"]:
         _seed_when_redis_answers(app)
     from . import pwa
     pwa.register(app)
     return app
-
-
-def tune_garbage_collector() -> None:
-    """For a serving process, once the app is built: the objects built at start (routes, schemas,
-    the rules' data) live as long as the process, so they are moved out of the collector's sight
-    (gc.freeze) and full collections stop walking them; and the youngest generation is collected
-    every 10,000 new objects instead of 700, since a worker holds dozens of requests in flight
-    whose objects are alive anyway (reference counting frees everything else at once)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
 
 
 class TableCode(BaseConverter):
@@ -72,15 +58,3 @@ def _seed_when_redis_answers(app: Flask) -> None:
         def seed_later():
             if not state["seeded"]:
                 seed()
-
-
-def _count_round_trips(app: Flask) -> None:
-    """Each response says how many Redis round trips it took (X-Redis-Round-Trips)."""
-    @app.before_request
-    def reset():
-        g.round_trip_token = round_trips.set(0)
-
-    @app.after_request
-    def report(response):
-        response.headers["X-Redis-Round-Trips"] = str(round_trips.get())
-        return response

@@ -9,7 +9,6 @@ class Config:
     DATA_DIR = os.environ.get("GOTHAM_DATA_DIR", os.path.join(os.getcwd(), "data"))
     SEED_LIBRARY = True  # put the sample library in an empty store at start
     COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
-    HOT_TABLES = int(os.environ.get("GOTHAM_HOT_TABLES", "500"))  # tables kept decoded per process
     JOIN_ATTEMPTS_PER_MINUTE = int(os.environ.get("GOTHAM_JOIN_ATTEMPTS_PER_MINUTE", "30"))
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)

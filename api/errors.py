@@ -8,7 +8,7 @@ import redis
 from flask import jsonify
 from werkzeug.exceptions import MethodNotAllowed
 
-from games.bgcc.errors import RuleRefused
+import games
 
 from .store import Missing
 
@@ -24,23 +24,25 @@ def error(code: int, message: str, reason: str | None = None, params: dict | Non
 
 
 def register(app) -> None:
-    @app.errorhandler(RuleRefused)
-    def rule_refused(exc: RuleRefused):
+    def rule_refused(exc):
         return error(409, exc.message, exc.code, exc.params, rule=exc.rule)
+
+    for refusal in {games.get(name).refusal for name in games.names()}:
+        app.register_error_handler(refusal, rule_refused)
 
     @app.errorhandler(MethodNotAllowed)
     def method_not_allowed(exc: MethodNotAllowed):
-        response = error(405, "This address does not accept that method")
+        response = error(405, "This address does not accept that method", "method_not_allowed")
         response.headers["Allow"] = ", ".join(sorted(exc.valid_methods or []))
         return response
 
     @app.errorhandler(redis.RedisError)
     def store_away(exc: redis.RedisError):
         app.logger.warning("Redis: %s: %s", type(exc).__name__, exc)
-        response = error(503, "The table store is not answering: try again in a moment")
+        response = error(503, "The table store is not answering: try again in a moment", "store_unavailable")
         response.headers["Retry-After"] = "2"
         return response
 
     @app.errorhandler(Missing)
     def missing(exc: Missing):
-        return error(404, f"No table with the code {exc.args[0]}")
+        return error(404, f"No table with the code {exc.args[0]}", "no_table", {"code": exc.args[0]})

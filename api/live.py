@@ -1,9 +1,11 @@
 """Live updates: Server-Sent Events per table.
 
-One Redis pub/sub listener per process (`Hub`) receives every accepted change and fans it out to
-the phones connected to that process; a phone's stream owns a small queue, never a Redis
-connection. A phone reconnecting with `Last-Event-ID` gets exactly the changes it missed from the
-table's history stream, or a snapshot when they are older than the history keeps.
+One Redis pub/sub listener per process (`Hub`) receives every message published on a table's
+channel — each accepted change as its writer built it, and each change of who is connected — and
+forwards it to the phones connected to that process, encoded once, without reading Redis. A
+phone's stream owns a small queue, never a Redis connection. A phone reconnecting with
+`Last-Event-ID` gets exactly the changes it missed, rebuilt from the table's history in the same
+shape, or a snapshot when they are older than the history keeps.
 """
 from __future__ import annotations
 
@@ -16,8 +18,6 @@ from collections import defaultdict
 import orjson
 import redis
 
-from .store import Store
-
 CHANNEL_PATTERN = "gc:{*}:live"
 _CODE = re.compile(rb"^gc:\{([^}]*)\}:live$")
 QUEUE_SIZE = 256
@@ -25,20 +25,19 @@ RESYNC = object()  # the listener lost messages: streams re-read the history
 
 
 class Hub:
-    """Fans the changes published by any API process out to this process's streams."""
+    """Forwards the messages published by any API process to this process's streams."""
 
-    def __init__(self, client: redis.Redis, render=lambda code, data: data):
+    def __init__(self, client: redis.Redis):
         self.client = client
-        self.render = render  # (code, published change) → the change as phones receive it
         self.lock = threading.Lock()
-        self.queues: dict[str, set[queue.Queue]] = defaultdict(set)
+        self.queues: dict[str, dict[queue.Queue, str | None]] = defaultdict(dict)  # code → stream → its seat
         self.thread: threading.Thread | None = None
         self.connected = threading.Event()
 
-    def subscribe(self, code: str) -> queue.Queue:
+    def subscribe(self, code: str, seat: str | None = None) -> queue.Queue:
         q: queue.Queue = queue.Queue(QUEUE_SIZE)
         with self.lock:
-            self.queues[code].add(q)
+            self.queues[code][q] = seat
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self._listen, name="gotham-live", daemon=True)
                 self.thread.start()
@@ -47,9 +46,14 @@ class Hub:
 
     def unsubscribe(self, code: str, q: queue.Queue) -> None:
         with self.lock:
-            self.queues[code].discard(q)
+            self.queues[code].pop(q, None)
             if not self.queues[code]:
                 del self.queues[code]
+
+    def holds(self, code: str, seat: str) -> bool:
+        """Whether a stream of this process still shows `seat` at table `code`."""
+        with self.lock:
+            return seat in self.queues.get(code, {}).values()
 
     def streams(self) -> int:
         with self.lock:
@@ -81,15 +85,15 @@ class Hub:
         if not targets:
             return
         try:
-            data = self.render(code, data)
-            change = (int(orjson.loads(data)["version"]), data)  # parsed once, not once per phone
-        except Exception:  # noqa: BLE001 - a change that cannot be rendered: phones re-read the history
+            message = orjson.loads(data)
+            item = (message["event"], message.get("id"), sse(message["event"], message["data"], message.get("id")))
+        except Exception:  # noqa: BLE001 - an unreadable message: phones re-read the history
             for q in targets:
                 _replace_with_resync(q)
             return
         for q in targets:
             try:
-                q.put_nowait(change)
+                q.put_nowait(item)
             except queue.Full:
                 _replace_with_resync(q)
 
@@ -118,64 +122,71 @@ def sse(event: str, data, event_id: int | None = None) -> bytes:
     return f"{head}event: {event}\n".encode() + b"data: " + orjson.dumps(data) + b"\n\n"
 
 
-def stream(hub: Hub, store: Store, code: str, seat: str | None, last_id: int | None, heartbeat: float,
-           snapshot, now_ms):
-    """The event stream of one phone. `snapshot(version, state)` builds the table view."""
-    q = hub.subscribe(code)
+class Table:
+    """What a stream needs of its table (api/resources/live.py): `latest()` → (version, snapshot
+    event data), `changes(after, upto)` → the missed changes, `oldest()` → the oldest version the
+    history keeps, `presence()` → the presence event data, `mark(connected)` → whether that changed
+    who is connected, `publish(data)` the presence event data for every process."""
+
+
+def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | None, heartbeat: float, now_ms):
+    """The event stream of one phone."""
+    q = hub.subscribe(code, seat)
     try:
         yield b"retry: 2000\n\n"
-        if seat:  # present before the phone gets its first event
-            store.mark_present(code, seat, now_ms())
-        loaded = store.load(code)
-        sent = loaded.version
-        if last_id is None or _too_old(store, code, last_id):
-            yield sse("snapshot", {"version": loaded.version, "table": snapshot(loaded)}, loaded.version)
-        else:
-            yield from _missed(store, code, last_id, loaded.version)
-            yield sse("snapshot", {"version": loaded.version, "table": snapshot(loaded)}, loaded.version)
+        _mark(table, seat, True)  # present before the phone gets its first event
+        version, snapshot = table.latest()
+        if last_id is not None and _replayable(table, last_id, version):
+            yield from _missed(table, last_id, version)
+        yield sse("snapshot", snapshot, version)
+        yield sse("presence", table.presence())
+        sent = version
         last_beat = time.monotonic()
         while True:
             try:
-                data = q.get(timeout=max(0.05, heartbeat - (time.monotonic() - last_beat)))
+                item = q.get(timeout=max(0.05, heartbeat - (time.monotonic() - last_beat)))
             except queue.Empty:
-                data = None
-            if data is RESYNC:
-                latest = store.load(code)
-                yield from _missed(store, code, sent, latest.version)
-                if latest.version > sent:
-                    yield sse("snapshot", {"version": latest.version, "table": snapshot(latest)}, latest.version)
-                sent = latest.version
-            elif data is not None:
-                version, data = data
-                if version <= sent:
-                    continue
-                if version > sent + 1:
-                    yield from _missed(store, code, sent, version - 1)
-                yield f"id: {version}\nevent: change\n".encode() + b"data: " + data + b"\n\n"
-                sent = version
+                item = None
+            if item is RESYNC:  # what was missed, from the history (a snapshot when it keeps too little)
+                latest, snapshot = table.latest()
+                if _replayable(table, sent, latest):
+                    yield from _missed(table, sent, latest)
+                else:
+                    yield sse("snapshot", snapshot, latest)
+                yield sse("presence", table.presence())
+                sent = max(sent, latest)
+            elif item is not None:
+                event, version, frame = item
+                if event == "change":
+                    if version <= sent:
+                        continue
+                    if version > sent + 1:
+                        yield from _missed(table, sent, version - 1)
+                    sent = version
+                yield frame
             if time.monotonic() - last_beat >= heartbeat:
                 last_beat = time.monotonic()
                 yield f": heartbeat {now_ms()}\n\n".encode()
-                if seat:
-                    store.mark_present(code, seat, now_ms())
+                _mark(table, seat, True)
     finally:
         hub.unsubscribe(code, q)
+        if seat and not hub.holds(code, seat):
+            try:
+                _mark(table, seat, False)
+            except redis.RedisError:
+                pass
 
 
-def _too_old(store: Store, code: str, last_id: int) -> bool:
-    oldest = store.oldest_version(code)
-    return oldest is None or last_id < oldest - 1
+def _mark(table: Table, seat: str | None, connected: bool) -> None:
+    if seat and table.mark(connected):
+        table.publish(table.presence())
 
 
-def _missed(store: Store, code: str, after: int, upto: int):
-    """The changes after `after` up to `upto`, from the history, in order."""
-    while after < upto:
-        rows = store.entries(code, after, min(500, upto - after))
-        if not rows:
-            return
-        for version, entry in rows:
-            if version > upto:
-                return
-            yield sse("change", {"version": version, "seat": entry.get("seat"), "command": entry.get("command"),
-                                 "events": entry.get("events", [])}, version)
-            after = version
+def _replayable(table: Table, after: int, upto: int) -> bool:
+    """Whether the history still keeps every change after `after` up to `upto`."""
+    return after >= upto or (table.oldest() or upto + 1) - 1 <= after
+
+
+def _missed(table: Table, after: int, upto: int):
+    for data in table.changes(after, upto):
+        yield sse("change", data, data["version"])

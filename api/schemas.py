@@ -318,10 +318,13 @@ class CommandResultSchema(Schema):
 
 
 class RefusalSchema(Schema):
-    """A refusal a player reads: the message, and the rule when the rules refused."""
+    """A refusal a player reads: the message (English), its stable reason and params (to say it in
+    any language), and the rule when the rules refused."""
     code = fields.Integer(strict=True)
     status = fields.String()
     message = fields.String()
+    reason = fields.String(metadata={"description": "a stable code, e.g. stale_version"})
+    params = fields.Dict(metadata={"description": "what fills the placeholders of its translations"})
     rule = fields.String()
     errors = fields.Dict()
     version = fields.Integer(strict=True)

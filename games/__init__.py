@@ -1,0 +1,103 @@
+"""The games the companion runs, registered by name.
+
+A game is a package beside `games/bgcc` that registers a `Game` subclass; the API asks this
+registry for a table's game (`get(name)`) and never imports a game package itself. A stored table
+records its game's name; `of_table` also reads tables stored before games had names.
+"""
+from __future__ import annotations
+
+import importlib
+
+HOST, SPECTATOR = "host", "spectator"  # seats every game has: the table's host and anyone watching
+
+PACKAGES = ("games.bgcc.game",)  # imported on first use; each registers its games
+
+
+class Game:
+    """What the API needs of a game. A state is the game's own object; commands are built from
+    their registry name and JSON fields; `apply` answers (new state, events) or raises the game's
+    `refusal` (an exception with `rule`, `message`, `code` and `params`, see api/errors.py)."""
+
+    name: str = ""
+    state_type: type = object
+    refusal: type[Exception] = Exception  # what `apply` raises when the rules refuse
+
+    def setup(self, *args, **kwargs):
+        """A new table's state (arguments are the game's own)."""
+        raise NotImplementedError
+
+    def apply(self, state, command) -> tuple[object, list]:
+        """The state after `command` (the given state may be changed: the caller never reads it
+        again) and the events, JSON-ready."""
+        raise NotImplementedError
+
+    def title(self, state) -> str:
+        """What the players call this table's game (e.g. its mission's name)."""
+        return self.name
+
+    def view(self, state) -> dict:
+        """What every phone draws, JSON-ready, with what each seat may do now ("may")."""
+        raise NotImplementedError
+
+    def may_now(self, state, seat: str) -> list:
+        return self.view(state).get("may", {}).get(seat, [])
+
+    def seat_names(self, state) -> list[str]:
+        """Every seat of the table but spectators."""
+        raise NotImplementedError
+
+    def seat_refusal(self, seat: str, command, state) -> str | None:
+        """None when a phone holding `seat` may send `command`, else why not (English)."""
+        raise NotImplementedError
+
+    def command(self, name: str, fields: dict):
+        """A command from its registry name and its JSON fields."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- storage
+    def dump(self, state) -> tuple[bytes, dict[str, bytes]]:
+        """The state as JSON, and the printed definitions it names, by key, as stored beside it."""
+        raise NotImplementedError
+
+    def load(self, data: dict, definitions: dict[bytes, bytes]):
+        """`dump` undone (the state's JSON decoded, the definitions as stored)."""
+        raise NotImplementedError
+
+    def export(self, state) -> dict:
+        raise NotImplementedError
+
+    def resume(self, data: dict):
+        """A state from an export; raises ValueError (why, for the player) when it is not one."""
+        raise NotImplementedError
+
+
+_games: dict[str, Game] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    _games[cls.name] = cls()
+    return cls
+
+
+def _discover() -> None:
+    if not _games:
+        for package in PACKAGES:
+            importlib.import_module(package)
+
+
+def get(name: str) -> Game:
+    _discover()
+    return _games[name]
+
+
+def names() -> list[str]:
+    _discover()
+    return sorted(_games)
+
+
+def of_table(name: str | None, state: dict) -> Game:
+    """The game of a stored table: its recorded name, or for a table stored before games were
+    named (all of them BGCC) "bgcc", "bgcc-versus" when its state's mode is versus."""
+    if name:
+        return get(name)
+    return get("bgcc-versus" if state.get("mode") == "versus" else "bgcc")

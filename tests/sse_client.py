@@ -2,7 +2,8 @@
 thread that parses the stream into events, and waits that are always bounded by a timeout.
 
 Each event is a dict {"event", "id", "data"} (data decoded from JSON when it is JSON); comments
-(`: heartbeat ...`) are counted, not queued. The stream's end (the server closed it, or `close()`)
+(`: heartbeat ...`) are counted, not queued; `presence` events are kept in `presence` (queued too
+with presence=True). The stream's end (the server closed it, or `close()`)
 puts a single END marker in the queue, so a wait never hangs on a dead connection.
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ class SSEClient:
 
     def __init__(self, base: str, code: str, token: str | None = None, last_event_id=None,
                  read_timeout: float = 30.0, connect_timeout: float = 10.0, headers: dict | None = None,
-                 query: dict | None = None, paused: bool = False):
+                 query: dict | None = None, paused: bool = False, presence: bool = False):
         parts = urlsplit(base)
         self.code = code
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=connect_timeout)
@@ -44,6 +45,8 @@ class SSEClient:
         self.status = self.response.status
         self.headers = dict(self.response.getheaders())
         self.queue: queue.Queue = queue.Queue()
+        self.presence: list[dict] = []  # every presence event's data, in order
+        self.queue_presence = presence
         self.heartbeats = 0
         self.retry: int | None = None
         self.received: list[dict] = []  # every event taken from the queue, in order
@@ -85,6 +88,11 @@ class SSEClient:
                         except ValueError:
                             payload = text
                         event_id = fields.get("id")
+                        if fields.get("event") == "presence":
+                            self.presence.append(payload)
+                            if not self.queue_presence:
+                                fields, data = {}, []
+                                continue
                         self.queue.put({"event": fields.get("event", "message"),
                                         "id": int(event_id) if event_id and event_id.isdigit() else event_id,
                                         "data": payload})

@@ -13,4 +13,3 @@ def test_create_read_and_command(http):
     assert r.status_code == 200, r.text
     batman = next(h for h in r.json()["table"]["heroes"] if h["id"] == "batman")
     assert batman["reserve"] == 10 and batman["spaces"]["melee"]["cubes"] == 2
-    assert int(r.headers["X-Redis-Round-Trips"]) <= 3

@@ -10,7 +10,7 @@ import orjson
 
 from api import store
 from tests.tables import new_table
-from tests.test_hot_tables import Process
+from tests.test_two_processes import Process
 
 
 def test_a_snapshot_with_the_dictionary_is_small_and_comes_back_whole():
@@ -127,13 +127,3 @@ def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_serv
     jumped = other.post(f"/api/tables/{code}/history/jump", json={"version": v0 + 1})
     assert jumped.status_code == 200, jumped.text
     assert [t["area"] for t in jumped.json()["table"]["tokens"]] == ["a"]
-
-
-def test_the_write_lane_encodes_commands_as_redis_py_does():
-    """The lane writes Redis's protocol itself (api/store.py `_pack`, hiredis's packer); it must be
-    byte for byte redis-py's encoding, whatever the arguments (text, numbers, binary, large values)."""
-    import redis
-    packer = redis.Connection()
-    for args in [("EVALSHA", "abc", 4, b"k\x00\xff", b"x" * 7000, 12, -3, "é", b""),
-                 ("PING",), ("SET", "gc:{ABC234}:idem:x", b'{"status":200}', "EX", 86400)]:
-        assert store._pack(args) == b"".join(packer.pack_command(*args))

@@ -2,8 +2,6 @@
 turn, the definitions library, and health."""
 from __future__ import annotations
 
-import functools
-
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -36,69 +34,53 @@ AUTHORIZATION = {
 }
 
 
-def _documented(fn, decorators):
-    """`fn` with the API documentation the flask-smorest `decorators` would add, without their call
-    layers: these only document alternative responses and headers, and each layer costs every
-    request a few microseconds (flask-smorest keeps a route's documentation in `_apidoc`)."""
-    wrapped = fn
+def _stacked(fn, decorators):
+    """`fn` under flask-smorest's `decorators`, the first one innermost (as if written bottom-up)."""
     for decorate in decorators:
-        wrapped = decorate(wrapped)
-    fn._apidoc = wrapped._apidoc
+        fn = decorate(fn)
     return fn
 
 
 def command(blp: Blueprint, schema=None):
     """A command route: its body read by `schema` (a marshmallow Schema, or None for no body), one
-    success answer (the table after the change), its refusals and the If-Match header.
-
-    flask-smorest's `arguments`, `response` and `alt_response` document it, exactly as stacked on
-    the view. At run time one layer reads the body and calls the view, where theirs would add three
-    (webargs' use_args, flask-smorest's arguments and response wrappers): a command view always
-    answers a Response (`play.execute`), which the response wrapper only passes through."""
-    instance = schema() if isinstance(schema, type) else schema
-
+    success answer (the table after the change), its refusals and the If-Match header, through
+    flask-smorest's own `arguments`, `response`, `alt_response` and `doc`."""
     def decorate(fn):
-        docs = [
-            blp.alt_response(400, schema=RefusalSchema, description="A malformed Idempotency-Key"),
-            blp.alt_response(401, schema=RefusalSchema, description="No seat token"),
-            blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that"),
-            blp.alt_response(404, schema=RefusalSchema, description="No such table"),
-            blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
-            blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
-            blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
+        return _stacked(fn, [
             blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
+            blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
+            blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
+            blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
+            blp.alt_response(404, schema=RefusalSchema, description="No such table"),
+            blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that"),
+            blp.alt_response(401, schema=RefusalSchema, description="No seat token"),
+            blp.alt_response(400, schema=RefusalSchema, description="A malformed Idempotency-Key"),
             blp.response(200, CommandResultSchema),
-        ]
-        if instance is None:
-            return _documented(fn, docs)
-        parse = blp.ARGUMENTS_PARSER.parse
-
-        @functools.wraps(fn)
-        def view(self, *args, **kwargs):
-            return fn(self, parse(instance, location="json"), *args, **kwargs)
-        view._apidoc = _documented(fn, [*docs, blp.arguments(instance)])._apidoc
-        return view
+            *([blp.arguments(schema)] if schema is not None else []),
+        ])
     return decorate
 
 
 def reading(blp: Blueprint):
-    return lambda fn: _documented(fn, [
-        blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
+    return lambda fn: _stacked(fn, [
         blp.alt_response(404, schema=RefusalSchema, description="No such table"),
+        blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
     ])
 
 
-def command_route(blp: Blueprint, rule: str, owner: str, name: str, schema, build, doc: str) -> None:
-    """A POST route at `rule` that builds one command from the body and the `owner` path
-    parameter (a hero, a side, a miniature) and runs it."""
+def command_route(blp: Blueprint, rule: str, owner: str, view: str, schema, name: str, field: str, doc: str,
+                  fields=lambda data: data) -> None:
+    """A POST route at `rule` that sends the command `name` (its registry name in the table's
+    game) with the body's fields (through `fields`) and the `owner` path parameter (a hero, a
+    side, a miniature) as `field`."""
     from .. import play
 
     class View(MethodView):
         @command(blp, schema)
         def post(self, data, code, **ids):
-            return play.execute(code, build(ids[owner], data))
+            return play.execute(code, name, {**fields(data), field: ids[owner]})
     View.post.__doc__ = doc
-    View.__name__ = View.__qualname__ = name
+    View.__name__ = View.__qualname__ = view
     blp.route(rule)(View)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from games.bgcc import commands as c
 from games.bgcc.definitions import COMMAND_POST_SPACES
 
 from .. import play
@@ -58,27 +57,26 @@ class CommandPostResource(MethodView):
     def get(self, code, side):
         """A command post as a phone draws it: cubes, spaces, river, character pool, life points"""
         return play.read(code, lambda t: t["command_posts"].get(side),
-                         f"No command post for '{side}' at this table")
+                         (f"No command post for '{side}' at this table", "no_command_post", {"side": side}))
 
 
-def _route(path: str, schema: type[Schema], build, doc: str, owner: str):
+def _route(path: str, schema: type[Schema], name: str, doc: str, owner: str):
     prefix = "/command-posts/<side>" if owner == "side" else "/characters/<miniature>"
-    command_route(blp, f"{prefix}/{path}", owner, owner.capitalize() + title(path), schema, build, doc)
+    command_route(blp, f"{prefix}/{path}", owner, owner.capitalize() + title(path), schema, name, owner, doc)
 
 
-_route("spend", CommandPostSpendSchema, lambda s, d: c.Spend(side=s, **d),
+_route("spend", CommandPostSpendSchema, "spend",
        "Spend cubes on the movement, defense or reroll space (IX·C, IX·I)", "side")
-_route("reinforce", ReinforceSchema, lambda s, d: c.Reinforce(side=s, **d),
+_route("reinforce", ReinforceSchema, "reinforce",
        "Bring a miniature back from the character pool with reinforcement points (VI·E)", "side")
-_route("attack", CharacterAttackSchema, lambda m, d: c.Attack(miniature=m, **d),
+_route("attack", CharacterAttackSchema, "attack",
        "A character's melee or ranged attack, within its action multiplier, its defense and wounds "
        "(VI·C·5, VI·D, VII)", "miniature")
-_route("complex-action", CharacterComplexActionSchema, lambda m, d: c.ComplexAction(miniature=m, **d),
+_route("complex-action", CharacterComplexActionSchema, "complex_action",
        "A character's complex manipulation or thought (VI·D·3 [a], VI·D·4)", "miniature")
-_route("automatic-action", CharacterAutomaticActionSchema, lambda m, d: c.AutomaticAction(miniature=m, **d),
+_route("automatic-action", CharacterAutomaticActionSchema, "automatic_action",
        "A character's automatic manipulation or thought: no dice, no hindering, no cube (VI·D·3 [b])",
        "miniature")
-_route("move", MoveSchema, lambda m, d: c.Move(miniature=m, moves=[c.MoveStep(**x) for x in d["moves"]]),
-       "A character's first or second movement step (VI·C·2, VI·C·6)", "miniature")
-_route("wounds", WoundsSchema, lambda m, d: c.Wound(miniature=m, **d),
+_route("move", MoveSchema, "move", "A character's first or second movement step (VI·C·2, VI·C·6)", "miniature")
+_route("wounds", WoundsSchema, "wound",
        "Wounds on a character from anything but an attack: the life point track (IX·A)", "miniature")

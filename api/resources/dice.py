@@ -13,10 +13,8 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import dice_flow as df
-from games.bgcc.definitions import Item
 from games.bgcc.dice import FACES_PER_DIE, MAX_POOL, DiceType
 from games.bgcc.rerolls import SKILL_REROLLS, STEPS
-from games.bgcc.serial import from_data
 
 from .. import play
 from ..extensions import Blueprint
@@ -297,7 +295,7 @@ class DiceMode(MethodView):
     @command(blp, DiceModeSchema)
     def put(self, data, code):
         """Roll on the server, or enter what physical dice show (host)"""
-        return play.execute(code, df.SetDiceMode(**data))
+        return play.execute(code, "set_dice_mode", data)
 
 
 @blp.route("/faces/<colour>")
@@ -305,12 +303,12 @@ class DiceFaces(MethodView):
     @command(blp, CalibrationSchema)
     def put(self, data, code, colour):
         """Calibrate a colour: the successes on each of its six faces, read on your dice (host, IX·D)"""
-        return play.execute(code, df.CalibrateDice(colour=colour, faces=data["faces"]))
+        return play.execute(code, "calibrate_dice", {"colour": colour, "faces": data["faces"]})
 
     @command(blp)
     def delete(self, code, colour):
         """Back to the default (unverified) faces for a colour (host)"""
-        return play.execute(code, df.CalibrateDice(colour=colour, faces=None))
+        return play.execute(code, "calibrate_dice", {"colour": colour, "faces": None})
 
 
 @blp.route("/roll")
@@ -319,21 +317,20 @@ class DiceRoll(MethodView):
     @reading(blp)
     def get(self, code):
         """The roll in progress: its pool, faces, rerolls, step and what may be done next"""
-        return play.read(code, lambda t: t["dice"]["roll"], "No roll in progress")
+        return play.read(code, lambda t: t["dice"]["roll"], ("No roll in progress", "no_roll", {}))
 
     @command(blp, StartRollSchema)
     def post(self, data, code):
         """Start a roll for an action: a hero's cubes move to the action space, a character's use
         counts against its action multiplier, and the pool is built (V·C·1-4, VI·D)"""
-        item = None if data["item"] is None else from_data(Item, data["item"])
         sacrifice = _helper(data.pop("sacrifice"), "sacrifice")
         friend = _helper(data.pop("imaginary_friend"), "friend")
-        return play.execute(code, df.StartRoll(**{**data, **sacrifice, **friend, "item": item}))
+        return play.execute(code, "start_roll", {**data, **sacrifice, **friend})
 
     @command(blp)
     def delete(self, code):
         """Abandon the roll in progress; what was spent stays spent"""
-        return play.execute(code, df.AbandonRoll())
+        return play.execute(code, "abandon_roll")
 
 
 @blp.route("/roll/free")
@@ -342,7 +339,7 @@ class FreeRoll(MethodView):
     def post(self, data, code):
         """Start a fall or dangerous terrain roll: yellow dice = level, wounds = successes
         (V·C·5 [i], IX·Q)"""
-        return play.execute(code, df.StartFreeRoll(**data))
+        return play.execute(code, "start_free_roll", data)
 
 
 @blp.route("/roll/follow-up")
@@ -352,7 +349,7 @@ class FollowUp(MethodView):
         """Take the free action a skill offers now that an attack has ended (X, IX·G): Combo,
         Counterattack, Retaliation, or a deferred attack of Burst or Circular strike; no cube is
         spent and a resting hero may take it. Refused with the rule when its requirements do not hold"""
-        return play.execute(code, df.StartFollowUp(**data))
+        return play.execute(code, "start_follow_up", data)
 
 
 @blp.route("/roll/dice")
@@ -361,7 +358,7 @@ class RollTheDice(MethodView):
     def post(self, data, code):
         """Roll the pool waiting for its dice: the app rolls (server mode), or enter the faces or the
         number of successes (physical mode)"""
-        return play.execute(code, df.RollDice(faces=data["faces"], successes=data["successes"], drawn=drawn()))
+        return play.execute(code, "roll_dice", {"faces": data["faces"], "successes": data["successes"], "drawn": drawn()})
 
 
 @blp.route("/roll/reroll")
@@ -371,10 +368,10 @@ class Reroll(MethodView):
         """One reroll step, in the order of VIII: skill (Luck, Support, Point blank), free,
         Misfortune, paid (one cube per die on the reroll space)"""
         possessor = data["possessor"] or {}
-        return play.execute(code, df.RerollDice(
-            step=data["step"], dice=data["dice"], skill=data["skill"], possessor_hero=possessor.get("hero"),
-            possessor_miniature=possessor.get("miniature"), same_area=data["same_area"], faces=data["faces"],
-            drawn=drawn()))
+        return play.execute(code, "reroll_dice", {
+            "step": data["step"], "dice": data["dice"], "skill": data["skill"], "possessor_hero": possessor.get("hero"),
+            "possessor_miniature": possessor.get("miniature"), "same_area": data["same_area"], "faces": data["faces"],
+            "drawn": drawn()})
 
 
 @blp.route("/roll/end-rerolls")
@@ -383,7 +380,7 @@ class EndRerolls(MethodView):
     def post(self, code):
         """End the rerolls and calculate the number of successes: a complex action against its
         difficulty, a free roll's wounds, an attack then waits for the defense (VIII·F, IX·F)"""
-        return play.execute(code, df.EndRerolls())
+        return play.execute(code, "end_rerolls")
 
 
 @blp.route("/roll/defense")
@@ -393,7 +390,7 @@ class Defense(MethodView):
         """The defender's defense: cubes on the defense space × defense die + the automatic defense
         die; without dice, the wounds at once (VII)"""
         guard = _helper(data.pop("body_guard"), "body_guard")
-        return play.execute(code, df.Defend(**{**data, **guard}))
+        return play.execute(code, "defend", {**data, **guard})
 
 
 @blp.route("/odds")
@@ -405,7 +402,7 @@ class Odds(MethodView):
     def post(self, data, code):
         """The exact odds before committing, changing nothing: the successes' distribution,
         P(≥ difficulty), the wounds against a defense, and a table by cube count for a hero"""
-        loaded, table = play.load(code)
+        loaded, _, table = play.load(code)
         defense = data.pop("defense") or {}
         result = df.odds(table, **{**data, "pool": _dice(data["pool"])},
                          defense_pool=_dice(defense.get("pool")), defense_automatic=defense.get("automatic", 0),

@@ -4,9 +4,7 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from games.bgcc import commands as c
-from games.bgcc.definitions import HERO_SPACES, Item
-from games.bgcc.serial import from_data
+from games.bgcc.definitions import HERO_SPACES
 
 from .. import play
 from ..extensions import Blueprint
@@ -97,34 +95,31 @@ class HeroResource(MethodView):
     def get(self, code, hero):
         """One hero board as a phone draws it"""
         return play.read(code, lambda t: next((h for h in t["heroes"] if h["id"] == hero), None),
-                         f"No hero '{hero}' at this table")
+                         (f"No hero '{hero}' at this table", "no_hero", {"hero": hero}))
 
 
-def _route(path: str, schema: type[Schema], build, doc: str):
-    """A POST route on a hero that builds one command from the body."""
-    command_route(blp, f"/<hero>/{path}", "hero", "Hero" + title(path), schema, build, doc)
+def _route(path: str, schema: type[Schema], name: str, doc: str):
+    """A POST route on a hero that sends one command with the body's fields."""
+    command_route(blp, f"/<hero>/{path}", "hero", "Hero" + title(path), schema, name, "hero", doc)
 
 
-_route("stance", StanceSchema, lambda h, d: c.DeclareStance(hero=h, **d),
-       "Declare the hero's stance and recover cubes (V·B·3)")
-_route("spend", HeroSpendSchema, lambda h, d: c.Spend(hero=h, **d),
+_route("stance", StanceSchema, "declare_stance", "Declare the hero's stance and recover cubes (V·B·3)")
+_route("spend", HeroSpendSchema, "spend",
        "Spend cubes from the reserve on a space, within its exertion limit (IX·C, IX·I)")
-_route("attack", AttackSchema, lambda h, d: c.Attack(hero=h, **d),
+_route("attack", AttackSchema, "attack",
        "A melee or ranged attack on a character, its defense and wounds (V·C·1-2, VII)")
-_route("complex-action", ComplexActionSchema,
-       lambda h, d: c.ComplexAction(hero=h, **{**d, "item": None if d["item"] is None else from_data(Item, d["item"])}),
+_route("complex-action", ComplexActionSchema, "complex_action",
        "A complex manipulation or thought against its difficulty (V·C·3 [a], V·C·4)")
-_route("automatic-action", AutomaticActionSchema, lambda h, d: c.AutomaticAction(hero=h, **d),
+_route("automatic-action", AutomaticActionSchema, "automatic_action",
        "An automatic manipulation or thought: exactly one cube (V·C·3 [b])")
-_route("move", MoveSchema, lambda h, d: c.Move(hero=h, moves=[c.MoveStep(**m) for m in d["moves"]]),
+_route("move", MoveSchema, "move",
        "A movement action: moves paid from the move point pool, cubes buying what is missing (V·C·5)")
-_route("pick-up", PickUpSchema, lambda h, d: c.PickUp(hero=h, item=from_data(Item, d["item"])),
+_route("pick-up", PickUpSchema, "pick_up",
        "Pick up equipment: an automatic manipulation within the maximum encumbrance (V·D·1)")
-_route("give", GiveSchema, lambda h, d: c.Give(hero=h, **d),
+_route("give", GiveSchema, "give",
        "Give equipment to a hero in the same area: only the giver spends a cube (V·D·1)")
-_route("take", TakeSchema, lambda h, d: c.Take(hero=h, **d),
+_route("take", TakeSchema, "take",
        "Take equipment from a hero in the same area: only the taker spends a cube (V·D·1)")
-_route("drop", DropSchema, lambda h, d: c.Drop(hero=h, **d),
-       "Drop equipment: not an action, no cube (V·D·1 [f])")
-_route("wounds", WoundsSchema, lambda h, d: c.Wound(hero=h, **d),
+_route("drop", DropSchema, "drop", "Drop equipment: not an action, no cube (V·D·1 [f])")
+_route("wounds", WoundsSchema, "wound",
        "Wounds from a fall, dangerous terrain, an explosion or a mission rule (IX·A)")

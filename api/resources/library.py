@@ -96,14 +96,15 @@ def _kind_route(kind: str):
         def get(self, name):
             found = store().library_get(kind, name)
             if found is None:
-                return error(404, f"No {kind[:-1] if kind != 'heroes' else 'hero'} named '{name}' in the library")
+                return error(404, f"No {kind[:-1] if kind != 'heroes' else 'hero'} named '{name}' in the library",
+                             "not_in_library", {"kind": kind, "name": name})
             return found
 
         @blp.response(204)
         @blp.alt_response(404, schema=RefusalSchema, description="Not in the library")
         def delete(self, name):
             if not store().library_delete(kind, name):
-                return error(404, f"No '{name}' in the library")
+                return error(404, f"No '{name}' in the library", "not_in_library", {"kind": kind, "name": name})
             return None
 
     Collection.get.__doc__ = f"Every {kind} definition in the library"

@@ -1,11 +1,12 @@
 """Live: the table's changes as Server-Sent Events, for every phone at the table."""
 from __future__ import annotations
 
+import orjson
 from flask import Response, current_app, request
 from flask.views import MethodView
 
-
 from .. import live, play
+from .. import store as store_module
 from ..errors import error
 from ..extensions import Blueprint, hub, store
 from ..schemas import RefusalSchema
@@ -16,12 +17,45 @@ blp = Blueprint("live", __name__, url_prefix="/api/tables/<table_code:code>",
 LIVE_DOC = {
     "description": (
         "An event stream (text/event-stream) that never ends on its own. Events: `snapshot` "
-        "({version, table}) on connecting, `change` ({version, seat, command, events, table}) for "
-        "every accepted change, a `: heartbeat` comment every 15 s. Each event's id is the table "
+        "({version, table, seats}) on connecting, `change` ({version, seat, command, events, table}) for "
+        "every accepted change (a replayed one has the same shape), `presence` ({seats: [{seat, "
+        "connected}]}) once after the snapshot and whenever who is connected changes, a "
+        "`: heartbeat` comment every 15 s. Each event's id is the table "
         "version: reconnect with the Last-Event-ID header (or ?last_event_id=) to receive exactly "
         "the changes missed, then a snapshot; too old an id gets a snapshot only. Pass the seat "
         "token as ?token= (EventSource cannot send headers) to show the seat as connected."),
 }
+
+
+class _Table(live.Table):
+    """The stream's table: read through the store, drawn by the table's game."""
+
+    def __init__(self, loaded, game, state):
+        self.s, self.code, self.loaded, self.game = store(), loaded.code, loaded, game
+        self.names = game.seat_names(state)  # a table's seats are set at its setup
+
+    def latest(self):
+        loaded = self.s.load(self.code, presence=True)
+        state = play.state_of(loaded)
+        return loaded.version, {"version": loaded.version,
+                                "table": play.view(self.code, loaded.version, self.game, state),
+                                "seats": play.seat_list(self.game, state, loaded.presence)}
+
+    def changes(self, after, upto):
+        return play.replayed_changes(self.loaded, after, upto, self.s)
+
+    def oldest(self):
+        return self.s.oldest_version(self.code)
+
+    def presence(self):
+        since, presence = store_module.connected_since(play.now_ms()), self.s.presence(self.code)
+        return {"seats": [{"seat": n, "connected": presence.get(n, 0) >= since} for n in self.names]}
+
+    def mark(self, connected):
+        return self.s.mark_present(self.code, self.seat, play.now_ms(), connected)
+
+    def publish(self, data):
+        self.s.publish(self.code, orjson.dumps({"event": "presence", "data": data}))
 
 
 @blp.route("/live")
@@ -33,20 +67,17 @@ class Live(MethodView):
     @blp.alt_response(404, schema=RefusalSchema, description="No such table")
     def get(self, code):
         """The table's changes, live"""
-        loaded = store().load(code.upper(), play.bearer_token())
+        loaded, game, state = play.load(code)
         raw = request.headers.get("Last-Event-ID", request.args.get("last_event_id"))
         last_id = None
         if raw is not None:
             if not play.VERSION.fullmatch(raw) or int(raw) > loaded.version:
                 return error(400, f"Last-Event-ID {raw[:20]!r} names no version of this table "
-                                  f"(now {loaded.version})")
+                                  f"(now {loaded.version})", "bad_last_event_id", {"version": loaded.version})
             last_id = int(raw)
-        code = loaded.code
-
-        def snapshot(latest):
-            return play.view(code, latest.version, play.decode(latest))
-
-        events = live.stream(hub(), store(), code, loaded.seat, last_id,
-                             current_app.config["SSE_HEARTBEAT"], snapshot, play.now_ms)
+        table = _Table(loaded, game, state)
+        table.seat = loaded.seat
+        events = live.stream(hub(), table, loaded.code, loaded.seat, last_id,
+                             current_app.config["SSE_HEARTBEAT"], play.now_ms)
         return Response(events, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -4,8 +4,6 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from games.bgcc import commands as c
-
 from .. import play
 from ..extensions import Blueprint
 from ..schemas import NAME, RiverTileViewSchema
@@ -30,16 +28,15 @@ class River(MethodView):
     def get(self, code, side):
         """The river left to right, each tile with its position and current cost"""
         return play.read(code, lambda t: (t["command_posts"].get(side) or {}).get("river"),
-                         f"No command post for '{side}' at this table")
+                         (f"No command post for '{side}' at this table", "no_command_post", {"side": side}))
 
 
-def _route(path: str, schema: type[Schema], build, doc: str):
-    command_route(blp, f"/{path}", "side", "River" + title(path), schema, build, doc)
+def _route(path: str, schema: type[Schema], name: str, doc: str):
+    command_route(blp, f"/{path}", "side", "River" + title(path), schema, name, "side", doc)
 
 
-_route("activate", TileSchema, lambda s, d: c.ActivateTile(side=s, **d),
+_route("activate", TileSchema, "activate_tile",
        "Activate a tile: pay its position's cost reserve → fatigue, move it to the right end (VI·B·3)")
-_route("dredge", DredgeSchema, lambda s, d: c.Dredge(side=s, **d),
-       "Dredge neutralized tiles: 2 cubes each leave the game (VI·F)")
-_route("demobilize", TileSchema, lambda s, d: c.Demobilize(side=s, **d),
+_route("dredge", DredgeSchema, "dredge", "Dredge neutralized tiles: 2 cubes each leave the game (VI·F)")
+_route("demobilize", TileSchema, "demobilize",
        "Once per game, dredge an elite or henchman tile as though neutralized (VI·G)")

@@ -8,8 +8,9 @@ from flask import request
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+import games
+
 from .. import play
-from .. import seats as rights
 from ..errors import error
 from ..extensions import Blueprint, store
 from ..schemas import RefusalSchema
@@ -50,8 +51,8 @@ class Seats(MethodView):
     @reading(blp)
     def get(self, code):
         """Every seat, whether a phone holds it and whether it is connected now"""
-        loaded, table = play.load(code, presence=True)
-        return play.seat_list(table, loaded.presence, store().seats(loaded.code))
+        loaded, game, state = play.load(code, presence=True)
+        return play.seat_list(game, state, loaded.presence, store().seats(loaded.code))
 
     @blp.arguments(JoinSchema)
     @blp.response(201, SeatTokenSchema)
@@ -61,16 +62,17 @@ class Seats(MethodView):
     def post(self, data, code):
         """Join: take a free seat and receive its token (rate limited per address)"""
         if _too_many():
-            return error(429, "Too many join attempts from this address: wait a minute")
-        loaded, table = play.load(code)
+            return error(429, "Too many join attempts from this address: wait a minute", "too_many_attempts")
+        loaded, game, state = play.load(code)
         seat = data["seat"]
-        if seat != rights.SPECTATOR and seat not in rights.seat_names(table):
-            return error(404, f"No seat '{seat}' at this table")
+        if seat != games.SPECTATOR and seat not in game.seat_names(state):
+            return error(404, f"No seat '{seat}' at this table", "no_seat", {"seat": seat})
         token = secrets.token_urlsafe(24)
         try:
             store().take_seat(loaded.code, seat, token)
         except SeatTaken:
-            return error(409, f"The {seat} seat is taken: the host can hand it to this phone")
+            return error(409, f"The {seat} seat is taken: the host can hand it to this phone", "seat_taken",
+                         {"seat": seat})
         return {"code": loaded.code, "seat": seat, "token": token}
 
 
@@ -82,11 +84,11 @@ class Handover(MethodView):
     @blp.alt_response(404, schema=RefusalSchema, description="No such table or seat")
     def post(self, code, seat):
         """The host gives a seat a new token; the old phone's token stops working"""
-        loaded, table = play.load(code)
-        if loaded.seat != rights.HOST:
-            return error(401 if loaded.seat is None else 403, "Only the host hands a seat to a new phone")
-        if seat not in rights.seat_names(table):
-            return error(404, f"No seat '{seat}' at this table")
+        loaded, game, state = play.load(code)
+        if loaded.seat != games.HOST:
+            return play.seat_refused(loaded.seat, "Only the host hands a seat to a new phone")
+        if seat not in game.seat_names(state):
+            return error(404, f"No seat '{seat}' at this table", "no_seat", {"seat": seat})
         token = secrets.token_urlsafe(24)
         store().take_seat(loaded.code, seat, token, replace=True)
         return {"code": loaded.code, "seat": seat, "token": token}

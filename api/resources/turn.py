@@ -4,7 +4,6 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from games.bgcc import commands as c
 from games.bgcc.table import DISSIPATION_KINDS
 
 from .. import play
@@ -41,7 +40,7 @@ class Advance(MethodView):
     @command(blp)
     def post(self, code):
         """Finish the current step and enter the next, applying its upkeep (IV, V·B, VI·B)"""
-        return play.execute(code, c.Advance())
+        return play.execute(code, "advance")
 
 
 @blp.route("/turn/end-game")
@@ -49,7 +48,7 @@ class EndGame(MethodView):
     @command(blp, EndGameSchema)
     def post(self, data, code):
         """An end-game condition of the mission is met (IV·C, IV·E)"""
-        return play.execute(code, c.EndGame(**data))
+        return play.execute(code, "end_game", data)
 
 
 @blp.route("/tokens")
@@ -57,7 +56,7 @@ class Tokens(MethodView):
     @command(blp, TokenSchema)
     def post(self, data, code):
         """Place a gas, flame, smoke or frost token (IX·O)"""
-        return play.execute(code, c.PlaceToken(**data))
+        return play.execute(code, "place_token", data)
 
 
 @blp.route("/tokens/<int:token>")
@@ -65,4 +64,4 @@ class Token(MethodView):
     @command(blp)
     def delete(self, code, token):
         """Remove a dissipation token (IX·O)"""
-        return play.execute(code, c.RemoveToken(id=token))
+        return play.execute(code, "remove_token", {"id": token})

@@ -4,11 +4,10 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from games.bgcc import commands as c
-from games.bgcc import versus as rules_versus
+import games
 from games.bgcc import versus_data
-from games.bgcc.definitions import TileDef, VersusMission
-from games.bgcc.serial import from_data
+from games.bgcc.definitions import VersusMission
+from games.bgcc.serial import from_data, to_data
 
 from .. import play
 from ..errors import error
@@ -125,7 +124,8 @@ class VersusTables(MethodView):
     @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule")
     def post(self, data):
         """Set up a Versus table: both command posts, discs; then pick the HQs and draft the teams"""
-        return created(rules_versus.setup(_mission(data["mission"])))
+        game = games.get("bgcc-versus")
+        return created(game, game.setup(_mission(data["mission"])))
 
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/hq")
@@ -133,12 +133,11 @@ class PickHQ(MethodView):
     @command(blp, HQSchema)
     def post(self, data, code, side):
         """Pick the side's HQ (initiative side first); it brings its powers (Versus I·C·2)"""
-        tile = from_data(TileDef, data["tile"])
         try:
-            powers = versus_data.powers_for(tile.name, data["powers"], side)
+            powers = versus_data.powers_for(data["tile"]["name"], data["powers"], side)
         except KeyError as missing:
-            return error(404, f"No power {missing.args[0]!r} in the booklet")
-        return play.execute(code, c.PickHQ(side=side, tile=tile, powers=powers))
+            return error(404, f"No power {missing.args[0]!r} in the booklet", "no_power", {"power": missing.args[0]})
+        return play.execute(code, "pick_hq", {"side": side, "tile": data["tile"], "powers": to_data(powers)})
 
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/draft")
@@ -146,7 +145,7 @@ class Draft(MethodView):
     @command(blp, DraftSchema)
     def post(self, data, code, side):
         """Draft one tile for a free slot of the side's initial river, alternately (Versus I·C·3)"""
-        return play.execute(code, c.DraftTile(side=side, tile=from_data(TileDef, data["tile"])))
+        return play.execute(code, "draft_tile", {"side": side, "tile": data["tile"]})
 
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/powers/<power>")
@@ -154,4 +153,4 @@ class ResolvePower(MethodView):
     @command(blp, ResolvePowerSchema)
     def post(self, data, code, side, power):
         """Apply an HQ power: the alternative chosen and its targets (Versus II)"""
-        return play.execute(code, c.ResolvePower(side=side, power=power, **data))
+        return play.execute(code, "resolve_power", {**data, "side": side, "power": power})

@@ -9,7 +9,6 @@ import contextvars
 import dataclasses
 import functools
 import hashlib
-import operator
 import types
 import typing
 
@@ -113,178 +112,30 @@ def type_problem(cls, value, where: str = "") -> str | None:
 # ---------------------------------------------------------------- pooled definitions
 #
 # A stored table names its printed definitions (hero boards, tiles, the mission, HQ powers) by a
-# content key instead of repeating them: the state shrinks to what changes, and the definitions
-# are stored once beside it and decoded once per process, which holds one object per key for all
-# its tables (`share`, `shared`).
+# content key instead of repeating them: the state holds what changes, the definitions are stored
+# once beside it.
 
 _pool: contextvars.ContextVar[dict | None] = contextvars.ContextVar("definitions_pool", default=None)
-_keys: dict[int, tuple[object, str, orjson.Fragment]] = {}  # id(definition) → (it, its key, {"$def": key} written)
-# key → the one definition of that content this process shares between its tables (the first one
-# it met): definitions never change, so every table printed with the same hero board or tile can
-# hold the same object.
-_by_key: dict[str, object] = {}
-
-
-def _named(obj) -> tuple[object, str, orjson.Fragment]:
-    found = _keys.get(id(obj))
-    if found is not None and found[0] is obj:
-        return found
-    return remember_key(obj, "d" + hashlib.sha1(orjson.dumps(obj)).hexdigest()[:20])
 
 
 def definition_key(obj) -> str:
-    """A content key for a printed definition (cached per object)."""
-    return _named(obj)[1]
-
-
-def remember_key(obj, key: str) -> tuple[object, str, orjson.Fragment]:
-    if len(_keys) > 20_000:
-        _keys.clear()
-        _by_key.clear()
-    _keys[id(obj)] = found = (obj, key, orjson.Fragment(orjson.dumps({"$def": key})))
-    _by_key.setdefault(key, obj)
-    return found
-
-
-def shared(key: str):
-    """The definition this process shares under `key`, or None when it has none yet."""
-    return _by_key.get(key)
-
-
-def share(pool: dict[str, object]) -> dict[str, object]:
-    """`pool` (key → definition) with each definition this process already holds under the same
-    key in place of the pool's own copy, which is forgotten: a table set up from the library's
-    definitions holds the objects every other such table holds, not one more copy of each."""
-    out = {}
-    for key, obj in pool.items():
-        held = _by_key.get(key)
-        if held is None:
-            remember_key(obj, key)
-            held = obj
-        elif held is not obj and _keys.get(id(obj), (None,))[0] is obj:
-            del _keys[id(obj)]  # this copy is not kept: nothing holds it after its request
-        out[key] = held
-    return out
-
-
-class PooledWriter:
-    """JSON of objects with every instance of a `pooled` class replaced by {"$def": key}; the
-    definitions met, by key, gather in `found` (one pool for everything this writer wrote).
-
-    orjson writes dataclasses itself, from their attributes. The writer only copies, as dicts, the
-    instances whose fields may hold a pooled definition according to their type hints (a hero's
-    board, a tile's definition, the mission, a command post's powers, and what holds those), with a
-    ready {"$def": key} in place of each definition: a way of writing is built once per type, as
-    `from_data` builds its converters. That is several times faster than a Python callback for
-    every dataclass (`reference_dumps`, which the tests hold `dumps` to, byte for byte)."""
-
-    def __init__(self, pooled: tuple[type, ...]):
-        self.pooled = pooled
-        self.found: dict[str, object] = {}
-
-    def dumps(self, obj) -> bytes:
-        return orjson.dumps(self.plain(obj))
-
-    def plain(self, value, given: dict | None = None):
-        """`value` as orjson should write it: a copy wherever a pooled definition may sit below,
-        else `value` itself. `given`: fields of this (dataclass) value already written (e.g. as
-        orjson.Fragment), used as they are."""
-        kind = type(value)
-        if kind is list or kind is tuple:
-            return [self.plain(x) for x in value]
-        if kind is dict:
-            return {k: self.plain(x) for k, x in value.items()}
-        write = _writing(kind, self.pooled)
-        if given is None:
-            return value if write is None else write(self, value)
-        out = dict(vars(value))
-        out.update(given)  # in their places: the keys are there already
-        for name, way in getattr(write, "ways", ()):
-            if name not in given:
-                out[name] = way(self, out[name])
-        return out
-
-    def ref(self, value) -> orjson.Fragment:
-        """{"$def": key} for a pooled definition, written once per definition and process."""
-        _, key, written = _named(value)
-        self.found[key] = value
-        return written
-
-    def reference_dumps(self, obj) -> bytes:
-        """The same JSON through a Python callback for every dataclass: slower, plainly right."""
-        return orjson.dumps(obj, default=self._default, option=orjson.OPT_PASSTHROUGH_DATACLASS)
-
-    def _default(self, value):
-        kind = type(value)
-        if kind in self.pooled:
-            key = definition_key(value)
-            self.found[key] = value
-            return {"$def": key}
-        names = _field_names(kind)
-        fields = getattr(value, "__dict__", None)
-        if fields is not None and tuple(fields) == names:  # exactly its fields, in their order
-            return fields
-        return dict(zip(names, _getter(kind)(value))) if len(names) > 1 else {names[0]: getattr(value, names[0])}
-
-
-_building: set = set()
-
-
-@functools.cache
-def _writing(hint, pooled: tuple[type, ...]):
-    """How a PooledWriter writes a value of type `hint`: `f(writer, value)`, or None when orjson
-    writes it as it is (no pooled definition can sit in it). A type met again while its own way is
-    being built (a recursive type) is looked at value by value."""
-    if hint in pooled:
-        return PooledWriter.ref
-    if hint in _building:
-        return PooledWriter.plain
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        inner = [a for a in args if a is not type(None)]
-        if len(inner) != 1:
-            return PooledWriter.plain if any(_writing(a, pooled) for a in inner) else None
-        write = _writing(inner[0], pooled)
-        return None if write is None else (lambda w, v: None if v is None else write(w, v))
-    if origin in (list, tuple) and args:
-        write = _writing(args[0], pooled) if origin is list or len(args) == 1 or args[1] is Ellipsis \
-            else (PooledWriter.plain if any(_writing(a, pooled) for a in args) else None)
-        return None if write is None else (lambda w, v: [write(w, x) for x in v])
-    if origin is dict and args:
-        write = _writing(args[1], pooled)
-        return None if write is None else (lambda w, v: {k: write(w, x) for k, x in v.items()})
-    if dataclasses.is_dataclass(hint):
-        _building.add(hint)
-        try:
-            hints = typing.get_type_hints(hint)
-            ways = [(f.name, w) for f in dataclasses.fields(hint) if (w := _writing(hints[f.name], pooled))]
-        finally:
-            _building.discard(hint)
-        if not ways:
-            return None
-
-        def write_instance(w, v):
-            out = dict(vars(v))
-            for name, way in ways:
-                out[name] = way(w, out[name])
-            return out
-        write_instance.ways = ways
-        return write_instance
-    if hint in (object, typing.Any, list, dict, tuple) or origin in (list, tuple, dict):
-        return PooledWriter.plain  # contents unknown: looked at value by value
-    return None
+    """A printed definition's content key."""
+    return "d" + hashlib.sha1(orjson.dumps(obj)).hexdigest()[:20]
 
 
 def dumps_pooled(obj, pooled: tuple[type, ...]) -> tuple[bytes, dict[str, object]]:
     """JSON of `obj` with every instance of a `pooled` class replaced by {"$def": key}; returns the
     JSON and the definitions by key."""
-    writer = PooledWriter(pooled)
-    return writer.dumps(obj), writer.found
+    found: dict[str, object] = {}
 
+    def default(value):
+        if type(value) in pooled:
+            key = definition_key(value)
+            found[key] = value
+            return {"$def": key}
+        return {name: getattr(value, name) for name in _field_names(type(value))}
 
-@functools.cache
-def _getter(cls):
-    return operator.attrgetter(*_field_names(cls))
+    return orjson.dumps(obj, default=default, option=orjson.OPT_PASSTHROUGH_DATACLASS), found
 
 
 def from_data_pooled(cls, data, pool: dict[str, object]):
