@@ -1,0 +1,103 @@
+"""One live message (api/play.py, api/live.py): the writer publishes the change as phones receive
+it, every process forwards it without reading Redis, a replayed change has the same shape, and who
+is connected comes through the same stream. Also the game seam as stored (the table's "game"
+field) and the API's refusal codes."""
+from __future__ import annotations
+
+import orjson
+
+import games
+from tests.sse_client import SSEClient
+from tests.tables import new_table
+from tests.test_shared_tables import auth, heroes_table, join
+from tests.test_versus_api import new_versus
+
+
+def test_the_published_message_is_the_change_the_writer_answered(http, redis_client):
+    code, table = heroes_table(http)
+    listener = redis_client.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(f"gc:{{{code}}}:live")
+    try:
+        listener.get_message(timeout=1)
+        r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes"})
+        assert r.status_code == 200, r.text
+        message = None
+        for _ in range(20):
+            message = listener.get_message(timeout=0.5)
+            if message:
+                break
+        published = orjson.loads(message["data"])
+        answer = r.json()
+        assert published == {"event": "change", "id": answer["version"],
+                             "data": {"version": answer["version"], "events": answer["events"], "seat": "host",
+                                      "command": "PlaceToken", "table": answer["table"]}}
+    finally:
+        listener.close()
+
+
+def test_presence_comes_through_the_stream(http, live_server):
+    code, table = heroes_table(http)
+    batman, villain = join(http, code, "hero:batman"), join(http, code, "villain")
+    with SSEClient(live_server, code, token=batman, presence=True) as stream:
+        first = stream.next()
+        assert first["event"] == "snapshot" and first["data"]["version"] == table["version"]
+        assert {"seat": "hero:batman", "connected": True} in first["data"]["seats"]
+        present = stream.until(lambda e: e["event"] == "presence")[-1]["data"]
+        assert {"seat": "hero:batman", "connected": True} in present["seats"]
+        assert {"seat": "villain", "connected": False} in present["seats"]
+        other = SSEClient(live_server, code, token=villain)
+        try:
+            got = stream.until(lambda e: e["event"] == "presence"
+                               and {"seat": "villain", "connected": True} in e["data"]["seats"])
+            assert got[-1]["id"] is None
+        finally:
+            other.close()
+        stream.until(lambda e: e["event"] == "presence"
+                     and {"seat": "villain", "connected": False} in e["data"]["seats"])
+        seats = http.get(f"/api/tables/{code}/seats").json()  # GET /seats still answers
+        assert {"seat": "hero:batman", "taken": True, "connected": True} in seats
+
+
+def test_a_table_records_its_game_and_old_tables_read_as_bgcc(http, redis_client):
+    code = new_table(http)["code"]
+    assert redis_client.hget(f"gc:{{{code}}}:table", "game") == b"bgcc"
+    versus, heroes, villain = new_versus(http)
+    assert redis_client.hget(f"gc:{{{versus}}}:table", "game") == b"bgcc-versus"
+    for c in (code, versus):  # as stored before games had names
+        before = http.get(f"/api/tables/{c}").json()
+        redis_client.hdel(f"gc:{{{c}}}:table", "game")
+        assert http.get(f"/api/tables/{c}").json() == before
+    assert games.names() == ["bgcc", "bgcc-versus"]
+    assert isinstance(games.get("bgcc-versus"), type(games.get("bgcc")))
+    exported = http.get(f"/api/tables/{versus}/export").json()
+    assert exported["game"] == "bgcc-versus"
+    imported = http.post("/api/tables/import", json=exported)
+    assert imported.status_code == 201, imported.text
+    assert redis_client.hget(f"gc:{{{imported.json()['code']}}}:table", "game") == b"bgcc-versus"
+    unknown = http.post("/api/tables/import", json={**exported, "game": "chess"})
+    assert unknown.status_code == 422 and unknown.json()["reason"] == "unknown_game"
+    assert unknown.json()["params"] == {"game": "chess"}
+
+
+def test_api_refusals_carry_a_reason_and_params(http):
+    code, table = heroes_table(http)
+    batman = join(http, code, "hero:batman")
+    spend = f"/api/tables/{code}/heroes/batman/spend"
+    cases = [
+        (http.get("/api/tables/ZZZZZZ"), 404, "no_table", {"code": "ZZZZZZ"}),
+        (http.post(spend, json={"space": "melee", "cubes": 1}, token=None), 401, "no_seat_token", {}),
+        (http.post(f"/api/tables/{code}/heroes/renee-montoya/spend", json={"space": "melee", "cubes": 1},
+                   headers=auth(batman), token=None), 403,
+         "seat_not_allowed", {"seat": "hero:batman"}),
+        (http.post(spend, json={"space": "melee", "cubes": 1}, headers={"If-Match": '"1"'}), 412,
+         "stale_version", {"version": table["version"]}),
+        (http.post(f"/api/tables/{code}/seats", json={"seat": "hero:batman"}, token=None), 409, "seat_taken",
+         {"seat": "hero:batman"}),
+        (http.post(spend, json={"space": "melee", "cubes": 1}, headers={"Idempotency-Key": "a b"}), 400,
+         "bad_idempotency_key", {}),
+        (http.post(spend, json={"space": "melee"}), 422, "invalid_request", {"field": "cubes"}),
+        (http.post(f"/api/tables/{code}/history/redo"), 409, "nothing_to_redo", {}),
+        (http.get(f"/api/tables/{code}/heroes/robin"), 404, "no_hero", {"hero": "robin"}),
+    ]
+    for r, status, reason, params in cases:
+        assert (r.status_code, r.json().get("reason"), r.json().get("params")) == (status, reason, params), r.text
