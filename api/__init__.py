@@ -1,4 +1,4 @@
-"""The Gotham Companion HTTP API: an app factory over the rules in `games.bgcc`."""
+"""The Gotham Companion HTTP API: an app factory over the games registered in `games`."""
 from __future__ import annotations
 
 import redis

@@ -61,16 +61,16 @@ def load(code: str, presence: bool = False, token: bool = True) -> tuple[Loaded,
     return loaded, game_of(loaded), state_of(loaded)
 
 
-def read(code: str, part=lambda v: v, missing: tuple[str, str, dict] | None = None) -> Response:
-    """The table (or `part` of its view; None when there is no such part: `missing` is the 404's
-    message, reason and params) with its version as ETag."""
+def read(code: str, part=lambda v: v, missing=lambda: error(404, "Not found")) -> Response:
+    """The table (or `part` of its view; None when there is no such part: `missing()` answers)
+    with its version as ETag."""
     loaded, game, state = load(code, presence=True)
     body = view(loaded.code, loaded.version, game, state)
     body["seats"] = seat_list(game, state, loaded.presence)
     body["your_seat"] = loaded.seat
     found = part(body)
     if found is None:
-        return error(404, *missing)
+        return missing()
     return json_response(found, version=loaded.version)
 
 

@@ -230,7 +230,7 @@ class Store:
         """The table, its definitions, the seat `token` holds, a stored answer for
         `idempotency_key` and who is connected: one round trip."""
         k = keys(code)
-        fields = ["version", "state", "history", "zdict", "stamp", "game"] + ([f"token:{digest(token)}"] if token else [])
+        fields = ["version", "state", "history", "zdict", "stamp", "game", *([f"token:{digest(token)}"] if token else [])]
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
         pipe.hgetall(k["defs"])

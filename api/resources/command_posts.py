@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 from games.bgcc.definitions import COMMAND_POST_SPACES
 
 from .. import play
+from ..errors import error
 from ..extensions import Blueprint
 from ..schemas import NAME, CommandPostViewSchema
 from . import command_route, reading, title
@@ -57,7 +58,8 @@ class CommandPostResource(MethodView):
     def get(self, code, side):
         """A command post as a phone draws it: cubes, spaces, river, character pool, life points"""
         return play.read(code, lambda t: t["command_posts"].get(side),
-                         (f"No command post for '{side}' at this table", "no_command_post", {"side": side}))
+                         lambda: error(404, f"No command post for '{side}' at this table", "no_command_post",
+                                       {"side": side}))
 
 
 def _route(path: str, schema: type[Schema], name: str, doc: str, owner: str):

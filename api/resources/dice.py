@@ -17,6 +17,7 @@ from games.bgcc.dice import FACES_PER_DIE, MAX_POOL, DiceType
 from games.bgcc.rerolls import SKILL_REROLLS, STEPS
 
 from .. import play
+from ..errors import error
 from ..extensions import Blueprint
 from ..schemas import NAME, Bool, DiceSchema, ItemSchema, RefusalSchema
 from . import command, reading
@@ -317,7 +318,7 @@ class DiceRoll(MethodView):
     @reading(blp)
     def get(self, code):
         """The roll in progress: its pool, faces, rerolls, step and what may be done next"""
-        return play.read(code, lambda t: t["dice"]["roll"], ("No roll in progress", "no_roll", {}))
+        return play.read(code, lambda t: t["dice"]["roll"], lambda: error(404, "No roll in progress", "no_roll", {}))
 
     @command(blp, StartRollSchema)
     def post(self, data, code):
@@ -358,7 +359,7 @@ class RollTheDice(MethodView):
     def post(self, data, code):
         """Roll the pool waiting for its dice: the app rolls (server mode), or enter the faces or the
         number of successes (physical mode)"""
-        return play.execute(code, "roll_dice", {"faces": data["faces"], "successes": data["successes"], "drawn": drawn()})
+        return play.execute(code, "roll_dice", {**data, "drawn": drawn()})
 
 
 @blp.route("/roll/reroll")

@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 from games.bgcc.definitions import HERO_SPACES
 
 from .. import play
+from ..errors import error
 from ..extensions import Blueprint
 from ..schemas import NAME, TEXT, HeroViewSchema, ItemSchema
 from . import command_route, reading, title
@@ -95,7 +96,7 @@ class HeroResource(MethodView):
     def get(self, code, hero):
         """One hero board as a phone draws it"""
         return play.read(code, lambda t: next((h for h in t["heroes"] if h["id"] == hero), None),
-                         (f"No hero '{hero}' at this table", "no_hero", {"hero": hero}))
+                         lambda: error(404, f"No hero '{hero}' at this table", "no_hero", {"hero": hero}))
 
 
 def _route(path: str, schema: type[Schema], name: str, doc: str):

@@ -51,8 +51,8 @@ class _Table(live.Table):
         since, presence = store_module.connected_since(play.now_ms()), self.s.presence(self.code)
         return {"seats": [{"seat": n, "connected": presence.get(n, 0) >= since} for n in self.names]}
 
-    def mark(self, connected):
-        return self.s.mark_present(self.code, self.seat, play.now_ms(), connected)
+    def mark(self, connected):  # a spectator is not shown among the seats
+        return self.seat in self.names and self.s.mark_present(self.code, self.seat, play.now_ms(), connected)
 
     def publish(self, data):
         self.s.publish(self.code, orjson.dumps({"event": "presence", "data": data}))

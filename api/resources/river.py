@@ -5,6 +5,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from .. import play
+from ..errors import error
 from ..extensions import Blueprint
 from ..schemas import NAME, RiverTileViewSchema
 from . import command_route, reading, title
@@ -28,7 +29,8 @@ class River(MethodView):
     def get(self, code, side):
         """The river left to right, each tile with its position and current cost"""
         return play.read(code, lambda t: (t["command_posts"].get(side) or {}).get("river"),
-                         (f"No command post for '{side}' at this table", "no_command_post", {"side": side}))
+                         lambda: error(404, f"No command post for '{side}' at this table", "no_command_post",
+                                       {"side": side}))
 
 
 def _route(path: str, schema: type[Schema], name: str, doc: str):
