@@ -10,7 +10,7 @@ import games
 from tests.sse_client import SSEClient
 from tests.tables import new_table
 from tests.test_shared_tables import auth, heroes_table, join
-from tests.test_versus_api import new_versus
+from tests.test_versus_api import draft, new_versus
 
 
 def test_the_published_message_is_the_change_the_writer_answered(http, redis_client):
@@ -101,3 +101,17 @@ def test_api_refusals_carry_a_reason_and_params(http):
     ]
     for r, status, reason, params in cases:
         assert (r.status_code, r.json().get("reason"), r.json().get("params")) == (status, reason, params), r.text
+
+
+def test_changes_replayed_after_new_definitions_came_have_their_table(http, live_server):
+    """A Versus draft brings new printed definitions (tiles) with each change: a phone that
+    missed them gets each change with the table as it was, like a live one."""
+    code, heroes, villain = new_versus(http)
+    v0 = http.get(f"/api/tables/{code}").json()["version"]
+    last = draft(http, code, heroes, villain)
+    with SSEClient(live_server, code, last_event_id=v0) as again:
+        got = again.until(lambda e: e["event"] == "snapshot")
+        changes = [e for e in got if e["event"] == "change"]
+        assert [e["id"] for e in changes] == list(range(v0 + 1, last["version"] + 1))
+        assert changes[-1]["data"]["table"] == last and changes[-1]["data"]["command"] == "DraftTile"
+        assert set(changes[0]["data"]) == {"version", "events", "seat", "command", "table"}

@@ -31,7 +31,7 @@ class _Table(live.Table):
     """The stream's table: read through the store, drawn by the table's game."""
 
     def __init__(self, loaded, game, state):
-        self.s, self.code, self.loaded, self.game = store(), loaded.code, loaded, game
+        self.s, self.code, self.game = store(), loaded.code, game
         self.names = game.seat_names(state)  # a table's seats are set at its setup
 
     def latest(self):
@@ -41,8 +41,8 @@ class _Table(live.Table):
                                 "table": play.view(self.code, loaded.version, self.game, state),
                                 "seats": play.seat_list(self.game, state, loaded.presence)}
 
-    def changes(self, after, upto):
-        return play.replayed_changes(self.loaded, after, upto, self.s)
+    def changes(self, after, upto):  # read again: the changes may have brought new printed definitions
+        return play.replayed_changes(self.s.load(self.code), after, upto, self.s)
 
     def oldest(self):
         return self.s.oldest_version(self.code)
