@@ -56,9 +56,14 @@ table's last version. Printed per step, over the measured window:
     CPU other processes on the machine used meanwhile.
 Then the capacity: the largest step where fan-out p99 < 100 ms, command p99 < 50 ms, no event lost
 and every phone connected (two steps in a row that miss them end the run unless --keep-going; so
-does a step with more phones than the server accepts connections). First, the
-1-client run: one table, its 5 phones, --single sequential commands (each sent when the last is
-answered): command p50/p99 and fan-out.
+does a step with more phones than gunicorn accepts connections, workers x worker-connections read
+from its command line). First, the 1-client run: one table, its 5 phones, --single sequential
+commands (each sent when the last is answered): command p50/p99, fan-out, server CPU per command.
+
+The load generator is --procs forked processes, each an asyncio loop on raw sockets (no HTTP
+library) owning whole tables: their phones' streams, requests and commands, so a fan-out is
+measured inside one process. A stream's events are split on their framing and the id read; the
+data is never decoded. The parent only orchestrates and reads /proc.
 
 Percentiles are nearest-rank. Times are CLOCK_MONOTONIC, comparable across the processes.
 Exit status 0 when the run completed (targets met or not), 1 on a failure, 130 when interrupted.
@@ -255,11 +260,11 @@ class Server:
         p, self.proc = self.proc, None
         if p is None:
             return
-        pids = descendants(p.pid)
+        pids = {pid: cmdline(pid) for pid in descendants(p.pid)}
         if p.poll() is None:
             master = None
             for pid in pids:
-                if "gunicorn" in cmdline(pid) and (_stat(pid) or [0, 0])[1] == str(p.pid):
+                if "gunicorn" in pids[pid] and (_stat(pid) or [0, 0])[1] == str(p.pid):
                     master = pid
             try:
                 if master:
@@ -268,11 +273,12 @@ class Server:
                 p.wait(20)
             except (OSError, subprocess.TimeoutExpired):
                 pass
-        for pid in pids:  # whatever is left of what we started, by pid
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
+        for pid, cl in pids.items():  # whatever is left of what we started, by pid (if still that process)
+            if cl and cmdline(pid) == cl:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
         try:
             p.wait(5)
         except subprocess.TimeoutExpired:
@@ -591,6 +597,9 @@ class Phone:
                 try:
                     await asyncio.wait_for(asyncio.shield(self.connect()), OPEN_TIMEOUT)
                 except (ConnectionError, asyncio.TimeoutError):
+                    if self.stream is not None:  # no snapshot in time: give this connection up
+                        s, self.stream = self.stream, None
+                        s.close("no snapshot")
                     continue
                 self.gen.counts["reconnected"] += 1
                 if self.gen.poll:
@@ -1102,8 +1111,10 @@ def run(opts, server: Server, gens_box: list) -> int:
             break  # every larger step has more phones
         add = n - have
         split = table_split(add, opts.procs)
+        cpu_g = server.cpu()
         grown = merge(gens.ask([{"op": "grow", "n": k, "poll": poll} for k in split], 900))
         have += grown["tables"]
+        setup_ms = (server.cpu() - cpu_g) * 1000 / max(1, grown["tables"])
         time.sleep(SETTLE)
         t0 = time.monotonic() + 0.5
         warm_end, end = t0 + opts.warmup, t0 + opts.warmup + opts.seconds
@@ -1145,8 +1156,9 @@ def run(opts, server: Server, gens_box: list) -> int:
         ce, cs = m["counts_end"], m["counts_start"]
         per_phone_h = {k: (ce.get(k, 0) - cs.get(k, 0)) / max(1, live) / wall * 3600
                        for k in ("change", "heartbeat", "presence", "snapshot")}
-        detail = (f"         step {time.monotonic() - t_step:.0f} s (setup {grown.get('setup_s', 0):.0f} s, "
-                  f"phones opened {grown.get('open_s', 0):.0f} s); per phone per hour: "
+        detail = (f"         step {time.monotonic() - t_step:.0f} s (tables set up {grown.get('setup_s', 0):.0f} s, "
+                  f"phones opened {grown.get('open_s', 0):.0f} s, server CPU {setup_ms:.0f} ms per new table); "
+                  f"per phone per hour: "
                   + ", ".join(f"{v:.0f} {k}" for k, v in per_phone_h.items())
                   + f"; fan-out from send p99 {ms(percentile(m['fan_send'], 99))} ms; "
                   f"{m['caught_up']} commands caught up by a reconnection; {m['drops']} drops, "
@@ -1158,7 +1170,9 @@ def run(opts, server: Server, gens_box: list) -> int:
         bad = {k: v for k, v in m["statuses"].items() if k != 200}
         extra = []
         if bad:
-            extra.append(f"commands not accepted: {bad}")
+            extra.append("commands not accepted: " + ", ".join(
+                f"{v} {'without an answer (connection closed or timed out)' if k == 0 else f'answered {k}'}"
+                for k, v in sorted(bad.items())))
         if m["counts"].get("late"):
             extra.append(f"{m['counts']['late']} commands sent late (their table's last one unanswered)")
         if m["counts"].get("duplicated"):
