@@ -7,6 +7,8 @@ Options: --tables 250,500,1000,1500,2000,2500 (the steps, ascending)  --seconds 
          --single 300 (sequential commands of the 1-client run; 0: skip it)  --procs 2 (load
          generator processes)  --workers 2 (the server's, as `serve --workers`)  --keep-going
          (measure every step, even after two in a row missed the targets)  --seed 1
+         --app-root PATH (the checkout whose server is measured, default this one: a worktree of
+         another commit gives the figures before or after a change)
 Needs nothing beyond the app's packages (orjson); everything runs on 127.0.0.1 and is stopped at
 the end, also on Ctrl-C, SIGTERM, an error or the watchdog (--max-minutes, default 15).
 
@@ -183,20 +185,21 @@ def die_with_parent() -> None:
 class Server:
     """`python -m api.cli serve` (what `manage.py serve` runs), in its own session."""
 
-    def __init__(self, tmp: Path, workers: int):
-        self.tmp, self.workers = tmp, workers
+    def __init__(self, tmp: Path, workers: int, root: Path = ROOT):
+        self.tmp, self.workers, self.root = tmp, workers, root
         self.proc: subprocess.Popen | None = None
         self.port = 0
 
     def start(self) -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded redis-server
-        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000")
+        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",
+                   PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
         self.log = self.tmp / "server.log"
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "serve", "--host", HOST, "--port", str(self.port),
-                 "--workers", str(self.workers)], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                 "--workers", str(self.workers)], cwd=self.root, env=env, stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)  # stdout: the access log
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -1065,7 +1068,8 @@ def run(opts, server: Server, gens_box: list) -> int:
     gens = Gens(opts.procs, server.port, body, opts.keepalive - 0.5, opts.seed)
     gens_box.append(gens)
     limit = server.connection_limit()
-    print(f"server    : {server.describe()} (serve's embedded redis-server; {len(server.pids())} processes)")
+    print(f"server    : {server.describe()} (serve's embedded redis-server; {len(server.pids())} processes; "
+          f"app {server.root})")
     if limit:
         print(f"            accepts at most {limit} connections at once (workers x worker-connections)"
               + (f": fewer than the {steps[-1] * SEATS} phones of the last step" if limit < steps[-1] * SEATS else ""))
@@ -1078,7 +1082,7 @@ def run(opts, server: Server, gens_box: list) -> int:
     presence = any(o.get("presence") for o in first)
     if opts.poll_seats == "auto":
         poll = 0.0 if presence else 10.0
-    print(f"live      : the server {'sends' if presence else 'sends no'} `presence` event: phones "
+    print(f"live      : the server {'sends a' if presence else 'sends no'} `presence` event: phones "
           + (f"poll GET /seats every {poll:g} s" if poll else "do not poll GET /seats")
           + ("" if opts.poll_seats == "auto" else " (--poll-seats)"))
     gens.ask([{"op": "poll", "poll": poll} for _ in range(opts.procs)], 10)
@@ -1244,6 +1248,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keepalive", type=float, default=2.0, help="the server's keep-alive (gunicorn's default)")
     ap.add_argument("--keep-going", action="store_true", help="measure every step, even after two failed ones")
     ap.add_argument("--max-minutes", type=float, default=15.0, help="watchdog: the whole run ends by then")
+    ap.add_argument("--app-root", type=Path, default=ROOT,
+                    help="the checkout whose server is measured (another commit's worktree: before and after)")
     ap.add_argument("--seed", type=int, default=1)
     opts = ap.parse_args(argv)
     try:
@@ -1271,7 +1277,9 @@ def main(argv: list[str] | None = None) -> int:
     signal.alarm(int(opts.max_minutes * 60))
 
     tmp = Path(tempfile.mkdtemp(prefix="capacity-"))
-    server = Server(tmp, opts.workers)
+    if not (opts.app_root / "api" / "cli.py").is_file():
+        ap.error(f"--app-root {opts.app_root}: no api/cli.py there")
+    server = Server(tmp, opts.workers, opts.app_root.resolve())
     gens_box: list[Gens] = []
     t_start = time.monotonic()
     try:
