@@ -9,7 +9,7 @@ export const FR = {
   activation_limit_reached: "Seulement {limit} activations de tuile par tour du vilain",
   activation_over: "{miniature} a fait son second mouvement : son activation est terminée",
   at_least_one_wound: "Au moins une blessure",
-  cannot_buy_move_points: "{name} ne peut pas acheter de points de mouvement",
+  cannot_buy_move_points: "Impossible d'acheter des points de mouvement : la caractéristique de mouvement n'en donne aucun",
   cannot_perform_action: "{miniature} ne peut pas faire cette action",
   character_names_repeat: "{tile} : deux personnages portent le même nom",
   character_spends_no_cube: "Un personnage ne dépense aucun cube d'énergie pour attaquer",
