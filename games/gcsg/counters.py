@@ -31,6 +31,7 @@ class Player:
     figure: str | None = None  # the block the Villain figure stands on; None: the Hideout
     abilities: list[str] = field(default_factory=list)  # chosen, face up
     hand: int = 0
+    face_down: bool = False  # VAR: a Criminal Plot card waiting face down (its text stays secret)
 
 
 @dataclass

@@ -5,6 +5,8 @@ Per seat, as the rules hide each player's stash: `view(state, seat)` and `events
 seat)`; an export made for a seat (`export(state, seat)`) carries only that seat's stash."""
 from __future__ import annotations
 
+import json
+
 from . import engine, registry, serial
 from .commands import HenchmenMove, Move
 from .counters import State, problems
@@ -59,6 +61,13 @@ class Gcsg:
             return cls(**fields)
         except TypeError:
             raise RuleRefused("TURN", f"The fields of {name} are not right", "bad_fields", command=name) from None
+
+    def dump(self, state: State) -> tuple[bytes, dict[str, bytes]]:
+        """The whole state as JSON (settings inline: no pooled definitions yet)."""
+        return json.dumps(serial.state_to_data(state), ensure_ascii=False).encode(), {}
+
+    def load(self, data: dict, definitions: dict) -> State:
+        return serial.state_from_data(data)
 
     def export(self, state: State, seat: str | None = None) -> dict:
         """The whole state (seat None: the server's own copy), or what a seat may take away: the

@@ -23,7 +23,9 @@ from .stash import amount, change, name, note, reveal
 def play_card(state: State, cmd: PlayCard) -> list[Event]:
     p = state.active()
     s = state.settings
-    if p.hand < 1:
+    if s.variant and not p.face_down:
+        raise RuleRefused("VAR", f"{name(p.villain)} has no face-down Criminal Plot card to reveal", "no_card")
+    if not s.variant and p.hand < 1:
         raise RuleRefused("PLAY", f"{name(p.villain)} has no Criminal Plot card in hand", "no_card")
     income = cmd.income_block is not None or cmd.income_kind is not None or cmd.income_amount
     if cmd.bat_signal and income:
@@ -36,7 +38,10 @@ def play_card(state: State, cmd: PlayCard) -> list[Event]:
             raise RuleRefused("INC", "An income is Money or Information", "bad_income_kind")
         if not isinstance(cmd.income_amount, int) or cmd.income_amount < 1:
             raise RuleRefused("INC", "An income is 1 or more", "bad_count")
-    p.hand -= 1
+    if s.variant:
+        p.face_down = False  # VAR: the face-down card is revealed and carried out
+    else:
+        p.hand -= 1
     state.turn.card_played = True
     top = "the Bat-Signal" if cmd.bat_signal else "an income" if income else "no icon"
     events = [Event("card_played", f"{name(p.villain)} plays a Criminal Plot card showing {top}", "PLAY",
@@ -92,11 +97,17 @@ def take_resources(state: State, cmd: TakeResources) -> list[Event]:
     if threats:
         parts.append(plural(threats, "Threat"))
     text = f"{name(p.villain)} ignores the plot and takes {' and '.join(parts)}"
+    data = {"villain": p.villain, "money": cmd.money, "information": cmd.information, "threats": threats}
     p.money += cmd.money
     p.information += cmd.information
-    events.append(Event("resources_taken", text, "TAKE",
-                        {"villain": p.villain, "money": cmd.money, "information": cmd.information,
-                         "threats": threats}, {p.villain: note(p)}))
+    private = note(p)
+    if s.hidden_takes:
+        hidden = cmd.money + cmd.information
+        text = f"{name(p.villain)} ignores the plot and takes " + " and ".join(
+            ([plural(threats, "Threat")] if threats else []) + ([plural(hidden, "hidden resource")] if hidden else []))
+        private = {"text": f"You took {' and '.join(parts)}. " + private["text"], "data": private["data"]}
+        data = {"villain": p.villain, "threats": threats, "hidden": hidden}
+    events.append(Event("resources_taken", text, "TAKE", data, {p.villain: private}))
     if placed:
         events.append(placed)
     state.turn.effect = "resources"
@@ -120,8 +131,10 @@ def gain(state: State, cmd: Gain) -> list[Event]:
             if n > reserve(state, kind):
                 raise RuleRefused("CARRY", f"The Reserves hold too little {kind.title()}", "reserves_short",
                                   kind=kind)
-            events.append(change(state, p, kind, n, f"{name(p.villain)} takes {amount(kind, n)} (plot)",
-                                 "CARRY", "gained", {"villain": p.villain, kind: n}))
+            hidden = state.settings.hidden_takes
+            events.append(change(state, p, kind, n, f"{name(p.villain)} takes "
+                                 f"{'resources from the Reserves' if hidden else amount(kind, n)} (plot)",
+                                 "CARRY", "gained", {"villain": p.villain} if hidden else {"villain": p.villain, kind: n}))
     return events
 
 

@@ -94,6 +94,9 @@ class Settings:
     lone_villain_rules: bool = False  # open question 1: GLOS·RULING "No player is considered to rule
     # a block that does not have any Threats or Henchmen" read as overriding the Villain clause
     sample: bool = False
+    variant: bool = False  # VAR: next turn's card chosen and played face down before drawing
+    hidden_takes: bool = False  # open question 16: True keeps which of Money/Information a player
+    # takes (two resources, plot gains) behind the screen; False says it, as seen at the table
     # printed components and costs (COMP, SETUP, HIRE, MOVE, FVV, END)
     plot_cards: int = 84
     batman_cards: int = 10

@@ -67,4 +67,4 @@ def public_view(state: State, p: Player) -> dict:
             "threats": {"map": threats_on_map(p), "reserve": threats_in_reserve(state, p)},
             "henchmen": {"map": henchmen_on_map(p), "hideout": p.hideout_henchmen,
                          "recruited": recruited(p), "reserve": henchmen_in_reserve(state, p)},
-            "hand": p.hand}
+            "hand": p.hand, "face_down": p.face_down}

@@ -38,6 +38,9 @@ def setup(settings: Settings, villains: list[str]) -> State:
     for v in villains:
         screen = settings.villain(v).screen
         players.append(Player(v, money=screen.money, information=screen.information, hand=settings.hand))
+    if settings.variant:  # VAR: in the setup round every player places a card face down
+        for p in players:
+            p.hand, p.face_down = p.hand - 1, True
     state = State(settings, players, Batman(None, settings.batman_start_level),
                   deck=settings.plot_cards - settings.hand * len(villains), batman_deck=settings.batman_cards)
     for kind in ("money", "information"):
@@ -99,7 +102,12 @@ def draw(state: State) -> list[Event]:
 
 def end_turn(state: State) -> list[Event]:
     p = state.active()
-    events = draw(state)
+    events = []
+    if state.settings.variant and p.hand and not p.face_down:
+        p.hand, p.face_down = p.hand - 1, True
+        events.append(Event("face_down", f"{name(p.villain)} plays next turn's Criminal Plot card face down",
+                            "VAR", {"villain": p.villain}, {p.villain: note(p)}))
+    events += draw(state)
     if (state.last_card_turn is not None and state.turn.number > state.last_card_turn
             and p.villain == state.last_card_seat):
         events.append(endgame.win_by_deck(state))

@@ -116,3 +116,18 @@ def test_a_seat_export_cannot_be_resumed():
     with pytest.raises(ValueError):
         GAME.resume(GAME.export(state, JOKER))
     assert GAME.export(GAME.resume(GAME.export(state))) == GAME.export(state)
+
+
+def test_dump_load_and_commands_from_json():
+    state = GAME.setup(settings(), SEATS)
+    data, definitions = GAME.dump(state)
+    assert definitions == {} and GAME.export(GAME.load(json.loads(data), definitions)) == GAME.export(state)
+    import pytest
+    from games.gcsg.errors import RuleRefused
+    with pytest.raises(RuleRefused) as caught:
+        GAME.command("fly", {})
+    assert caught.value.code == "unknown_command"
+    with pytest.raises(RuleRefused) as caught:
+        GAME.command("hire", {"how_many": 2})
+    assert caught.value.code == "bad_fields"
+    assert GAME.seat_names(state) == ["host", JOKER, PENGUIN, TWO_FACE]

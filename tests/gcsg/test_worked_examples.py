@@ -372,3 +372,28 @@ def test_level_10_wins_at_once():
     state, events = run(state, c.AdvanceLevel())
     assert state.over and state.winners == [JOKER]
     refused(state, c.Advance(), "game_over")
+
+
+def test_variant_face_down_card():
+    """VARIANT FOR INCREASED PLAYER INTERACTION: a face-down card from the setup round, played next turn;
+    just before drawing, the next one goes face down."""
+    state = setup(settings(variant=True), [JOKER, PENGUIN])
+    assert all(p.face_down and p.hand == 4 for p in state.players)
+    state, _ = run(state, c.Advance(), c.PlayCard(), c.TakeResources(money=2))
+    joker = state.player(JOKER)
+    assert not joker.face_down and joker.hand == 4
+    refused(state, c.PlayCard(), "not_now")
+    state, events = run(state, c.Advance(), c.Advance(), c.Advance())
+    joker = state.player(JOKER)
+    face_down = next(e for e in events if e.kind == "face_down")
+    assert joker.face_down and joker.hand == 4 and "face down" in face_down.text  # 4 − 1 + 1 drawn
+    assert "private" not in for_seat(face_down, PENGUIN)
+
+
+def test_hidden_takes_setting():
+    """Open question 16: with `hidden_takes`, which resources were taken stays behind the screen."""
+    state = at_plot_effect(table([JOKER, PENGUIN], "plot", JOKER, settings(hidden_takes=True)))
+    state, events = run(state, c.TakeResources(money=1, threats={A: 1}))
+    public = for_seat(events[0], PENGUIN)
+    assert "$" not in public["text"] and "1 hidden resource" in public["text"] and "money" not in public["data"]
+    assert "You took $1 and 1 Threat" in for_seat(events[0], JOKER)["private"]["text"]
