@@ -74,6 +74,7 @@ class TakeResources:
     money: int = 0
     information: int = 0
     threats: dict = field(default_factory=dict)
+    moved_from: dict = field(default_factory=dict)  # own Threats moved when the Reserves have none
 
 
 @dataclass(frozen=True)

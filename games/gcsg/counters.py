@@ -76,6 +76,7 @@ class Turn:
     hired: int = 0
     levels_gained: int = 0
     ability_due: bool = False
+    ability_taken: bool = False  # one Ability card a turn (open question 8)
 
 
 @dataclass

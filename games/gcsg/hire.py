@@ -19,7 +19,7 @@ def hire(state: State, cmd: Hire) -> list[Event]:
     if cmd.count > left:
         limit = s.villain(p.villain).henchmen_limit
         raise RuleRefused("HIRE", f"Each player has at most {limit} Henchmen: {name(p.villain)} can recruit "
-                          f"{plural(left, 'more')}".replace("mores", "more"), "henchmen_limit",
+                          f"{left} more", "henchmen_limit",
                           villain=p.villain, limit=limit, left=left)
     cost = s.hire_cost * cmd.count
     if p.money < cost:

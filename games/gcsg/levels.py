@@ -64,7 +64,8 @@ def advance_level(state: State, cmd: AdvanceLevel) -> list[Event]:
         return events
     position = s.villain(p.villain).at(p.level)
     left = [a for a in s.villain(p.villain).abilities if a not in p.abilities]
-    if position is not None and position.ability and left and not state.turn.ability_due:
+    if (position is not None and position.ability and left and not state.turn.ability_due
+            and not state.turn.ability_taken):
         state.turn.ability_due = True
         events.append(Event("ability_due", f"{name(p.villain)} reached an Ability icon: choose an Ability card",
                             "ADV", {"villain": p.villain}))
@@ -81,5 +82,6 @@ def choose_ability(state: State, cmd: ChooseAbility) -> list[Event]:
         raise RuleRefused("ADV", f"{cmd.card} is already face up", "ability_taken", card=cmd.card)
     p.abilities.append(cmd.card)
     state.turn.ability_due = False
+    state.turn.ability_taken = True
     return [Event("ability_chosen", f"{name(p.villain)} places the Ability card \"{cmd.card}\" face up",
                   "ADV", {"villain": p.villain, "card": cmd.card})]

@@ -54,9 +54,11 @@ def move(state: State, cmd: Move) -> list[Event]:
     villain_to = None if cmd.villain is None else _place(state, cmd.villain)
     if villain_to is not None and villain_to == (p.figure or HIDEOUT):
         villain_to = None
+    if villain_to is None and not cmd.henchmen:
+        raise RuleRefused("MOVE", f"{name(me)} is already there: name the figures to move", "nothing_to_move")
     # what the destinations allow
     fight_with = None
-    for block in [b for b in arriving if b != HIDEOUT] + ([villain_to] if villain_to not in (None, HIDEOUT) else []):
+    for block in _destinations(arriving, villain_to):
         enemies = [v for v in villains_at(state, block) if v != me]
         batman_here = state.batman.block == block
         with_villain = villain_to == block
@@ -95,7 +97,7 @@ def move(state: State, cmd: Move) -> list[Event]:
                         {"villain": me, "to": villain_to,
                          "henchmen": [{"source": m.source, "to": m.to, "count": m.count} for m in cmd.henchmen]}))
     # enemy Henchmen flee where they were outnumbered, or where my Villain arrived without a fight
-    for block in [b for b in arriving if b != HIDEOUT] + ([villain_to] if villain_to not in (None, HIDEOUT) else []):
+    for block in _destinations(arriving, villain_to):
         if block == villain_to and fight_with is not None:
             continue
         others = [q.villain for q in state.players if q.villain != me]
@@ -113,3 +115,9 @@ def move(state: State, cmd: Move) -> list[Event]:
 
 def _where(state: State, place: str) -> str:
     return "the Hideout" if place == HIDEOUT else state.settings.block(place).name
+
+
+def _destinations(arriving: dict[str, int], villain_to: str | None) -> list[str]:
+    """The blocks figures move into, each once."""
+    blocks = [b for b in arriving if b != HIDEOUT] + ([villain_to] if villain_to not in (None, HIDEOUT) else [])
+    return list(dict.fromkeys(blocks))

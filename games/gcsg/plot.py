@@ -92,7 +92,7 @@ def take_resources(state: State, cmd: TakeResources) -> list[Event]:
         if n > reserve(state, kind):
             raise RuleRefused("TAKE", f"The Reserves hold too little {kind.title()}", "reserves_short", kind=kind)
     events = []
-    placed = placement.place_threats(state, p, cmd.threats or {}, rule="TAKE")
+    placed = placement.place_threats(state, p, cmd.threats or {}, cmd.moved_from, rule="TAKE")
     parts = [amount(k, n) for k, n in (("money", cmd.money), ("information", cmd.information)) if n]
     if threats:
         parts.append(plural(threats, "Threat"))

@@ -137,7 +137,7 @@ def test_example_5_starting_threats_placed_clockwise():
 
 def test_example_6_chained_levels():
     """ADVANCING A LEVEL · Verification: ruling 5 blocks, L4 → 5 (6 Information) → 6 (shown, nothing spent)."""
-    state = joker_at_4(BLOCKS5, abilities=(5, 6))
+    state = joker_at_4(BLOCKS5, abilities=(5, 6, 7))
     state, events = run(state, c.AdvanceLevel(), c.AdvanceLevel())
     joker = state.player(JOKER)
     assert joker.level == 6 and joker.information == 1
@@ -146,6 +146,10 @@ def test_example_6_chained_levels():
     assert state.turn.ability_due  # passed Ability icons on 5 and 6: one card (open question 8)
     state, _ = run(state, c.ChooseAbility("Laughing Gas"))
     assert not state.turn.ability_due
+    # a later icon in the same turn brings no second card
+    state.player(JOKER).money = 8
+    state, _ = run(state, c.AdvanceLevel())
+    assert state.player(JOKER).level == 7 and not state.turn.ability_due
 
 
 def seven_block(players):
