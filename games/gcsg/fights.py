@@ -136,10 +136,11 @@ def roll_fight(state: State, cmd: RollFight) -> list[Event]:
     return events
 
 
-def odds(state: State, modifiers: dict | None = None) -> dict | None:
-    """Exact chances of the fight in progress, each face of each die equally likely: {side: Fraction}.
-    None when the table has entered no die faces."""
-    fight, faces = state.fight, state.settings.die_faces
+def odds(state: State, modifiers: dict | None = None, fight: Fight | None = None) -> dict | None:
+    """Exact chances of the fight in progress (or of `fight`, e.g. one a player weighs before
+    moving: Henchmen counted as they stand on its block), each face of each die equally likely:
+    {side: Fraction}. None when the table has entered no die faces."""
+    fight, faces = fight or state.fight, state.settings.die_faces
     if fight is None or not faces:
         return None
     wins = {fight.attacker: 0, fight.defender: 0}

@@ -157,7 +157,7 @@ ENTRIES: list[Entry] = [
           _place_threats_open, _place_threats_senders, _place_threats_targets),
     Entry(c.RemoveThreats, turn.remove_threats, "SIGNAL", "Threats are removed when Batman's Order value says so",
           lambda s: phase(s) == "pending" and s.pending[0].kind == "remove_threats", _pending_seat, _remove_targets),
-    Entry(c.Decline, turn.decline, "FVV", "Only what the rules say you \"may\" do can be declined",
+    Entry(c.Decline, turn.decline, "TURN", "Only what the rules say you \"may\" do can be declined",
           lambda s: phase(s) == "pending" and s.pending[0].may, _pending_seat),
     Entry(c.RollFight, fights.roll_fight, "FVV", "Dice are rolled for a fight in progress", _in("fight"),
           _fighters, _fight_targets),

@@ -401,3 +401,15 @@ def test_hidden_takes_setting():
     public = for_seat(events[0], PENGUIN)
     assert "$" not in public["text"] and "1 hidden resource" in public["text"] and "money" not in public["data"]
     assert "You took $1 and 1 Threat" in for_seat(events[0], JOKER)["private"]["text"]
+
+
+def test_odds_of_a_fight_weighed_before_moving():
+    """FIGHTS BETWEEN VILLAINS: the example 4 fight, weighed before Croc moves (Death Roll +2)."""
+    from fractions import Fraction
+    from games.gcsg.counters import Fight
+    state = table([CROC, JOKER], "move", CROC)
+    put(state, JOKER, C, henchmen=1, figure=True)
+    chances = fights.odds(state, {CROC: 2}, Fight(C, CROC, JOKER))
+    # faces bat, bat, 1, 1, 2, 2 (bat = 0): Croc 2 + {0,0,1,1,2,2} against Joker 1 + the same; ties to Croc
+    wins = sum(1 for a in (0, 0, 1, 1, 2, 2) for d in (0, 0, 1, 1, 2, 2) if 2 + a >= 1 + d)
+    assert chances[CROC] == Fraction(wins, 36) and state.fight is None
