@@ -142,6 +142,15 @@ class GcsgMachine(RuleBasedStateMachine):
         assert reserve(state, "money") >= 0 and reserve(state, "information") >= 0
 
     @invariant()
+    def no_seat_view_holds_another_stash(self):
+        for seat in self.state.seats() + ["host", "spectator"]:
+            seen = view(self.state, seat)
+            assert all("money" not in p and "information" not in p for p in seen["players"])
+            assert ("me" in seen) == (seat in self.state.seats())
+            if "me" in seen:
+                assert seen["me"]["villain"] == seat
+
+    @invariant()
     def rule_follows_the_counters(self):
         state = self.state
         drawn = {b["id"]: set(b["rulers"]) for b in view(state, None)["blocks"]}
