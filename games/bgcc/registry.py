@@ -174,8 +174,10 @@ def _sides(table: Table, seat: str) -> list[str]:
 
 
 def _on_board(table: Table, side: str | None = None) -> list[str]:
+    """The miniatures on the board (of the tiles in a river: in Versus the drafted tiles join it
+    when the draft ends)."""
     return [m.id for post in table.command_posts.values() if side in (None, post.side)
-            for tile in post.tiles.values() for m in tile.miniatures if m.place == "board"]
+            for tile_id in post.river for m in post.tiles[tile_id].miniatures if m.place == "board"]
 
 
 def _acting_heroes(table: Table, seat: str) -> list[str]:
@@ -389,7 +391,9 @@ def _offer_move(table: Table, seat: str) -> list[dict]:
 
 
 def _offer_start_roll(table: Table, seat: str) -> list[dict]:
-    return _actor_offers(table, seat, {"action": dice_flow.ACTIONS}, {"action": dice_flow.ACTIONS}, targets=True)
+    """An attack names its target; a complex action has none (it has a difficulty)."""
+    attacks, actions = {"action": dice_flow.ATTACKS}, {"action": ACTIONS}
+    return _actor_offers(table, seat, attacks, attacks, targets=True) + _actor_offers(table, seat, actions, actions)
 
 
 def _offer_pick_up(table: Table, seat: str) -> list[dict]:
