@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from games.bgcc import commands as c
 from games.bgcc import dice_flow as df
 from games.bgcc import engine, registry, seats, versus
-from games.bgcc.definitions import COMMAND_POST_SPACES, HERO_SPACES
+from games.bgcc.definitions import COMMAND_POST_SPACES, HERO_SPACES, Operation
 from games.bgcc.errors import RuleRefused
 from games.bgcc.table import DISSIPATION_KINDS
 from games.bgcc.view import table_view
@@ -302,10 +302,14 @@ def test_the_registry_lists_what_the_rules_accept_through_a_standard_game():
 
 def test_the_registry_lists_what_the_rules_accept_through_a_versus_game():
     """A Versus game: the HQ picks and the draft (each side in turn), both sides' activations with
-    their characters, an attack rolled across the sides, the end of the game."""
+    their characters, an attack rolled across the sides, the event tile and its mandatory HQ power,
+    the end of the game."""
+    transfer = vf.power("transfer", "heroes", Operation(op="transfer_discs", count=1, from_side="opponent",
+                                                        from_zone="available", to_side="self", to_zone="available"))
     table = versus.setup(vf.mission(turn_limit=1))
     check(table)
-    table = run_checked(table, c.PickHQ("heroes", vf.HEROES_TEAM[0]), c.PickHQ("villain", vf.VILLAIN_TEAM[0]))
+    table = run_checked(table, c.PickHQ("heroes", vf.HEROES_TEAM[0], [transfer]),
+                        c.PickHQ("villain", vf.VILLAIN_TEAM[0]))
     teams = {"heroes": list(vf.HEROES_TEAM[1:]), "villain": list(vf.VILLAIN_TEAM[1:])}
     while table.versus.draft.phase == "team":
         who = table.versus.draft.next_side
@@ -318,6 +322,14 @@ def test_the_registry_lists_what_the_rules_accept_through_a_versus_game():
                 if t.definition.name == "Thugs")
     table = run_checked(table, df.StartRoll("melee", miniature=f"{nightwing}.1", target_miniature=thug))
     table = finish_roll(table)
+    event = next(t for t in table.command_posts["heroes"].river
+                 if table.command_posts["heroes"].tiles[t].definition.kind == "event")
+    table = run_checked(table, c.ActivateTile(event, "heroes"))  # the HQ's special event power is pending
+    may = table_view(table)["may"]
+    assert [m for m in may["heroes"]] == [{"command": "resolve_power",
+                                            "targets": {"side": ["heroes"], "power": ["transfer"]}}]
+    assert may["villain"] == [] and {m["command"] for m in may["host"]} == {"resolve_power", "end_game"}
+    table = run_checked(table, c.ResolvePower("heroes", "transfer"))
     table = advance_checked(table, "villain.activations")
     penguin = table.command_posts["villain"].hq
     table = run_checked(table, c.ActivateTile(penguin, "villain"))
