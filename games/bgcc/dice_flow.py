@@ -38,7 +38,6 @@ import functools
 from dataclasses import dataclass, field
 
 from . import command_post as cp
-from . import commands as c
 from . import hero_board as hb
 from . import odds as od
 from . import rerolls as rr

@@ -5,7 +5,6 @@ table exactly as it was.
 """
 from __future__ import annotations
 
-import copy
 from math import ceil
 
 from . import command_post as cp
