@@ -14,13 +14,12 @@ from dataclasses import dataclass
 import orjson
 from flask import Response, current_app, request
 
-from games.bgcc import engine
+from games.bgcc import engine, seats
 from games.bgcc.errors import RuleRefused
 from games.bgcc.serial import from_data_pooled
 from games.bgcc.table import Table
 from games.bgcc.view import table_view
 
-from . import seats
 from .errors import error
 from .extensions import store
 from .render import reached, watch

@@ -9,7 +9,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from .. import play
-from .. import seats as rights
+from games.bgcc import seats as rights
 from ..errors import error
 from ..extensions import Blueprint, store
 from ..schemas import RefusalSchema

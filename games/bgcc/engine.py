@@ -5,14 +5,12 @@ table exactly as it was.
 """
 from __future__ import annotations
 
-import copy
 from math import ceil
 
 from . import command_post as cp
 from . import commands as c
 from . import hero_board as hb
 from . import movement, river, tiles, versus
-from . import dice_flow
 from .command_post import Activation, CharacterActivation, CommandPost
 from .errors import RuleRefused
 from .events import Event, Outcome
@@ -31,21 +29,13 @@ def tile_steps(table: Table) -> tuple[str, ...]:
 
 def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     """Apply `command`. The given table is never changed, unless the caller hands it over with
-    `owned=True` (a throwaway copy it will not read again, e.g. one just decoded from storage)."""
-    handler = HANDLERS.get(type(command)) or dice_flow.HANDLERS.get(type(command))
-    if handler is None:
-        raise RuleRefused("I", f"Unknown command {type(command).__name__}")
-    if table.track.over:
-        raise RuleRefused("IV·C", "The game is over")
-    if type(command) not in (c.ResolvePower, c.EndGame):
-        versus.require_no_pending_power(table)
-    dice_flow.check_allowed(table, command)  # a roll in progress is finished or abandoned first
-    new = table if owned else copy.deepcopy(table)
-    events: list[Event] = []
-    if type(command) in LOSES_REINFORCEMENT:
-        events += _lose_reinforcement_points(new)
-    events += handler(new, command)
-    return Outcome(new, events)
+    `owned=True` (a throwaway copy it will not read again, e.g. one just decoded from storage).
+
+    The dispatch is the command registry's (`registry.apply`): it declares each command's handler,
+    when it is open and who may send it. The registry imports this module for its handlers, so it
+    is looked up here when a command is applied."""
+    from .registry import apply as dispatch
+    return dispatch(table, command, owned=owned)
 
 
 # ---------------------------------------------------------------- helpers
@@ -56,14 +46,17 @@ def _plural(n: int, word: str) -> str:
 
 
 def _require_step(table: Table, steps, what: str, rule: str) -> None:
+    """The registry refuses a command out of its steps before its handler runs (code "not_now");
+    this guards the handlers called on their own (the dice flow's, through the character helpers)."""
     if table.track.step not in steps:
-        raise RuleRefused(rule, f"{what} (now: {title(table.track.step)})")
+        raise RuleRefused(rule, f"{what} (now: {title(table.track.step)})", "not_now", step=table.track.step)
 
 
 def _require_side_turn(table: Table, side: str, what: str) -> None:
     playing = side_playing(table.track.step)
     if playing != ("villain" if side == "villain" else "heroes"):
-        raise RuleRefused("VI·B", f"{what} happens during the {side}'s turn (now: {title(table.track.step)})")
+        raise RuleRefused("VI·B", f"{what} happens during the {side}'s turn (now: {title(table.track.step)})",
+                          "not_now", step=table.track.step)
 
 
 def _acting_hero(table: Table, hero_id: str, rule: str = "V·B·5") -> hb.Hero:
@@ -763,31 +756,5 @@ def _remove_token(table: Table, cmd: c.RemoveToken) -> list[Event]:
     return [Event("token", f"{token.kind.capitalize()} token {token.area} removed", "IX·O",
                   {"token": token.id})]
 
-
-HANDLERS = {
-    c.Advance: _advance,
-    c.DeclareStance: _declare_stance,
-    c.Spend: _spend,
-    c.Attack: _attack,
-    c.ComplexAction: _complex_action,
-    c.AutomaticAction: _automatic_action,
-    c.Move: _move,
-    c.PickUp: _pick_up,
-    c.Give: _give,
-    c.Take: _take,
-    c.Drop: _drop,
-    c.ActivateTile: _activate_tile,
-    c.Dredge: _dredge,
-    c.Demobilize: _demobilize,
-    c.Reinforce: _reinforce,
-    c.Wound: _wound,
-    c.PlaceToken: _place_token,
-    c.RemoveToken: _remove_token,
-    c.EndGame: _end_game,
-    **versus.HANDLERS,
-}
-
-# VI·E: reinforcement points are spent at once; the villain moving on loses what is left.
-LOSES_REINFORCEMENT = (c.Advance, c.ActivateTile, c.Dredge, c.Demobilize)
 
 __all__ = ["apply", "Event", "Outcome"]

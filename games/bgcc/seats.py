@@ -1,0 +1,57 @@
+"""Seats: who may change what. A hero's phone changes its own hero board, the villain's phone the
+command post, the river and its characters, the host everything, a spectator nothing. Rolls and
+defenses follow the side that acts (the attacker's phone enters the defense too). In Versus each
+side's phone runs its command post, river and characters.
+
+This is the companion's policy about phones, not a rule of the game: each command's declaration in
+the registry says who may send it (`registry.Entry.seat`); this module answers for a seat.
+"""
+from __future__ import annotations
+
+from . import registry
+from .registry import HEROES, HOST, SPECTATOR, VILLAIN, hero_seat, seat_names
+from .table import Table
+
+__all__ = ["HOST", "VILLAIN", "HEROES", "SPECTATOR", "hero_seat", "seat_names", "may", "refusal", "describe"]
+
+
+def refusal(seat: str | None, command, table: Table) -> tuple[str, str, dict] | None:
+    """None when `seat` may send `command`; otherwise (code, English message, params): "no_seat"
+    (this phone holds no seat), "spectator", or "not_your_seat" (params seat, command)."""
+    if seat is None:
+        return "no_seat", "Join the table first: this phone holds no seat", {}
+    if seat == HOST:
+        return None
+    name = registry.name_of(command)
+    if seat == SPECTATOR:
+        return "spectator", "A spectator watches: only the players change the table", {"command": name}
+    if registry.entry(command).seat(seat, command, table):
+        return None
+    hero = table.heroes.get(seat[5:]) if seat.startswith("hero:") else None
+    who = {VILLAIN: "the villain", HEROES: "the heroes"}.get(seat) or (hero.name if hero else seat)
+    return ("not_your_seat", f"This phone plays {who} and cannot do that: {describe(command)}",
+            {"seat": seat, "command": name})
+
+
+def may(seat: str | None, command, table: Table) -> str | None:
+    """None when `seat` may send `command`; otherwise why not, for the player."""
+    refused = refusal(seat, command, table)
+    return None if refused is None else refused[1]
+
+
+def describe(command) -> str:
+    return {
+        "Advance": "move the turn on", "DeclareStance": "declare another hero's stance",
+        "Spend": "spend those cubes", "Attack": "make that attack", "ComplexAction": "take that action",
+        "AutomaticAction": "take that action", "Move": "make that movement", "PickUp": "pick that up",
+        "Give": "give that", "Take": "take that", "Drop": "drop that", "ActivateTile": "activate tiles",
+        "Dredge": "dredge the river", "Demobilize": "demobilize", "Reinforce": "bring reinforcements",
+        "Wound": "wound that miniature", "PlaceToken": "place the other side's token",
+        "RemoveToken": "remove that token", "EndGame": "end the game (the host does)",
+        "PickHQ": "pick the other side's HQ", "DraftTile": "draft for the other side",
+        "ResolvePower": "resolve the other side's power",
+        "SetDiceMode": "change the dice mode (the host does)", "CalibrateDice": "calibrate the dice (the host does)",
+        "StartRoll": "roll for that", "StartFreeRoll": "roll for that", "RollDice": "roll those dice",
+        "RerollDice": "reroll those dice", "EndRerolls": "end those rerolls", "Defend": "defend for them",
+        "AbandonRoll": "abandon that roll", "StartFollowUp": "take that skill's free action",
+    }.get(type(command).__name__, type(command).__name__)
