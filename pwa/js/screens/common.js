@@ -18,6 +18,12 @@ export function refusalFor(key) {
     err.message, err.rule ? h("span", { class: "rule", text: `(${err.rule})` }) : null);
 }
 
+// Why a control is disabled (the table's `may` does not offer it to this phone now), under it.
+export function whyNot(why, testid = null) {
+  if (!why) return null;
+  return h("p", { class: "muted small why", "data-testid": testid, text: why });
+}
+
 export function busy(key) {
   return state.busy.has(key) ? "true" : false;
 }
