@@ -401,8 +401,7 @@ async function probe() {
     if (state.conn === "offline") {
       state.conn = "reconnecting";
       changed();
-      fetchTable();
-      connectLive();
+      connectLive();   // its snapshot brings the table and who is connected
     }
   } catch {
     goOffline();

@@ -260,6 +260,7 @@ def _assert_french_refusal(page, testid: str, answer: dict, seen: dict) -> None:
     template = _fr_template(page, answer["reason"])
     refusal = page.get_by_test_id(testid)
     expect(refusal).to_be_visible()
+    refusal.scroll_into_view_if_needed()
     shown = refusal.evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('')").strip()
     # the template with each {param} as "some words": the literal French around them must be there
     parts = re.split(r"\{(\w+)\}", template)
