@@ -18,7 +18,7 @@ export const state = {
   conn: "none",        // none | connecting | live | reconnecting | offline
   seats: [],           // [{seat, connected}] from the last read
   history: null,       // history entries, newest last (loaded on demand)
-  error: null,         // {key, message, rule}: the last refusal, next to its control
+  error: null,         // {key, message, rule, answer}: the last refusal, next to its control
   busy: new Set(),     // control keys waiting for an answer
   notice: null,        // a short message for the whole screen
   updateReady: false,
@@ -254,7 +254,7 @@ export async function command(path, body, controlKey, { token, ifMatch, method =
       applyTable(data.table, data.version);
       state.error = { key: controlKey, message: t("err.stale") };
     } else {
-      state.error = { key: controlKey, message: refusalText(data, state.table) || t("err.generic", { msg: answer.status }), rule: data.rule, reason: data.reason };
+      state.error = { key: controlKey, message: refusalText(data, state.table) || t("err.generic", { msg: answer.status }), rule: data.rule, answer: data };
     }
     return null;
   } catch (err) {

@@ -260,7 +260,7 @@ def _assert_french_refusal(page, testid: str, answer: dict, seen: dict) -> None:
     template = _fr_template(page, answer["reason"])
     refusal = page.get_by_test_id(testid)
     expect(refusal).to_be_visible()
-    refusal.scroll_into_view_if_needed()
+    page.evaluate("id => document.querySelector(`[data-testid='${id}']`)?.scrollIntoView({block: 'center'})", testid)
     shown = refusal.evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('')").strip()
     # the template with each {param} as "some words": the literal French around them must be there
     parts = re.split(r"\{(\w+)\}", template)
@@ -366,3 +366,6 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     shot(a, "refusal-fr-tile")
 
     assert len(seen) == 5, f"five different refusal codes, got {sorted(seen)}"
+    # switched to English, the same refusal is the server's English message
+    a.locator("#lang").click()
+    expect(a.get_by_test_id(f"refusal-tile-{dearest['id']}")).to_contain_text(answer["message"])
