@@ -81,10 +81,10 @@ def seat_list(game: games.Game, state, presence: dict[str, int], taken: list[str
              **({"taken": s in taken} if taken is not None else {})} for s in game.seat_names(state)]
 
 
-def seat_refused(seat: str | None, why: str) -> Response:
-    if seat is None:
-        return error(401, why, "no_seat_token")
-    return error(403, why, "seat_not_allowed", {"seat": seat})
+def seat_refused(seat: str | None, refusal: tuple[str, str, dict]) -> Response:
+    """A seat's refusal (code, message, params): 401 for a phone holding no seat, else 403."""
+    code, message, params = refusal
+    return error(401 if seat is None else 403, message, code, params)
 
 
 def change(version: int, events, seat: str | None, command: str, table: dict) -> dict:
@@ -136,9 +136,9 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
     pins a version. A repeated Idempotency-Key answers the first answer and changes nothing."""
     def apply(loaded: Loaded, game: games.Game, state):
         command = game.command(name, fields or {})
-        why = game.seat_refusal(loaded.seat, command, state)
-        if why is not None:
-            return seat_refused(loaded.seat, why)
+        refused = game.seat_refusal(loaded.seat, command, state)
+        if refused is not None:
+            return seat_refused(loaded.seat, refused)
         new, events = game.apply(state, command)
         version = loaded.version + 1
         history = {"undo": (loaded.history["undo"] + [version])[-UNDO_KEPT:], "redo": []}
@@ -203,8 +203,11 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
     s = store()
 
     def apply(loaded: Loaded, game: games.Game, state):
-        if loaded.seat is None or loaded.seat == games.SPECTATOR:  # before the history: never a 409 for them
-            return seat_refused(loaded.seat, f"Only the host or a player can {kind}")
+        if loaded.seat is None:  # before the history: never a 409 for them
+            return error(401, "Join the table first: this phone holds no seat", "no_seat")
+        if loaded.seat == games.SPECTATOR:
+            return error(403, "A spectator watches: only the players change the table", "spectator",
+                         {"command": kind})
         undo, redo = list(loaded.history["undo"]), list(loaded.history["redo"])
         moved = None
         if kind == "undo":

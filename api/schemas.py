@@ -273,7 +273,6 @@ class TurnViewSchema(Schema):
     rule = fields.String()
     side_playing = fields.String(allow_none=True)
     initiative = fields.String()
-    may_now = fields.List(fields.String())
     reminders = fields.List(fields.String())
     end_game_conditions = fields.List(fields.String())
     over = fields.Boolean()
@@ -284,6 +283,16 @@ class TurnViewSchema(Schema):
 class SeatStateSchema(Schema):
     seat = fields.String()
     connected = fields.Boolean(metadata={"description": "a phone on this seat is live now"})
+
+
+class MayViewSchema(Schema):
+    """A command a seat may send now (step, side, roll in progress and seat rights applied; cubes
+    and costs are not pre-checked)."""
+    command = fields.String(metadata={"description": "the command's registry name, e.g. activate_tile"})
+    targets = fields.Dict(keys=fields.String(), values=fields.List(fields.Raw()),
+                          metadata={"description": "each field with a finite set of values now and those values "
+                                                   "(hero ids, spaces, tile ids, miniature ids, sides, kinds...)"})
+    to = fields.String(metadata={"description": "advance: the next step"})
 
 
 class TableViewSchema(Schema):
@@ -298,6 +307,9 @@ class TableViewSchema(Schema):
     loose_items = fields.List(fields.Dict())
     dice = fields.Dict(metadata={"description": "the dice mode, faces and calibration, the roll in progress "
                                                 "and the last one (as GET /dice)"})
+    may = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(MayViewSchema)),
+                      metadata={"description": "for every seat of the table (host, villain, each hero or "
+                                               "heroes in Versus, spectator): what it may send now"})
     seats = fields.List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
     versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
                                                   "disc cost modifiers"})

@@ -46,8 +46,9 @@ class Game:
         """Every seat of the table but spectators."""
         raise NotImplementedError
 
-    def seat_refusal(self, seat: str, command, state) -> str | None:
-        """None when a phone holding `seat` may send `command`, else why not (English)."""
+    def seat_refusal(self, seat: str | None, command, state) -> tuple[str, str, dict] | None:
+        """None when a phone holding `seat` (None: no seat) may send `command`, else why not:
+        (code, English message, params)."""
         raise NotImplementedError
 
     def command(self, name: str, fields: dict):

@@ -4,7 +4,7 @@
 // Change VERSION whenever a shell file changes: the new worker waits, and the app offers
 // "Update"; nothing is swapped under a player's thumb.
 
-const VERSION = "gc-shell-v3";
+const VERSION = "gc-shell-v4";
 const SHELL = [
   "/",
   "/index.html",
@@ -17,6 +17,7 @@ const SHELL = [
   "/js/catalog.js",
   "/js/core.js",
   "/js/i18n.js",
+  "/js/refusals.js",
   "/js/ui.js",
   "/js/screens/common.js",
   "/js/screens/cp.js",

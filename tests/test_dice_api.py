@@ -342,7 +342,9 @@ def test_an_attack_then_the_counterattack_the_defender_is_offered(http):
     table = r.json()["table"]
     assert [o["skill"] for o in table["dice"]["follow_ups"]] == ["Counterattack"]
     assert table["dice"]["follow_ups"] == http.get(dice(code)).json()["follow_ups"]
-    assert "follow_up" in table["turn"]["may_now"]
+    assert [m["targets"] for m in table["may"]["villain"] if m["command"] == "start_follow_up"] == \
+        [{"skill": ["Counterattack"]}]
+    assert not any(m["command"] == "start_follow_up" for m in table["may"]["hero:batman"])
     # the possessor's phone takes it; the rules refuse what is not offered
     refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Counterattack"}, headers=batman,
             rule=None, status=403)
@@ -362,7 +364,8 @@ def test_an_attack_then_the_counterattack_the_defender_is_offered(http):
     roll = table["dice"]["roll"]
     assert (roll["roll"]["actor"], roll["roll"]["defender"], roll["roll"]["free_action"]) == \
         ("Killer Croc", "Batman", "Counterattack")
-    assert roll["may_now"] == ["roll", "abandon"] and table["turn"]["may_now"][:2] == ["roll", "abandon"]
+    assert roll["may_now"] == ["roll", "abandon"]
+    assert [m["command"] for m in table["may"]["villain"]][-2:] == ["roll_dice", "abandon_roll"]
     post = table["command_posts"]["villain"]
     assert (post["reserve"], post["fatigue"]) == (villain_post["reserve"], villain_post["fatigue"])  # a free action
     assert post["activation"] == villain_post["activation"]
@@ -375,7 +378,8 @@ def test_an_attack_then_the_counterattack_the_defender_is_offered(http):
                                          "rolled": 0, "automatic": 0, "poison": 0}
     table = r.json()["table"]
     assert cubes(hero_of(table, "batman")) == {"reserve": 8, "wound": 4}  # IX·A: the spaces first
-    assert table["dice"]["follow_ups"] == [] and "follow_up" not in table["turn"]["may_now"]
+    assert table["dice"]["follow_ups"] == [] and not any(m["command"] == "start_follow_up"
+                                                         for m in table["may"]["villain"])
     refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Counterattack"}, headers=villain,
             rule="X·Counterattack", message="Batman does not have Counterattack (or cannot use it now)")
 

@@ -85,10 +85,10 @@ def test_api_refusals_carry_a_reason_and_params(http):
     spend = f"/api/tables/{code}/heroes/batman/spend"
     cases = [
         (http.get("/api/tables/ZZZZZZ"), 404, "no_table", {"code": "ZZZZZZ"}),
-        (http.post(spend, json={"space": "melee", "cubes": 1}, token=None), 401, "no_seat_token", {}),
+        (http.post(spend, json={"space": "melee", "cubes": 1}, token=None), 401, "no_seat", {}),
         (http.post(f"/api/tables/{code}/heroes/renee-montoya/spend", json={"space": "melee", "cubes": 1},
                    headers=auth(batman), token=None), 403,
-         "seat_not_allowed", {"seat": "hero:batman"}),
+         "not_your_seat", {"seat": "hero:batman", "command": "spend"}),
         (http.post(spend, json={"space": "melee", "cubes": 1}, headers={"If-Match": '"1"'}), 412,
          "stale_version", {"version": table["version"]}),
         (http.post(f"/api/tables/{code}/seats", json={"seat": "hero:batman"}, token=None), 409, "seat_taken",

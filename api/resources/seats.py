@@ -66,7 +66,7 @@ class Seats(MethodView):
         loaded, game, state = play.load(code)
         seat = data["seat"]
         if seat != games.SPECTATOR and seat not in game.seat_names(state):
-            return error(404, f"No seat '{seat}' at this table", "no_seat", {"seat": seat})
+            return error(404, f"No seat '{seat}' at this table", "unknown_seat", {"seat": seat})
         token = secrets.token_urlsafe(24)
         try:
             store().take_seat(loaded.code, seat, token)
@@ -85,10 +85,12 @@ class Handover(MethodView):
     def post(self, code, seat):
         """The host gives a seat a new token; the old phone's token stops working"""
         loaded, game, state = play.load(code)
+        if loaded.seat is None:
+            return error(401, "Join the table first: this phone holds no seat", "no_seat")
         if loaded.seat != games.HOST:
-            return play.seat_refused(loaded.seat, "Only the host hands a seat to a new phone")
+            return error(403, "Only the host hands a seat to a new phone", "host_only")
         if seat not in game.seat_names(state):
-            return error(404, f"No seat '{seat}' at this table", "no_seat", {"seat": seat})
+            return error(404, f"No seat '{seat}' at this table", "unknown_seat", {"seat": seat})
         token = secrets.token_urlsafe(24)
         store().take_seat(loaded.code, seat, token, replace=True)
         return {"code": loaded.code, "seat": seat, "token": token}

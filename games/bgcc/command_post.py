@@ -80,7 +80,8 @@ class CommandPost:
     def tile(self, tile_id: str) -> Tile:
         tile = self.tiles.get(tile_id)
         if tile is None or tile.dredged:
-            raise RuleRefused("VI·A·1 8", f"No tile '{tile_id}' in the {self.side}'s river")
+            raise RuleRefused("VI·A·1 8", f"No tile '{tile_id}' in the {self.side}'s river",
+                              "tile_not_in_river", tile=tile_id, side=self.side)
         return tile
 
 
@@ -96,18 +97,22 @@ def room_on(post: CommandPost, space: str) -> int:
 def spend(post: CommandPost, space: str, cubes: int) -> str:
     """Spending (IX·C) on a command post space, within its exertion limit (IX·I)."""
     if space not in COMMAND_POST_SPACES:
-        raise RuleRefused("VI·A·1", f"The command post has no space '{space}'")
+        raise RuleRefused("VI·A·1", f"The command post has no space '{space}'", "unknown_space",
+                          space=space)
     if cubes < 1:
-        raise RuleRefused("IX·C", "Spend at least one cube")
+        raise RuleRefused("IX·C", "Spend at least one cube", "spend_at_least_one_cube")
     most = limit(post, space)
     held = post.spaces[space]
     if held >= most:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {most}")
+        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {most}",
+                          "space_saturated", space=space, held=held, limit=most)
     if held + cubes > most:
         raise RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {most}: "
-                                  f"room for {most - held}, not {cubes}")
+                                  f"room for {most - held}, not {cubes}", "exertion_limit_reached",
+                          space=space, held=held, limit=most, room=most - held, cubes=cubes)
     if cubes > post.reserve:
-        raise RuleRefused("VI·A·1 1", f"The {post.side}'s reserve holds {post.reserve}, not {cubes}")
+        raise RuleRefused("VI·A·1 1", f"The {post.side}'s reserve holds {post.reserve}, not {cubes}",
+                          "not_enough_cubes", side=post.side, reserve=post.reserve, cubes=cubes)
     post.reserve -= cubes
     post.spaces[space] += cubes
     return f"The {post.side} spends {cubes} cube{'s' if cubes != 1 else ''} on {space}"
@@ -116,7 +121,8 @@ def spend(post: CommandPost, space: str, cubes: int) -> str:
 def pay(post: CommandPost, cost: int, what: str) -> None:
     """Pay an activation cost: reserve → fatigue (VI·B·3 [b])."""
     if cost > post.reserve:
-        raise RuleRefused("VI·B·3 [a]", f"{what} costs {cost} but the reserve holds {post.reserve}")
+        raise RuleRefused("VI·B·3 [a]", f"{what} costs {cost} but the reserve holds {post.reserve}",
+                          "not_enough_cubes", side=post.side, cubes=cost, reserve=post.reserve)
     post.reserve -= cost
     post.fatigue += cost
 
@@ -141,7 +147,8 @@ def remove_from_game(post: CommandPost, cubes: int, what: str) -> list[str]:
 
     if cubes > post.energy_in_play:
         raise RuleRefused("VI·F", f"{what} costs {cubes} cubes but the command post holds "
-                                  f"{post.energy_in_play}")
+                                  f"{post.energy_in_play}", "not_enough_cubes_in_play",
+                          cubes=cubes, held=post.energy_in_play)
     taken = take_cubes(post, cubes, COMMAND_POST_SPACES)
     post.removed += cubes
     return taken

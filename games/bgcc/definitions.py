@@ -190,118 +190,146 @@ class Mission(Printed):
     sample: bool = False
 
 
-def _require(condition: bool, rule: str, message: str) -> None:
+def _require(condition: bool, rule: str, message: str, code: str, **params) -> None:
     if not condition:
-        raise RuleRefused(rule, message)
+        raise RuleRefused(rule, message, code, **params)
 
 
 def check_characteristic(c: Characteristic, what: str) -> None:
     _require(c.kind in ("dice", "multiplier", "none", "cannot"), "IX·E",
-             f"{what}: a characteristic is dice, a multiplier, none or cannot")
+             f"{what}: a characteristic is dice, a multiplier, none or cannot",
+             "characteristic_kind", kind=c.kind)
     for d in c.dice:
         check_dice(d, what)
     if c.kind == "multiplier":
-        _require(c.multiplier >= 1, "IX·E", f"{what}: a move-point multiplier is at least 1")
+        _require(c.multiplier >= 1, "IX·E", f"{what}: a move-point multiplier is at least 1",
+                 "multiplier_at_least_one")
 
 
 def check_dice(d: Dice, what: str) -> None:
-    _require(d.colour in COLOURS, "IX·D", f"{what}: unknown dice colour '{d.colour}'")
-    _require(d.count >= 1, "IX·D", f"{what}: a dice count is at least 1")
+    _require(d.colour in COLOURS, "IX·D", f"{what}: unknown dice colour '{d.colour}'", "unknown_dice_colour",
+             colour=d.colour)
+    _require(d.count >= 1, "IX·D", f"{what}: a dice count is at least 1", "dice_count_at_least_one")
 
 
 def check_hero_board(b: HeroBoard) -> None:
     name = b.name
-    _require(bool(name.strip()), "V·A", "A hero board needs a name")
-    _require(b.energy >= 1, "V·A 2", f"{name}: energy is at least 1")
+    _require(bool(name.strip()), "V·A", "A hero board needs a name", "name_missing")
+    _require(b.energy >= 1, "V·A 2", f"{name}: energy is at least 1", "energy_at_least_one", hero=name)
     missing = [s for s in HERO_SPACES if s not in b.spaces]
-    _require(not missing, "V·A 8-10", f"{name}: the board needs the spaces {', '.join(missing)}")
+    _require(not missing, "V·A 8-10", f"{name}: the board needs the spaces {', '.join(missing)}",
+             "spaces_missing", hero=name, spaces=", ".join(missing))
     extra = [s for s in b.spaces if s not in HERO_SPACES]
-    _require(not extra, "V·A 8-10", f"{name}: unknown spaces {', '.join(extra)}")
+    _require(not extra, "V·A 8-10", f"{name}: unknown spaces {', '.join(extra)}",
+             "unknown_spaces", hero=name, spaces=", ".join(extra))
     for s, d in b.spaces.items():
-        _require(d.exertion_limit >= 0, "IX·I", f"{name}: the {s} exertion limit cannot be negative")
+        _require(d.exertion_limit >= 0, "IX·I", f"{name}: the {s} exertion limit cannot be negative",
+                 "negative_exertion_limit", hero=name, space=s)
         check_characteristic(d.characteristic, f"{name} {s}")
     _require(b.spaces["movement"].characteristic.kind in ("multiplier", "cannot"), "V·A 8.5",
-             f"{name}: the movement characteristic is a move-point multiplier")
-    _require(bool(b.encumbrance_table), "V·A 11", f"{name}: the encumbrance table is empty")
+             f"{name}: the movement characteristic is a move-point multiplier",
+             "movement_not_multiplier", hero=name)
+    _require(bool(b.encumbrance_table), "V·A 11", f"{name}: the encumbrance table is empty",
+             "encumbrance_table_empty", hero=name)
     ups = [s.up_to for s in b.encumbrance_table]
     _require(ups == sorted(set(ups)) and ups[0] >= 0, "V·A 11",
-             f"{name}: encumbrance table columns must increase")
+             f"{name}: encumbrance table columns must increase", "encumbrance_table_order", hero=name)
     _require(b.active_recovery >= 0 and b.resting_recovery >= 0, "V·A 12",
-             f"{name}: recovery values cannot be negative")
-    _require(b.utility_belt >= 0, "V·A 7", f"{name}: the utility belt cannot be negative")
+             f"{name}: recovery values cannot be negative", "negative_value")
+    _require(b.utility_belt >= 0, "V·A 7", f"{name}: the utility belt cannot be negative",
+             "negative_value")
     if b.automatic_defense.die:
         check_dice(b.automatic_defense.die, f"{name} automatic defense")
     for sk in b.skills:
-        _require(sk.level >= 0, "X", f"{name}: skill {sk.name} has a negative level")
+        _require(sk.level >= 0, "X", f"{name}: skill {sk.name} has a negative level",
+                 "negative_value")
 
 
 def check_item(item: Item) -> None:
-    _require(bool(item.name.strip()), "V·D", "An item needs a name")
+    _require(bool(item.name.strip()), "V·D", "An item needs a name", "name_missing")
     _require(item.category in ("equipment", "bat-gadget"), "V·D",
-             f"{item.name}: an item is equipment or a bat-gadget")
-    _require(item.type in ITEM_TYPES, "V·D 4", f"{item.name}: unknown item type '{item.type}'")
-    _require(item.encumbrance >= 0, "V·D 2", f"{item.name}: encumbrance cannot be negative")
+             f"{item.name}: an item is equipment or a bat-gadget", "item_category", item=item.name)
+    _require(item.type in ITEM_TYPES, "V·D 4", f"{item.name}: unknown item type '{item.type}'",
+             "unknown_item_type", item=item.name, type=item.type)
+    _require(item.encumbrance >= 0, "V·D 2", f"{item.name}: encumbrance cannot be negative",
+             "negative_value")
 
 
 def check_tile(t: TileDef) -> None:
     name = t.name
-    _require(bool(name.strip()), "VI·A·2", "A tile needs a name")
-    _require(t.kind in TILE_KINDS, "VI·A·2", f"{name}: a tile is simple, double or event")
-    _require(t.side in SIDES, "II", f"{name}: unknown side '{t.side}'")
+    _require(bool(name.strip()), "VI·A·2", "A tile needs a name", "name_missing")
+    _require(t.kind in TILE_KINDS, "VI·A·2", f"{name}: a tile is simple, double or event", "tile_kind",
+             tile=name)
+    _require(t.side in SIDES, "II", f"{name}: unknown side '{t.side}'", "unknown_side", side=t.side)
     if t.kind == "event":
-        _require(not t.characters, "VI·A·2 [c]", f"{name}: an event tile controls no character")
+        _require(not t.characters, "VI·A·2 [c]", f"{name}: an event tile controls no character",
+                 "event_tile_characters", tile=name)
         return
     _require(t.level in TILE_LEVELS, "VI·A·2 [a] 16",
-             f"{name}: a character tile is Leader / Lieutenant, elite or henchman")
-    _require(bool(t.characters), "VI·A·2 [a]", f"{name}: a character tile controls characters")
+             f"{name}: a character tile is Leader / Lieutenant, elite or henchman", "tile_level", tile=name)
+    _require(bool(t.characters), "VI·A·2 [a]", f"{name}: a character tile controls characters",
+             "tile_without_characters", tile=name)
     _require(t.cost_indicator in (1, 2) and (t.kind == "double" or t.cost_indicator == 1),
-             "VI·A·2 [b]", f"{name}: the cost indicator names position 1 or 2 of a double tile")
+             "VI·A·2 [b]", f"{name}: the cost indicator names position 1 or 2 of a double tile",
+             "cost_indicator", tile=name)
     names = [c.name for c in t.characters]
-    _require(len(set(names)) == len(names), "VI·A·2 [a]", f"{name}: character names repeat")
+    _require(len(set(names)) == len(names), "VI·A·2 [a]", f"{name}: character names repeat",
+             "character_names_repeat", tile=name)
     for c in t.characters:
-        _require(c.life_points >= 1, "VI·A·2 [a] 4", f"{c.name}: life points are at least 1")
-        _require(c.miniatures >= 1, "VI·A·2 [a]", f"{c.name}: a tile controls at least 1 miniature")
+        _require(c.life_points >= 1, "VI·A·2 [a] 4", f"{c.name}: life points are at least 1",
+                 "life_points_at_least_one", character=c.name)
+        _require(c.miniatures >= 1, "VI·A·2 [a]", f"{c.name}: a tile controls at least 1 miniature",
+                 "miniatures_at_least_one", character=c.name)
         _require(0 <= c.in_pool_at_start <= c.miniatures, "VI·E",
-                 f"{c.name}: the character pool holds 0 to {c.miniatures} of them at setup")
+                 f"{c.name}: the character pool holds 0 to {c.miniatures} of them at setup",
+                 "pool_at_start", character=c.name, miniatures=c.miniatures)
         _require(min(c.automatic_defense, c.first_movement_bonus, c.size, c.menace) >= 0, "IX·K",
-                 f"{c.name}: no printed value is negative")
+                 f"{c.name}: no printed value is negative", "negative_value")
         _require(c.reinforcement_cost is None or c.reinforcement_cost >= 0, "VI·E",
-                 f"{c.name}: a reinforcement cost cannot be negative")
+                 f"{c.name}: a reinforcement cost cannot be negative", "negative_value")
         for action in ACTIONS:
             for ac in getattr(c, action):
                 _require(ac.multiplier >= 1, "VI·A·2 [a]",
-                         f"{c.name}: an action multiplier is at least 1")
+                         f"{c.name}: an action multiplier is at least 1",
+                         "multiplier_at_least_one")
                 for d in ac.dice:
                     check_dice(d, f"{c.name} {action}")
 
 
 def check_mission(m: Mission, tiles: dict[str, TileDef]) -> None:
-    _require(bool(m.name.strip()), "IV", "A mission needs a name")
-    _require(m.initiative in ("heroes", "villain"), "IV·B", "Initiative is the heroes' or the villain's")
+    _require(bool(m.name.strip()), "IV", "A mission needs a name", "name_missing")
+    _require(m.initiative in ("heroes", "villain"), "IV·B", "Initiative is the heroes' or the villain's",
+             "unknown_initiative", side=m.initiative)
     _require(1 <= m.turn_limit <= MAX_TURN_LIMIT, "II",
-             f"The turn limit is between 1 and {MAX_TURN_LIMIT} (the turn track)")
+             f"The turn limit is between 1 and {MAX_TURN_LIMIT} (the turn track)", "turn_limit_range",
+             maximum=MAX_TURN_LIMIT)
     _require(min(m.villain_reserve, m.villain_fatigue, m.recovery, m.reinforcement_points) >= 0,
-             "IX·K", "Mission numbers cannot be negative")
+             "IX·K", "Mission numbers cannot be negative", "negative_value")
     missing = [s for s in COMMAND_POST_SPACES if s not in m.villain_spaces]
-    _require(not missing, "VI·A·1", f"The command post needs the spaces {', '.join(missing)}")
+    _require(not missing, "VI·A·1", f"The command post needs the spaces {', '.join(missing)}",
+             "spaces_missing", side="villain", spaces=", ".join(missing))
     extra = [s for s in m.villain_spaces if s not in COMMAND_POST_SPACES]
-    _require(not extra, "VI·A·1", f"The command post has no space {', '.join(extra)}")
+    _require(not extra, "VI·A·1", f"The command post has no space {', '.join(extra)}",
+             "unknown_spaces", side="villain", spaces=", ".join(extra))
     for s, d in m.villain_spaces.items():
-        _require(d.exertion_limit >= 0, "IX·I", f"The villain's {s} exertion limit cannot be negative")
+        _require(d.exertion_limit >= 0, "IX·I", f"The villain's {s} exertion limit cannot be negative",
+                 "negative_exertion_limit", side="villain", space=s)
         check_characteristic(d.characteristic, f"villain {s}")
     _require(bool(m.cost_track) and all(c >= 0 for c in m.cost_track), "VI·A·1 9",
-             "The river's cost track needs a cost for each position")
+             "The river's cost track needs a cost for each position", "cost_track_missing")
     _require(m.turn_limit_winner in (None, "heroes", "villain"), "IV",
-             "The turn-limit winner is the heroes, the villain or not stated")
-    _require(bool(m.river), "VI·A·1 8", "The mission gives the river's starting order")
-    _require(len(set(m.river)) == len(m.river), "VI·A·1 8", "A tile stands once in the river")
+             "The turn-limit winner is the heroes, the villain or not stated", "turn_limit_winner")
+    _require(bool(m.river), "VI·A·1 8", "The mission gives the river's starting order", "river_missing")
+    _require(len(set(m.river)) == len(m.river), "VI·A·1 8", "A tile stands once in the river", "river_tile_twice")
     unknown = [n for n in m.river if n not in tiles]
-    _require(not unknown, "VI·A·1 8", f"The river names tiles not in play: {', '.join(unknown)}")
+    _require(not unknown, "VI·A·1 8", f"The river names tiles not in play: {', '.join(unknown)}",
+             "river_unknown_tiles", tiles=", ".join(unknown))
     width = sum(tiles[n].width for n in m.river)
     _require(width <= len(m.cost_track), "VI·A·1 9",
-             f"The river needs {width} positions but the cost track has {len(m.cost_track)}")
+             f"The river needs {width} positions but the cost track has {len(m.cost_track)}",
+             "river_too_long", positions=width, track=len(m.cost_track))
     events = [n for n in m.river if tiles[n].kind == "event"]
-    _require(len(events) <= 1, "VI·A·2 [c]", "The river holds one event tile")
+    _require(len(events) <= 1, "VI·A·2 [c]", "The river holds one event tile", "river_event_tiles")
 
 
 # ---------------------------------------------------------------- Versus (booklet)
@@ -393,24 +421,31 @@ def slot_kind(slot: str) -> str:
 
 
 def check_versus_mission(m: VersusMission) -> None:
-    _require(bool(m.name.strip()), "Versus I·C", "A mission needs a name")
-    _require(m.initiative in ("heroes", "villain"), "IV·B", "Initiative is the heroes' or the villain's")
-    _require(1 <= m.turn_limit <= MAX_TURN_LIMIT, "II", f"The turn limit is between 1 and {MAX_TURN_LIMIT}")
-    _require(set(m.sides) == {"heroes", "villain"}, "Versus I", "A Versus mission sets up both sides")
+    _require(bool(m.name.strip()), "Versus I·C", "A mission needs a name", "name_missing")
+    _require(m.initiative in ("heroes", "villain"), "IV·B", "Initiative is the heroes' or the villain's",
+             "unknown_initiative", side=m.initiative)
+    _require(1 <= m.turn_limit <= MAX_TURN_LIMIT, "II", f"The turn limit is between 1 and {MAX_TURN_LIMIT}",
+             "turn_limit_range", maximum=MAX_TURN_LIMIT)
+    _require(set(m.sides) == {"heroes", "villain"}, "Versus I", "A Versus mission sets up both sides", "versus_sides")
     for side, s in m.sides.items():
         numbers = [s.reserve, s.fatigue, s.recovery, s.discs_available, s.discs_unavailable,
                    s.reinforcement_points, *s.discs_recovery]
-        _require(all(n >= 0 for n in numbers), "IX·K", f"The {side}: mission numbers cannot be negative")
-        _require(bool(s.discs_recovery), "Versus I·A", f"The {side}: the disc recovery per turn is missing")
+        _require(all(n >= 0 for n in numbers), "IX·K", f"The {side}: mission numbers cannot be negative",
+                 "negative_value")
+        _require(bool(s.discs_recovery), "Versus I·A", f"The {side}: the disc recovery per turn is missing",
+                 "disc_recovery_missing", side=side)
         _require(set(s.spaces) == set(COMMAND_POST_SPACES), "VI·A·1",
-                 f"The {side}: the command post needs movement, defense and reroll spaces")
+                 f"The {side}: the command post needs movement, defense and reroll spaces", "post_spaces_wrong", side=side)
         hq = [x for x in s.river if x.lower().startswith("hq")]
-        _require(len(hq) == 1, "Versus I·C·2", f"The {side}'s river has one HQ slot")
-        _require(sum(1 for x in s.river if x == "event") == 1, "Versus I·C·2", f"The {side}'s river has one event tile")
+        _require(len(hq) == 1, "Versus I·C·2", f"The {side}'s river has one HQ slot", "river_hq_slot",
+                 side=side)
+        _require(sum(1 for x in s.river if x == "event") == 1, "Versus I·C·2", f"The {side}'s river has one event tile",
+                 "river_event_tiles", side=side)
         _require(all(slot_kind(x) in ("simple", "double", "event") for x in s.river), "Versus I·C",
-                 f"The {side}: a river slot is simple, double or event")
+                 f"The {side}: a river slot is simple, double or event", "river_slot_kind", side=side)
         width = sum(2 if slot_kind(x) == "double" else 1 for x in s.river)
-        _require(width <= len(s.cost_track), "VI·A·1 9", f"The {side}'s river is longer than its cost track")
+        _require(width <= len(s.cost_track), "VI·A·1 9", f"The {side}'s river is longer than its cost track",
+                 "river_too_long", side=side)
 
 
 # Definitions stored once beside a table and named by a content key (serial.dumps_pooled).

@@ -38,7 +38,6 @@ import functools
 from dataclasses import dataclass, field
 
 from . import command_post as cp
-from . import commands as c
 from . import hero_board as hb
 from . import odds as od
 from . import rerolls as rr
@@ -377,8 +376,6 @@ class AbandonRoll:
 DICE_COMMANDS = (SetDiceMode, CalibrateDice, StartRoll, StartFreeRoll, RollDice, RerollDice, EndRerolls,
                  Defend, AbandonRoll, StartFollowUp)
 ROLL_COMMANDS = (RollDice, RerollDice, EndRerolls, Defend, AbandonRoll)
-# while a roll is in progress, only its own steps and what may happen at any moment
-ALLOWED_DURING_ROLL = (SetDiceMode, *ROLL_COMMANDS, c.Wound, c.Drop, c.PlaceToken, c.RemoveToken, c.EndGame)
 
 
 # ================================================================== faces
@@ -834,16 +831,6 @@ def current(table) -> DiceRoll:
     if roll is None:
         raise RuleRefused("VIII", "No roll in progress")
     return roll
-
-
-def check_allowed(table, command) -> None:
-    """While a roll is in progress, only its own steps (and what may happen at any moment) go on:
-    finish the roll or abandon it first."""
-    roll = table.dice.roll if getattr(table, "dice", None) is not None else None
-    if roll is None or isinstance(command, ALLOWED_DURING_ROLL):
-        return
-    raise RuleRefused("VIII", f"{roll.actor}'s {describe_action(roll)} is in progress "
-                              f"({STEP_TEXT[roll.step]}): finish it or abandon it first")
 
 
 STEP_TEXT = {

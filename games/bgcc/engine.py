@@ -5,14 +5,12 @@ table exactly as it was.
 """
 from __future__ import annotations
 
-import copy
 from math import ceil
 
 from . import command_post as cp
 from . import commands as c
 from . import hero_board as hb
 from . import movement, river, tiles, versus
-from . import dice_flow
 from .command_post import Activation, CharacterActivation, CommandPost
 from .errors import RuleRefused
 from .events import Event, Outcome
@@ -31,21 +29,13 @@ def tile_steps(table: Table) -> tuple[str, ...]:
 
 def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     """Apply `command`. The given table is never changed, unless the caller hands it over with
-    `owned=True` (a throwaway copy it will not read again, e.g. one just decoded from storage)."""
-    handler = HANDLERS.get(type(command)) or dice_flow.HANDLERS.get(type(command))
-    if handler is None:
-        raise RuleRefused("I", f"Unknown command {type(command).__name__}")
-    if table.track.over:
-        raise RuleRefused("IV·C", "The game is over")
-    if type(command) not in (c.ResolvePower, c.EndGame):
-        versus.require_no_pending_power(table)
-    dice_flow.check_allowed(table, command)  # a roll in progress is finished or abandoned first
-    new = table if owned else copy.deepcopy(table)
-    events: list[Event] = []
-    if type(command) in LOSES_REINFORCEMENT:
-        events += _lose_reinforcement_points(new)
-    events += handler(new, command)
-    return Outcome(new, events)
+    `owned=True` (a throwaway copy it will not read again, e.g. one just decoded from storage).
+
+    The dispatch is the command registry's (`registry.apply`): it declares each command's handler,
+    when it is open and who may send it. The registry imports this module for its handlers, so it
+    is looked up here when a command is applied."""
+    from .registry import apply as dispatch
+    return dispatch(table, command, owned=owned)
 
 
 # ---------------------------------------------------------------- helpers
@@ -56,14 +46,17 @@ def _plural(n: int, word: str) -> str:
 
 
 def _require_step(table: Table, steps, what: str, rule: str) -> None:
+    """The registry refuses a command out of its steps before its handler runs (code "not_now");
+    this guards the handlers called on their own (the dice flow's, through the character helpers)."""
     if table.track.step not in steps:
-        raise RuleRefused(rule, f"{what} (now: {title(table.track.step)})")
+        raise RuleRefused(rule, f"{what} (now: {title(table.track.step)})", "not_now", step=table.track.step)
 
 
 def _require_side_turn(table: Table, side: str, what: str) -> None:
     playing = side_playing(table.track.step)
     if playing != ("villain" if side == "villain" else "heroes"):
-        raise RuleRefused("VI·B", f"{what} happens during the {side}'s turn (now: {title(table.track.step)})")
+        raise RuleRefused("VI·B", f"{what} happens during the {side}'s turn (now: {title(table.track.step)})",
+                          "not_now", step=table.track.step)
 
 
 def _acting_hero(table: Table, hero_id: str, rule: str = "V·B·5") -> hb.Hero:
@@ -71,16 +64,17 @@ def _acting_hero(table: Table, hero_id: str, rule: str = "V·B·5") -> hb.Hero:
     hero = table.hero(hero_id)
     _require_step(table, ("heroes.actions",), "Heroes act in the heroes' actions step", rule)
     if hero.neutralized:
-        raise RuleRefused("IX·B", f"{hero.name} is neutralized and can no longer perform actions")
+        raise RuleRefused("IX·B", f"{hero.name} is neutralized and can no longer perform actions",
+                          "hero_neutralized", hero=hero.name)
     if hero.stance != "active":
         raise RuleRefused("V·B·3 [b]", f"{hero.name} is resting: a resting hero can only perform "
-                                       f"free actions, rerolls and defenses")
+                                       f"free actions, rerolls and defenses", "hero_resting", hero=hero.name)
     return hero
 
 
 def _one_actor(hero: str | None, miniature: str | None, what: str) -> None:
     if (hero is None) == (miniature is None):
-        raise RuleRefused("IV", f"{what}: name either a hero or a miniature")
+        raise RuleRefused("IV", f"{what}: name either a hero or a miniature", "hero_or_miniature")
 
 
 def _lose_reinforcement_points(table: Table) -> list[Event]:
@@ -101,26 +95,32 @@ def _use_character_action(table: Table, miniature_id: str, action: str, characte
     label = tiles.miniature_label(tile, mini)
     _require_step(table, tile_steps(table), "Characters act while their tile is activated", "VI·C")
     if post.activation is None or post.activation.tile != tile.id:
-        raise RuleRefused("VI·C", f"{label} acts only during the activation of its tile ({tile.name})")
+        raise RuleRefused("VI·C", f"{label} acts only during the activation of its tile ({tile.name})",
+                          "tile_not_activated", miniature=label, tile=tile.name)
     if mini.place != "board":
-        raise RuleRefused("IX·B", f"{label} is not on the board")
+        raise RuleRefused("IX·B", f"{label} is not on the board", "miniature_not_on_board", miniature=label)
     record = _character_record(post, mini.id, label)
     if record.moved_second:
-        raise RuleRefused("VI·C·7", f"{label} made its second movement: its activation is over")
+        raise RuleRefused("VI·C·7", f"{label} made its second movement: its activation is over",
+                          "activation_over", miniature=label)
     choices = getattr(tile.profile(mini), action)
     if not choices:
-        raise RuleRefused("IX·E", f"{label} cannot perform a {action} action")
+        raise RuleRefused("IX·E", f"{label} cannot perform a {action} action", "cannot_perform_action",
+                          miniature=label, action=action)
     if not 0 <= characteristic < len(choices):
-        raise RuleRefused("VI·C·3", f"{label} has {_plural(len(choices), 'characteristic')} for {action}")
+        raise RuleRefused("VI·C·3", f"{label} has {_plural(len(choices), 'characteristic')} for {action}",
+                          "unknown_characteristic", miniature=label, count=len(choices), action=action)
     if record.action is None:
         record.action, record.characteristic = action, characteristic
     elif record.action != action or record.characteristic != characteristic:
         raise RuleRefused("VI·C·5", f"{label} chose {record.action} (characteristic "
-                                    f"{record.characteristic + 1}) for this activation")
+                                    f"{record.characteristic + 1}) for this activation", "characteristic_already_chosen",
+                          miniature=label, action=record.action, characteristic=record.characteristic + 1)
     multiplier = choices[characteristic].multiplier
     if record.uses >= multiplier:
         raise RuleRefused("VI·C·5", f"Action multiplier reached: {label} made "
-                                    f"{record.uses} of {multiplier} {action} actions")
+                                    f"{record.uses} of {multiplier} {action} actions", "action_multiplier_reached",
+                          miniature=label, uses=record.uses, multiplier=multiplier, action=action)
     record.uses += 1
     return post, tile, mini, record
 
@@ -130,7 +130,8 @@ def _character_record(post: CommandPost, miniature_id: str, label: str) -> Chara
     activation = post.activation
     record = activation.characters.get(miniature_id)
     if record is not None and record.finished:
-        raise RuleRefused("VI·C", f"{label} has finished its activation for this tile")
+        raise RuleRefused("VI·C", f"{label} has finished its activation for this tile",
+                          "activation_finished", miniature=label)
     if activation.current not in (None, miniature_id):
         activation.characters[activation.current].finished = True
     activation.current = miniature_id
@@ -183,7 +184,8 @@ def _advance(table: Table, _: c.Advance) -> list[Event]:
     if step == "heroes.stances":
         missing = [h.name for h in table.heroes.values() if h.stance is None]
         if missing:
-            raise RuleRefused("V·B·3", f"Each hero must choose a stance: {', '.join(missing)}")
+            raise RuleRefused("V·B·3", f"Each hero must choose a stance: {', '.join(missing)}",
+                              "stance_missing", heroes=", ".join(missing))
     if step == "setup" and table.mode == "versus":
         versus.ready_to_start(table)
     events: list[Event] = []
@@ -274,9 +276,10 @@ VERSUS_ON_ENTER = {
 
 def _end_game(table: Table, cmd: c.EndGame) -> list[Event]:
     if cmd.winner not in ("heroes", "villain", "none"):
-        raise RuleRefused("IV·C", "The winner is the heroes, the villain or none")
+        raise RuleRefused("IV·C", "The winner is the heroes, the villain or none", "unknown_winner",
+                          winner=cmd.winner)
     if table.track.step == "setup":
-        raise RuleRefused("IV·C", "The game has not started")
+        raise RuleRefused("IV·C", "The game has not started", "game_not_started")
     table.track.step = "game_over"
     table.track.winner = None if cmd.winner == "none" else cmd.winner
     table.track.reason = cmd.reason or "End-game condition met"
@@ -290,7 +293,8 @@ def _declare_stance(table: Table, cmd: c.DeclareStance) -> list[Event]:
     hero = table.hero(cmd.hero)
     _require_step(table, ("heroes.stances",), "Stances are declared in the stance step", "V·B·3")
     if hero.stance is not None:
-        raise RuleRefused("V·B·3", f"{hero.name} already chose the {hero.stance} stance this turn")
+        raise RuleRefused("V·B·3", f"{hero.name} already chose the {hero.stance} stance this turn",
+                          "stance_already_chosen", hero=hero.name, stance=hero.stance)
     to_reserve, from_wound = hb.recover(hero, cmd.stance)
     text = f"{hero.name} is {cmd.stance}: {_plural(to_reserve, 'cube')} fatigue → reserve"
     if from_wound:
@@ -305,7 +309,7 @@ def _spend(table: Table, cmd: c.Spend) -> list[Event]:
         hero = table.hero(cmd.hero)
         if cmd.space in ("defense", "reroll", "fatigue"):
             if hero.neutralized and cmd.space != "fatigue":
-                raise RuleRefused("IX·B", f"{hero.name} is neutralized")
+                raise RuleRefused("IX·B", f"{hero.name} is neutralized", "hero_neutralized", hero=hero.name)
         else:
             _acting_hero(table, cmd.hero)
         text = hb.spend(hero, cmd.space, cmd.cubes)
@@ -320,22 +324,23 @@ def _spend(table: Table, cmd: c.Spend) -> list[Event]:
 
 def _attack(table: Table, cmd: c.Attack) -> list[Event]:
     if cmd.kind not in ("melee", "ranged"):
-        raise RuleRefused("V·C", f"An attack is melee or ranged, not '{cmd.kind}'")
+        raise RuleRefused("V·C", f"An attack is melee or ranged, not '{cmd.kind}'", "unknown_attack_kind",
+                          kind=cmd.kind)
     _one_actor(cmd.hero, cmd.miniature, "Attacker")
     _one_actor(cmd.target_hero, cmd.target_miniature, "Target")
     if cmd.successes < 0 or cmd.defense_successes < 0 or cmd.defense_cubes < 0:
-        raise RuleRefused("IX·K", "There is never a negative value")
+        raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
     events: list[Event] = []
     if cmd.hero is not None:
         if cmd.target_hero is not None:
-            raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero")
+            raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero", "hero_attacks_hero")
         hero = _acting_hero(table, cmd.hero)
         if cmd.kind == "ranged" and not _usable_ranged_weapon(hero):
             raise RuleRefused("V·C·2 [a]", f"{hero.name} carries no ranged weapon they can use: a hero "
-                                           f"can only perform a ranged attack with one")
+                                           f"can only perform a ranged attack with one", "no_ranged_weapon", hero=hero.name)
         if cmd.cubes < 1:
             raise RuleRefused(f"V·C·{1 if cmd.kind == 'melee' else 2} [c]",
-                              "An attack spends at least one energy cube")
+                              "An attack spends at least one energy cube", "spend_at_least_one_cube")
         hb.spend(hero, cmd.kind, cmd.cubes)
         attacker = hero.name
         events.append(Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on a {cmd.kind} "
@@ -343,7 +348,7 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
                                                              "cubes": cmd.cubes}))
     else:
         if cmd.cubes:
-            raise RuleRefused("VI·D", "A character spends no energy cube to attack")
+            raise RuleRefused("VI·D", "A character spends no energy cube to attack", "character_spends_no_cube")
         post, tile, mini, record = _use_character_action(table, cmd.miniature, cmd.kind, cmd.characteristic)
         attacker = tiles.miniature_label(tile, mini)
         multiplier = getattr(tile.profile(mini), cmd.kind)[cmd.characteristic].multiplier
@@ -361,18 +366,21 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
     else:
         post, tile, mini = table.find_miniature(cmd.target_miniature)
         if mini.place != "board":
-            raise RuleRefused("V·C·1 [b]", f"{tiles.miniature_label(tile, mini)} is not on the board")
+            raise RuleRefused("V·C·1 [b]", f"{tiles.miniature_label(tile, mini)} is not on the board",
+                              "miniature_not_on_board", miniature=tiles.miniature_label(tile, mini))
         attacker_side = "heroes" if cmd.hero is not None else \
             table.find_miniature(cmd.miniature)[1].definition.side
         if tile.definition.side == attacker_side:
-            raise RuleRefused("IX·M", f"{tiles.miniature_label(tile, mini)} is an ally of {attacker}")
+            raise RuleRefused("IX·M", f"{tiles.miniature_label(tile, mini)} is an ally of {attacker}",
+                              "target_is_ally", miniature=tiles.miniature_label(tile, mini), attacker=attacker)
         if cmd.defense_cubes:
             cp.spend(post, "defense", cmd.defense_cubes)
         automatic = tile.profile(mini).automatic_defense
         has_die = False
         defender = tiles.miniature_label(tile, mini)
     if cmd.defense_successes and not (cmd.defense_cubes or has_die):
-        raise RuleRefused("VII·C", f"{defender} rolled no defense die: spend defense cubes first")
+        raise RuleRefused("VII·C", f"{defender} rolled no defense die: spend defense cubes first",
+                          "no_defense_die", defender=defender)
     defense = cmd.defense_successes + automatic
     wounds = max(0, cmd.successes - defense)
     events.append(Event("defense", f"{attacker} → {defender}: {_plural(cmd.successes, 'success')} "
@@ -397,22 +405,23 @@ def _usable_ranged_weapon(hero: hb.Hero) -> bool:
 
 def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
     if cmd.action not in ("manipulation", "thought"):
-        raise RuleRefused("V·C·3", f"A complex action is a manipulation or a thought, not '{cmd.action}'")
+        raise RuleRefused("V·C·3", f"A complex action is a manipulation or a thought, not '{cmd.action}'",
+                          "unknown_action", action=cmd.action)
     _one_actor(cmd.hero, cmd.miniature, "Complex action")
     if min(cmd.successes, cmd.difficulty, cmd.hindering) < 0:
-        raise RuleRefused("IX·K", "There is never a negative value")
+        raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
     events = []
     if cmd.hero is not None:
         hero = _acting_hero(table, cmd.hero)
         if cmd.cubes < 1:
-            raise RuleRefused("V·C·3 [a] ii", "A complex action spends at least one energy cube")
+            raise RuleRefused("V·C·3 [a] ii", "A complex action spends at least one energy cube", "spend_at_least_one_cube")
         hb.spend(hero, cmd.action, cmd.cubes)
         actor = hero.name
         events.append(Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on {cmd.action}",
                             "V·C·3 [a] ii", {"hero": hero.id, "space": cmd.action, "cubes": cmd.cubes}))
     else:
         if cmd.item is not None:
-            raise RuleRefused("V·D", "Only the heroes can use item cards")
+            raise RuleRefused("V·D", "Only the heroes can use item cards", "character_uses_no_item")
         _, tile, mini, _ = _use_character_action(table, cmd.miniature, cmd.action, cmd.characteristic)
         actor = tiles.miniature_label(tile, mini)
     net = max(0, cmd.successes - cmd.hindering)
@@ -434,7 +443,7 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
 def _automatic_action(table: Table, cmd: c.AutomaticAction) -> list[Event]:
     if cmd.action not in ("manipulation", "thought"):
         raise RuleRefused("V·C·3 [b]", f"An automatic action is a manipulation or a thought, "
-                                       f"not '{cmd.action}'")
+                                       f"not '{cmd.action}'", "unknown_action", action=cmd.action)
     _one_actor(cmd.hero, cmd.miniature, "Automatic action")
     what = f": {cmd.description}" if cmd.description else ""
     if cmd.hero is not None:
@@ -460,7 +469,7 @@ def move_cost(step: c.MoveStep, trait: str | None = None) -> int:
 def _move(table: Table, cmd: c.Move) -> list[Event]:
     _one_actor(cmd.hero, cmd.miniature, "Movement")
     if not cmd.moves:
-        raise RuleRefused("V·C·5", "A movement makes at least one move")
+        raise RuleRefused("V·C·5", "A movement makes at least one move", "no_move")
     if cmd.hero is not None:
         hero = _acting_hero(table, cmd.hero)
         name, first, bonus = hero.name, not hero.moved_this_turn, hero.first_movement_bonus
@@ -472,11 +481,13 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
         _require_step(table, tile_steps(table), "Characters move while their tile is activated", "VI·C·2")
         if post.activation is None or post.activation.tile != tile.id or mini.place != "board":
             raise RuleRefused("VI·C", f"{tiles.miniature_label(tile, mini)} moves only during the "
-                                      f"activation of its tile")
+                                      f"activation of its tile", "tile_not_activated",
+                              miniature=tiles.miniature_label(tile, mini), tile=tile.name)
         name = tiles.miniature_label(tile, mini)
         record = _character_record(post, mini.id, name)
         if record.moved_second:
-            raise RuleRefused("VI·C·6", f"{name} already made its second movement")
+            raise RuleRefused("VI·C·6", f"{name} already made its second movement",
+                              "second_movement_made", miniature=name)
         first = not record.moved_first and record.uses == 0
         profile = tile.profile(mini)
         bonus = profile.first_movement_bonus
@@ -493,15 +504,18 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
             lacking = cost - pool
             if multiplier == 0:
                 raise RuleRefused("V·C·5 [f]", f"{name} lacks {_plural(lacking, 'move point')} and "
-                                               f"cannot buy move points")
+                                               f"cannot buy move points", "cannot_buy_move_points",
+                                  name=name, lacking=lacking)
             cubes = ceil(lacking / multiplier)
             if cubes > room - bought:
                 raise RuleRefused("IX·I", f"Move {i + 1} lacks {_plural(lacking, 'move point')}: "
                                           f"{_plural(cubes, 'cube')} needed but the movement space has "
-                                          f"room for {room - bought}")
+                                          f"room for {room - bought}", "movement_space_room",
+                                  move=i + 1, lacking=lacking, cubes=cubes, room=room - bought)
             if bought + cubes > reserve:
                 raise RuleRefused("V·C·5 [f]", f"Move {i + 1} needs {_plural(cubes, 'cube')} but the "
-                                               f"reserve holds {reserve - bought}")
+                                               f"reserve holds {reserve - bought}", "not_enough_cubes",
+                                  move=i + 1, cubes=cubes, reserve=reserve - bought)
             bought += cubes
             pool += cubes * multiplier
             lines.append(f"{_plural(cubes, 'cube')} bought {_plural(cubes * multiplier, 'move point')}, pool {pool}")
@@ -540,7 +554,7 @@ def _pick_up(table: Table, cmd: c.PickUp) -> list[Event]:
 def _hand_over(table: Table, giver: hb.Hero, receiver: hb.Hero, item_name: str, payer: hb.Hero,
                verb: str) -> list[Event]:
     if giver.id == receiver.id:
-        raise RuleRefused("V·D·1", "Giving or taking needs two heroes")
+        raise RuleRefused("V·D·1", "Giving or taking needs two heroes", "give_to_self")
     item = hb.find_item(giver, item_name)
     hb.check_can_carry(receiver, item)
     hb.spend(payer, "manipulation", 1)
@@ -584,9 +598,11 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
     else:
         _require_step(table, TILE_STEPS, "Tiles are activated in the villain's tile steps", "VI·B·3")
         if post.activations_this_turn >= MAX_ACTIVATIONS:
-            raise RuleRefused("VI·B", f"Only {MAX_ACTIVATIONS} tile activations per villain turn")
+            raise RuleRefused("VI·B", f"Only {MAX_ACTIVATIONS} tile activations per villain turn",
+                              "activation_limit_reached", limit=MAX_ACTIVATIONS)
     if tile.neutralized:
-        raise RuleRefused("IX·B", f"{tile.name} is neutralized and cannot be activated")
+        raise RuleRefused("IX·B", f"{tile.name} is neutralized and cannot be activated",
+                          "tile_neutralized", tile=tile.name)
     cost = river.cost(post, tile.id)
     position = river.positions(post)
     discs, free = versus.pay_activation(table, post, tile.id) if table.mode == "versus" else (0, False)
@@ -626,13 +642,14 @@ def _dredge(table: Table, cmd: c.Dredge) -> list[Event]:
     post = table.post(cmd.side)
     _require_side_turn(table, cmd.side, "Dredging the river")
     if not cmd.tiles:
-        raise RuleRefused("VI·F", "Name at least one neutralized tile to dredge")
+        raise RuleRefused("VI·F", "Name at least one neutralized tile to dredge", "dredge_no_tile")
     if len(set(cmd.tiles)) != len(cmd.tiles):
-        raise RuleRefused("VI·F", "A tile is dredged once")
+        raise RuleRefused("VI·F", "A tile is dredged once", "dredge_tile_twice")
     chosen = [post.tile(t) for t in cmd.tiles]
     for tile in chosen:
         if not tile.neutralized:
-            raise RuleRefused("VI·F", f"Only neutralized tiles are dredged; {tile.name} is not")
+            raise RuleRefused("VI·F", f"Only neutralized tiles are dredged; {tile.name} is not",
+                              "dredge_tile_not_neutralized", tile=tile.name)
     cubes = 2 * len(chosen)
     taken = cp.remove_from_game(post, cubes, "Dredging")
     for tile in chosen:
@@ -660,11 +677,11 @@ def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
     post = table.post(cmd.side)
     _require_side_turn(table, cmd.side, "Demobilization")
     if post.demobilized:
-        raise RuleRefused("VI·G", "Demobilization is once per game")
+        raise RuleRefused("VI·G", "Demobilization is once per game", "demobilization_used")
     tile = post.tile(cmd.tile)
     if tile.definition.kind == "event" or tile.definition.level not in ("elite", "henchman"):
         raise RuleRefused("VI·G", f"Only an elite or henchman character tile can be demobilized; "
-                                  f"{tile.name} cannot")
+                                  f"{tile.name} cannot", "demobilize_wrong_tile", tile=tile.name)
     taken = cp.remove_from_game(post, 2, "Demobilization")
     on_board = len(tile.on_board())
     _remove_tile(post, tile)
@@ -677,21 +694,26 @@ def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
 def _reinforce(table: Table, cmd: c.Reinforce) -> list[Event]:
     post, tile, mini = table.find_miniature(cmd.miniature)
     if post.side != cmd.side:
-        raise RuleRefused("VI·E", f"{tile.name} belongs to the {post.side}")
+        raise RuleRefused("VI·E", f"{tile.name} belongs to the {post.side}", "tile_of_other_side",
+                          tile=tile.name, side=post.side)
     label = tiles.miniature_label(tile, mini)
     if post.reinforcement_points == 0:
         raise RuleRefused("VI·E", "No reinforcement points to spend: they come from the event tile "
-                                  "and are spent at once")
+                                  "and are spent at once", "no_reinforcement_points")
     if tile.dredged or mini.place == "gone":
-        raise RuleRefused("VI·F", f"{label}'s tile was dredged: it can never come back")
+        raise RuleRefused("VI·F", f"{label}'s tile was dredged: it can never come back",
+                          "miniature_gone", miniature=label)
     if mini.place != "pool":
-        raise RuleRefused("VI·E", f"{label} is not in the character pool")
+        raise RuleRefused("VI·E", f"{label} is not in the character pool", "miniature_not_in_pool",
+                          miniature=label)
     cost = tile.profile(mini).reinforcement_cost
     if cost is None:
-        raise RuleRefused("VI·E", f"{label} has no reinforcement cost and cannot be brought back")
+        raise RuleRefused("VI·E", f"{label} has no reinforcement cost and cannot be brought back",
+                          "no_reinforcement_cost", miniature=label)
     if cost > post.reinforcement_points:
         raise RuleRefused("VI·E", f"{label} costs {_plural(cost, 'reinforcement point')} but "
-                                  f"{post.reinforcement_points} remain")
+                                  f"{post.reinforcement_points} remain", "reinforcement_cost_too_high",
+                          miniature=label, cost=cost, points=post.reinforcement_points)
     was_neutralized = tile.neutralized
     post.reinforcement_points -= cost
     tiles.bring_back(tile, mini)
@@ -706,7 +728,7 @@ def _reinforce(table: Table, cmd: c.Reinforce) -> list[Event]:
 def _wound(table: Table, cmd: c.Wound) -> list[Event]:
     _one_actor(cmd.hero, cmd.miniature, "Wounds")
     if cmd.wounds < 1:
-        raise RuleRefused("IX·A", "At least one wound")
+        raise RuleRefused("IX·A", "At least one wound", "at_least_one_wound")
     events = _wound_target(table, cmd.wounds, cmd.hero, cmd.miniature, "IX·A")
     if cmd.cause:
         events[0].text += f" ({cmd.cause})"
@@ -715,9 +737,10 @@ def _wound(table: Table, cmd: c.Wound) -> list[Event]:
 
 def _place_token(table: Table, cmd: c.PlaceToken) -> list[Event]:
     if cmd.kind not in DISSIPATION_KINDS:
-        raise RuleRefused("IX·O", f"A dissipation token is gas, flame, smoke or frost, not '{cmd.kind}'")
+        raise RuleRefused("IX·O", f"A dissipation token is gas, flame, smoke or frost, not '{cmd.kind}'",
+                          "unknown_token_kind", kind=cmd.kind)
     if cmd.side not in ("heroes", "villain"):
-        raise RuleRefused("IX·O", "A token is placed by the heroes or the villain")
+        raise RuleRefused("IX·O", "A token is placed by the heroes or the villain", "unknown_side", side=cmd.side)
     token = DissipationToken(id=table.next_token_id, kind=cmd.kind, side=cmd.side, area=cmd.area)
     table.next_token_id += 1
     table.tokens.append(token)
@@ -728,36 +751,10 @@ def _place_token(table: Table, cmd: c.PlaceToken) -> list[Event]:
 def _remove_token(table: Table, cmd: c.RemoveToken) -> list[Event]:
     token = next((t for t in table.tokens if t.id == cmd.id), None)
     if token is None:
-        raise RuleRefused("IX·O", f"No token {cmd.id} on the board")
+        raise RuleRefused("IX·O", f"No token {cmd.id} on the board", "unknown_token", token=cmd.id)
     table.tokens.remove(token)
     return [Event("token", f"{token.kind.capitalize()} token {token.area} removed", "IX·O",
                   {"token": token.id})]
 
-
-HANDLERS = {
-    c.Advance: _advance,
-    c.DeclareStance: _declare_stance,
-    c.Spend: _spend,
-    c.Attack: _attack,
-    c.ComplexAction: _complex_action,
-    c.AutomaticAction: _automatic_action,
-    c.Move: _move,
-    c.PickUp: _pick_up,
-    c.Give: _give,
-    c.Take: _take,
-    c.Drop: _drop,
-    c.ActivateTile: _activate_tile,
-    c.Dredge: _dredge,
-    c.Demobilize: _demobilize,
-    c.Reinforce: _reinforce,
-    c.Wound: _wound,
-    c.PlaceToken: _place_token,
-    c.RemoveToken: _remove_token,
-    c.EndGame: _end_game,
-    **versus.HANDLERS,
-}
-
-# VI·E: reinforcement points are spent at once; the villain moving on loses what is left.
-LOSES_REINFORCEMENT = (c.Advance, c.ActivateTile, c.Dredge, c.Demobilize)
 
 __all__ = ["apply", "Event", "Outcome"]

@@ -2,15 +2,11 @@
 standard game ("bgcc") and Versus ("bgcc-versus"), over the same engine, view and seats."""
 from __future__ import annotations
 
-import dataclasses
-import re
-
 import orjson
 
 import games
 
-from . import commands as c
-from . import dice_flow, engine, seats, versus
+from . import engine, registry, seats, versus
 from . import table as rules_table
 from .definitions import POOLED
 from .errors import RuleRefused
@@ -19,14 +15,6 @@ from .table import Table, check_table
 from .view import table_view
 
 
-def registry_name(cls: type) -> str:
-    """A command's name: its class's name in snake_case (DeclareStance → declare_stance)."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", cls.__name__).lower()
-
-
-COMMANDS = {registry_name(cls): cls for cls in
-            [*(v for v in vars(c).values() if dataclasses.is_dataclass(v) and v.__module__ == c.__name__
-               and v is not c.MoveStep), *dice_flow.DICE_COMMANDS]}
 _DEFINITIONS = {cls.__name__: cls for cls in POOLED}
 
 
@@ -52,11 +40,17 @@ class Bgcc(games.Game):
     def seat_names(self, state: Table) -> list[str]:
         return seats.seat_names(state)
 
-    def seat_refusal(self, seat, command, state: Table) -> str | None:
-        return seats.may(seat, command, state)
+    def seat_refusal(self, seat, command, state: Table) -> tuple[str, str, dict] | None:
+        return seats.refusal(seat, command, state)
+
+    def may_now(self, state: Table, seat: str) -> list:
+        return registry.may_now(state, seat)
 
     def command(self, name: str, fields: dict):
-        return from_data(COMMANDS[name], fields)  # a name the routes send: never unknown
+        return from_data(registry.BY_NAME[name].command, fields)  # a name the routes send: never unknown
+
+    def command_name(self, command) -> str:
+        return registry.name_of(command)
 
     def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
         data, pool = dumps_pooled(state, POOLED)

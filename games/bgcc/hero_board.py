@@ -58,7 +58,8 @@ def new_hero(hero_id: str, board: HeroBoard, gadgets: list[Item] | None = None) 
     size = sum(g.encumbrance for g in hero.gadgets)
     if size > board.utility_belt:
         raise RuleRefused("V·D·2", f"{board.name}'s bat-gadgets total size {size} but the utility "
-                                   f"belt holds {board.utility_belt}")
+                                   f"belt holds {board.utility_belt}", "utility_belt_full",
+                          hero=board.name, size=size, belt=board.utility_belt)
     return hero
 
 
@@ -82,20 +83,24 @@ def spend(hero: Hero, space: str, cubes: int) -> str:
     """Spending energy (IX·C): `cubes` from the reserve to a space, within its exertion limit (IX·I),
     or straight to the fatigue zone."""
     if cubes < 1:
-        raise RuleRefused("IX·C", "Spend at least one cube")
+        raise RuleRefused("IX·C", "Spend at least one cube", "spend_at_least_one_cube")
     if space != "fatigue" and space not in HERO_SPACES:
-        raise RuleRefused("IX·C", f"{hero.name} has no space '{space}'")
+        raise RuleRefused("IX·C", f"{hero.name} has no space '{space}'", "unknown_space",
+                          hero=hero.name, space=space)
     if space != "fatigue":
         limit = hero.board.spaces[space].exertion_limit
         held = hero.spaces[space]
         if held >= limit:
-            raise RuleRefused("IX·I", f"{space_label(space)} space is saturated: {held} of {limit}")
+            raise RuleRefused("IX·I", f"{space_label(space)} space is saturated: {held} of {limit}",
+                              "space_saturated", space=space, held=held, limit=limit)
         if held + cubes > limit:
             raise RuleRefused("IX·I", f"{space_label(space)} space holds {held} of {limit}: "
-                                      f"room for {limit - held}, not {cubes}")
+                                      f"room for {limit - held}, not {cubes}", "exertion_limit_reached",
+                              space=space, held=held, limit=limit, room=limit - held, cubes=cubes)
     if cubes > hero.reserve:
         raise RuleRefused("V·A 14", f"{hero.name}'s reserve holds {hero.reserve} "
-                                    f"cube{'s' if hero.reserve != 1 else ''}, not {cubes}")
+                                    f"cube{'s' if hero.reserve != 1 else ''}, not {cubes}", "not_enough_cubes",
+                          hero=hero.name, reserve=hero.reserve, cubes=cubes)
     hero.reserve -= cubes
     if space == "fatigue":
         hero.fatigue += cubes
@@ -116,9 +121,11 @@ def recover(hero: Hero, stance: str) -> tuple[int, int]:
     """Declare a stance (V·B·3): recover its value fatigue → reserve; what fatigue lacks moves
     wound → fatigue instead. A neutralized hero must rest. Returns (to reserve, out of wound)."""
     if stance not in STANCES:
-        raise RuleRefused("V·B·3", f"A stance is active or resting, not '{stance}'")
+        raise RuleRefused("V·B·3", f"A stance is active or resting, not '{stance}'", "unknown_stance",
+                          stance=stance)
     if stance == "active" and hero.neutralized:
-        raise RuleRefused("V·B·3", f"{hero.name} is neutralized and must choose the resting stance")
+        raise RuleRefused("V·B·3", f"{hero.name} is neutralized and must choose the resting stance",
+                          "neutralized_hero_rests", hero=hero.name)
     value = hero.board.active_recovery if stance == "active" else hero.board.resting_recovery
     to_reserve = min(value, hero.fatigue)
     hero.fatigue -= to_reserve
@@ -164,11 +171,13 @@ def check_can_carry(hero: Hero, item: Item) -> None:
     be one a card could print (no negative value, IX·K)."""
     check_item(item)
     if item.category != "equipment":
-        raise RuleRefused("V·D·2", "A bat-gadget cannot be picked up, given, taken, thrown or dropped")
+        raise RuleRefused("V·D·2", "A bat-gadget cannot be picked up, given, taken, thrown or dropped",
+                          "gadget_stays_on_belt", item=item.name)
     total = hero.encumbrance + item.encumbrance
     if total > hero.board.maximum_encumbrance:
         raise RuleRefused("V·D·1", f"{item.name} would bring {hero.name}'s encumbrance to {total}, "
-                                   f"over the maximum of {hero.board.maximum_encumbrance}")
+                                   f"over the maximum of {hero.board.maximum_encumbrance}", "too_encumbered",
+                          item=item.name, hero=hero.name, total=total, maximum=hero.board.maximum_encumbrance)
 
 
 def find_item(hero: Hero, name: str) -> Item:
@@ -176,5 +185,7 @@ def find_item(hero: Hero, name: str) -> Item:
         if item.name == name:
             return item
     if any(g.name == name for g in hero.gadgets):
-        raise RuleRefused("V·D·2", "A bat-gadget cannot be picked up, given, taken, thrown or dropped")
-    raise RuleRefused("V·D", f"{hero.name} carries no {name}")
+        raise RuleRefused("V·D·2", "A bat-gadget cannot be picked up, given, taken, thrown or dropped",
+                          "gadget_stays_on_belt", item=name)
+    raise RuleRefused("V·D", f"{hero.name} carries no {name}", "item_not_carried",
+                      hero=hero.name, item=name)

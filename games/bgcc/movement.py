@@ -41,7 +41,7 @@ def _n(value: object, what: str, rule: str, maximum: int = MAX_POINTS) -> int:
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleRefused("V·C·5", f"{what} must be yes or no, not {value!r}")
+        raise RuleRefused("V·C·5", f"{what} must be yes or no, not {value!r}", "not_yes_or_no")
     return value
 
 
@@ -74,18 +74,20 @@ def move_cost(
     Reduced mobility refuses special moves.
     """
     if move_type not in MOVE_TYPES:
-        raise RuleRefused("V·C·5 [d]", f"Unknown move type {move_type!r}: simple, fall, jump or climb")
+        raise RuleRefused("V·C·5 [d]", f"Unknown move type {move_type!r}: simple, fall, jump or climb",
+                          "unknown_move_type", move_type=move_type)
     level = _n(level, "The special move level", "V·C·5 [d]", MAX_LEVEL)
     hindering = _n(hindering, "The hindering index", "IX·N")
     terrain = _n(difficult_terrain, "The difficult terrain level", "IX·P", MAX_LEVEL)
     horror = _n(horror, "The Horror level", "X·Horror", MAX_LEVEL)
     if move_type == SIMPLE and level:
-        raise RuleRefused("V·C·5 [d]", "A simple move has no level")
+        raise RuleRefused("V·C·5 [d]", "A simple move has no level", "simple_move_level")
     if move_type in SPECIAL_MOVES and not level:
-        raise RuleRefused("V·C·5 [d]", "A special move is always associated with a level")
+        raise RuleRefused("V·C·5 [d]", "A special move is always associated with a level", "special_move_needs_level")
     if _flag(reduced_mobility, "Reduced mobility") and not reduced_mobility_allows(move_type):
         raise RuleRefused(
-            "XI·Reduced mobility", "This miniature cannot perform special moves (climb, jump and fall)"
+            "XI·Reduced mobility", "This miniature cannot perform special moves (climb, jump and fall)",
+            "reduced_mobility",
         )
     if _flag(fly, "Fly"):
         return fly_move_cost()
@@ -138,7 +140,8 @@ def cubes_needed(cost: int, pool: int, multiplier: int) -> int:
     if not missing:
         return 0
     if multiplier == 0:
-        raise RuleRefused("IX·E", "This miniature cannot buy move points: its movement characteristic gives none")
+        raise RuleRefused("IX·E", "This miniature cannot buy move points: its movement characteristic gives none",
+                          "cannot_buy_move_points")
     return -(-missing // multiplier)
 
 
@@ -154,22 +157,25 @@ def pay_move(
     subtract the cost. `movement_space_room` is how many cubes can still be placed on the
     movement space before its exertion limit (and from the reserve); buying more is refused."""
     if not isinstance(points, MovePoints):
-        raise RuleRefused("V·C·5", "Start the movement first")
+        raise RuleRefused("V·C·5", "Start the movement first", "no_movement")
     room = _n(movement_space_room, "Room on the movement space", "IX·I", MAX_POOL)
     if exertion_limit is not None:
         exertion_limit = _n(exertion_limit, "The exertion limit", "IX·I", MAX_POOL)
         if room > exertion_limit:
-            raise RuleRefused("IX·I", "The movement space cannot have more room than its exertion limit")
+            raise RuleRefused("IX·I", "The movement space cannot have more room than its exertion limit",
+                              "room_over_exertion_limit", room=room, limit=exertion_limit)
     cubes = cubes_needed(cost, points.pool, multiplier)
     if cubes > room:
         if room == 0 and exertion_limit is not None:
-            raise RuleRefused("IX·I", f"Movement space is saturated: {exertion_limit} of {exertion_limit}")
+            raise RuleRefused("IX·I", f"Movement space is saturated: {exertion_limit} of {exertion_limit}",
+                              "space_saturated", space="movement", held=exertion_limit, limit=exertion_limit)
         if room == 0:
-            raise RuleRefused("IX·I", "Movement space is saturated")
+            raise RuleRefused("IX·I", "Movement space is saturated", "movement_space_saturated")
         raise RuleRefused(
             "V·C·5 [f]",
             f"This move needs {cubes} more cube{'s' if cubes > 1 else ''} but the movement space "
             f"takes only {room} more",
+            "movement_space_room", cubes=cubes, room=room,
         )
     bought = cubes * multiplier
     pool = points.pool + bought - cost
@@ -181,7 +187,7 @@ def end_movement(points: MovePoints) -> int:
     """V·C·5 [k]: "The move point pool is reduced to zero; thus the miniature loses all unused
     move points." Returns the points lost."""
     if not isinstance(points, MovePoints):
-        raise RuleRefused("V·C·5", "No movement to end")
+        raise RuleRefused("V·C·5", "No movement to end", "no_movement")
     return points.pool
 
 

@@ -25,7 +25,8 @@ def cost(post: CommandPost, tile_id: str) -> int:
     for tid, _, c in positions(post):
         if tid == tile_id:
             return c
-    raise RuleRefused("VI·A·1 8", f"No tile '{tile_id}' in the {post.side}'s river")
+    raise RuleRefused("VI·A·1 8", f"No tile '{tile_id}' in the {post.side}'s river",
+                      "tile_not_in_river", tile=tile_id, side=post.side)
 
 
 def to_right_end(post: CommandPost, tile_id: str) -> None:

@@ -62,7 +62,8 @@ def wound_miniature(tile: Tile, miniature: Miniature, wounds: int) -> bool:
     one-life-point character) the character is neutralized and goes to the character pool (IX·B).
     Returns True when the miniature was neutralized."""
     if miniature.place != "board":
-        raise RuleRefused("IX·B", f"{miniature_label(tile, miniature)} is not on the board")
+        raise RuleRefused("IX·B", f"{miniature_label(tile, miniature)} is not on the board",
+                          "miniature_not_on_board", miniature=miniature_label(tile, miniature))
     if wounds <= 0:
         return False
     miniature.life_points = max(0, miniature.life_points - wounds)

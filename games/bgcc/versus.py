@@ -68,26 +68,31 @@ def setup(mission: VersusMission) -> Table:
 
 def _require_draft(table: Table, phase: str, side: str) -> Draft:
     if table.mode != "versus" or table.versus is None:
-        raise RuleRefused("Versus I", "Only a Versus table drafts its teams")
+        raise RuleRefused("Versus I", "Only a Versus table drafts its teams", "not_versus")
     draft = table.versus.draft
     if draft.phase != phase:
         raise RuleRefused("Versus I·C", {"hq": "Both sides pick their HQ first",
                                          "team": "The HQs are picked: draft the teams",
-                                         "done": "The teams are complete"}[draft.phase])
+                                         "done": "The teams are complete"}[draft.phase],
+                          {"hq": "pick_hq_first", "team": "hq_picked",
+                           "done": "teams_complete"}[draft.phase])
     if side not in SIDES:
-        raise RuleRefused("Versus I", f"A side is heroes or villain, not '{side}'")
+        raise RuleRefused("Versus I", f"A side is heroes or villain, not '{side}'", "unknown_side", side=side)
     if side != draft.next_side:
-        raise RuleRefused("Versus I·C", f"The {draft.next_side} pick now")
+        raise RuleRefused("Versus I·C", f"The {draft.next_side} pick now", "other_side_picks",
+                          side=draft.next_side)
     return draft
 
 
 def _add_tile(table: Table, side: str, definition: TileDef) -> str:
     check_tile(definition)
     if definition.side not in (side, "neutral"):
-        raise RuleRefused("Versus I·C·3", f"{definition.name} is a {definition.side} tile, not a {side} tile")
+        raise RuleRefused("Versus I·C·3", f"{definition.name} is a {definition.side} tile, not a {side} tile",
+                          "tile_of_other_side", tile=definition.name, side=definition.side)
     taken = {t for p in table.command_posts.values() for t in p.tiles}
     if any(t.name == definition.name for p in table.command_posts.values() for t in p.tiles.values()):
-        raise RuleRefused("Versus I·C·3", f"{definition.name} is already drafted")
+        raise RuleRefused("Versus I·C·3", f"{definition.name} is already drafted",
+                          "tile_already_drafted", tile=definition.name)
     tile_id = slug(definition.name)
     n = 2
     while tile_id in taken:
@@ -100,13 +105,16 @@ def pick_hq(table: Table, cmd: c.PickHQ) -> list[Event]:
     draft = _require_draft(table, "hq", cmd.side)
     slot = next(s for s in draft.slots[cmd.side] if s.slot.lower().startswith("hq"))
     if cmd.tile.level != "leader":
-        raise RuleRefused("Versus I·C·2", f"An HQ is a Leader / Lieutenant level tile; {cmd.tile.name} is not")
+        raise RuleRefused("Versus I·C·2", f"An HQ is a Leader / Lieutenant level tile; {cmd.tile.name} is not",
+                          "hq_not_leader", tile=cmd.tile.name)
     if cmd.tile.kind != slot_kind(slot.slot):
         raise RuleRefused("Versus I·C·2", f"The initial river needs a {slot_kind(slot.slot)} HQ; "
-                                           f"{cmd.tile.name} is {cmd.tile.kind}")
+                                           f"{cmd.tile.name} is {cmd.tile.kind}", "hq_wrong_kind",
+                          tile=cmd.tile.name, kind=slot_kind(slot.slot), tile_kind=cmd.tile.kind)
     for power in cmd.powers:
         if power.side != cmd.side:
-            raise RuleRefused("Versus II", f"{power.name_en} is a {power.side} power")
+            raise RuleRefused("Versus II", f"{power.name_en} is a {power.side} power", "power_of_other_side",
+                              power=power.id, character=power.character, side=power.side)
     post = table.command_posts[cmd.side]
     slot.tile = _add_tile(table, cmd.side, cmd.tile)
     post.hq = slot.tile
@@ -129,7 +137,8 @@ def draft_tile(table: Table, cmd: c.DraftTile) -> list[Event]:
     if not fitting:
         kinds = sorted({slot_kind(s.slot) for s in free})
         raise RuleRefused("Versus I·C·3", f"The {cmd.side}'s river has no free {cmd.tile.kind} slot "
-                                          f"(free: {', '.join(kinds) or 'none'})")
+                                          f"(free: {', '.join(kinds) or 'none'})", "no_free_slot",
+                          side=cmd.side, kind=cmd.tile.kind, free=", ".join(kinds))
     slot = fitting[0]
     slot.tile = _add_tile(table, cmd.side, cmd.tile)
     note = " as a Lieutenant (no event power)" if cmd.tile.level == "leader" else ""
@@ -158,7 +167,8 @@ def _finish_draft(table: Table) -> list[Event]:
                 slot.tile = _add_tile(table, side, event_tile)
             post.river.append(slot.tile)
         if sum(post.tiles[t].definition.width for t in post.river) > len(post.cost_track):
-            raise RuleRefused("VI·A·1 9", f"The {side}'s river is longer than its cost track")
+            raise RuleRefused("VI·A·1 9", f"The {side}'s river is longer than its cost track",
+                              "river_too_long", side=side)
     events = [Event("draft", "Both teams are complete: the rivers are set", "Versus I·C·4", {})]
     for side in SIDES:
         events += [_pend(table, side, p) for p in table.command_posts[side].powers if _at_setup(p)]
@@ -169,7 +179,8 @@ def ready_to_start(table: Table) -> None:
     if table.versus.draft.phase != "done":
         side = table.versus.draft.next_side
         raise RuleRefused("Versus I·C", f"Finish the setup first: the {side} pick "
-                                        f"{'their HQ' if table.versus.draft.phase == 'hq' else 'a tile'}")
+                                        f"{'their HQ' if table.versus.draft.phase == 'hq' else 'a tile'}",
+                          "setup_pick_hq" if table.versus.draft.phase == "hq" else "setup_draft_tile", side=side)
 
 
 # ---------------------------------------------------------------- the turn
@@ -214,7 +225,9 @@ def pay_activation(table: Table, post: CommandPost, tile_id: str) -> tuple[int, 
     cost = post.activations_this_turn + 1 + extra
     if cost > post.discs.available:
         raise RuleRefused("Versus I·A 3", f"Activation {post.activations_this_turn + 1} costs "
-                                          f"{_plural(cost, 'disc')} but {post.discs.available} are available")
+                                          f"{_plural(cost, 'disc')} but {post.discs.available} are available",
+                          "not_enough_discs", activation=post.activations_this_turn + 1, cost=cost,
+                          available=post.discs.available)
     post.discs.available -= cost
     post.discs.spent += cost
     return cost, False
@@ -237,7 +250,8 @@ def require_no_pending_power(table: Table) -> None:
         p = table.versus.pending_powers[0]
         power = _power(table, p.side, p.power)
         raise RuleRefused("Versus I·D", f"HQ powers are mandatory: resolve {power.character}'s "
-                                        f"{power.name_en} first")
+                                        f"{power.name_en} first", "power_pending",
+                          power=power.id, character=power.character, side=p.side)
 
 
 def hq_neutralized(table: Table, post: CommandPost) -> list[Event]:
@@ -270,7 +284,8 @@ def _power(table: Table, side: str, power_id: str) -> Power:
     for p in table.command_posts[side].powers:
         if p.id == power_id:
             return p
-    raise RuleRefused("Versus II", f"The {side} have no power '{power_id}'")
+    raise RuleRefused("Versus II", f"The {side} have no power '{power_id}'", "unknown_power",
+                      side=side, power=power_id)
 
 
 AT_UPKEEP = ("recover_discs", "recover_cubes")
@@ -296,17 +311,22 @@ def _hq_in_play(table: Table, side: str) -> bool:
 def resolve_power(table: Table, cmd: c.ResolvePower) -> list[Event]:
     """Apply a pending power: the alternative chosen ("or") and the targets its operations need."""
     if table.mode != "versus":
-        raise RuleRefused("Versus II", "HQ powers belong to Versus tables")
+        raise RuleRefused("Versus II", "HQ powers belong to Versus tables", "not_versus")
     power = _power(table, cmd.side, cmd.power)
     pending = next((p for p in table.versus.pending_powers if p.side == cmd.side and p.power == cmd.power), None)
     if pending is None:
         if any(op.op in AT_UPKEEP for a in power.alternatives for op in a.operations):
-            raise RuleRefused("Versus I·D", f"{power.name_en} applies by itself at each upkeep")
+            raise RuleRefused("Versus I·D", f"{power.name_en} applies by itself at each upkeep",
+                              "power_at_upkeep", power=power.id, character=power.character)
         if _at_event_tile(power):
-            raise RuleRefused("Versus I·D", f"{power.name_en} applies when the {cmd.side}'s event tile is activated")
-        raise RuleRefused("Versus I·D", f"{power.name_en} has nothing to resolve now")
+            raise RuleRefused("Versus I·D", f"{power.name_en} applies when the {cmd.side}'s event tile is activated",
+                              "power_at_event_tile", power=power.id, character=power.character, side=cmd.side)
+        raise RuleRefused("Versus I·D", f"{power.name_en} has nothing to resolve now", "power_not_pending",
+                          power=power.id, character=power.character)
     if not 0 <= cmd.alternative < len(power.alternatives):
-        raise RuleRefused("Versus II", f"{power.name_en} has {_plural(len(power.alternatives), 'alternative')}")
+        raise RuleRefused("Versus II", f"{power.name_en} has {_plural(len(power.alternatives), 'alternative')}",
+                          "unknown_alternative", power=power.id, character=power.character,
+                          count=len(power.alternatives))
     chosen = power.alternatives[cmd.alternative]
     events = [Event("power", f"{power.character}: {power.name_en}"
                              + (f" ({chosen.reminder})" if chosen.reminder else ""), "Versus II",
@@ -328,7 +348,8 @@ def _character_target(table: Table, side: str, power: Power, op, targets: list[s
         if own and own[0].miniatures:
             return own[0].miniatures[0].id
     if not targets:
-        raise RuleRefused("Versus II", f"{name}: name the character ({op.target or 'the target'})")
+        raise RuleRefused("Versus II", f"{name}: name the character ({op.target or 'the target'})",
+                          "power_needs_character", power=power.id, character=power.character)
     return targets.pop(0)
 
 
@@ -339,7 +360,8 @@ def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower, targe
     count = op.count
     if op.count_from_successes:
         if cmd.count is None:
-            raise RuleRefused(rule, f"{name}: enter the successes rolled ({op.details or 'at the table'})")
+            raise RuleRefused(rule, f"{name}: enter the successes rolled ({op.details or 'at the table'})",
+                              "power_needs_successes", power=power.id, character=power.character)
         count = cmd.count
     if op.op == "recover_discs":
         n = min(count, post.discs.unavailable)
@@ -376,7 +398,8 @@ def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower, targe
         target = _side(side, op.side)
         first, second = _target_tile(table, target, cmd, 0, name), _target_tile(table, target, cmd, 1, name)
         if first == second:
-            raise RuleRefused(rule, f"{name}: choose two different tiles")
+            raise RuleRefused(rule, f"{name}: choose two different tiles", "power_same_tile_twice",
+                              power=power.id, character=power.character)
         order = table.command_posts[target].river
         i, j = order.index(first), order.index(second)
         order[i], order[j] = order[j], order[i]
@@ -408,7 +431,8 @@ def _on_character(table: Table, side: str, power: Power, op, count: int, targets
         tile.neutralized = False
         return [Event("power", f"{name}: {label} is back in play, {tile.name} face up", rule, {"miniature": mini.id})]
     if mini.place != "board":
-        raise RuleRefused(rule, f"{name}: {label} is not on the board")
+        raise RuleRefused(rule, f"{name}: {label} is not on the board", "miniature_not_on_board",
+                          miniature=label, power=power.id, character=power.character)
     if op.op in ("restore_life_points", "heal"):
         most = tile.profile(mini).life_points
         mini.life_points = most if op.op == "restore_life_points" else min(most, mini.life_points + count)
@@ -427,10 +451,13 @@ def _side(own: str, which: str | None) -> str:
 
 def _target_tile(table: Table, side: str, cmd: c.ResolvePower, index: int, name: str) -> str:
     if len(cmd.tiles) <= index:
-        raise RuleRefused("Versus II", f"{name}: choose {'a' if index == 0 else 'another'} tile of the {side}'s river")
+        raise RuleRefused("Versus II", f"{name}: choose {'a' if index == 0 else 'another'} tile of the {side}'s river",
+                          "power_needs_tile" if index == 0 else "power_needs_another_tile",
+                          power=cmd.power, side=side)
     tile = cmd.tiles[index]
     if tile not in table.command_posts[side].river:
-        raise RuleRefused("Versus II", f"{name}: '{tile}' is not in the {side}'s river")
+        raise RuleRefused("Versus II", f"{name}: '{tile}' is not in the {side}'s river", "tile_not_in_river",
+                          tile=tile, side=side, power=cmd.power)
     return tile
 
 
@@ -438,7 +465,7 @@ def _transfer_discs(table: Table, side: str, name: str, op) -> list[Event]:
     source = table.command_posts[_side(side, op.from_side)].discs
     target = table.command_posts[_side(side, op.to_side)].discs
     if op.from_zone not in DISC_ZONES or op.to_zone not in DISC_ZONES:
-        raise RuleRefused("Versus II", f"{name}: unknown disc zone")
+        raise RuleRefused("Versus II", f"{name}: unknown disc zone", "unknown_disc_zone")
     if op.difference:
         mine = table.command_posts[side].discs.available
         theirs = table.command_posts[opponent(side)].discs.available
@@ -458,12 +485,14 @@ def _hack(table: Table, side: str, name: str, op, cmd: c.ResolvePower) -> list[E
     target = table.command_posts[opponent(side)]
     allowed = op.spaces or list(COMMAND_POST_SPACES)
     if cmd.space not in allowed:
-        raise RuleRefused("Versus II", f"{name}: choose one of the {opponent(side)}'s spaces: {', '.join(allowed)}")
+        raise RuleRefused("Versus II", f"{name}: choose one of the {opponent(side)}'s spaces: {', '.join(allowed)}",
+                          "power_needs_space", power=cmd.power, side=opponent(side), spaces=", ".join(allowed))
     count = op.count or 1
     new_limit = cp.limit(target, cmd.space) - count
     if target.spaces[cmd.space] > max(0, new_limit):
         raise RuleRefused("IX·I", f"{name}: the {cmd.space} space holds {target.spaces[cmd.space]} cubes, more than "
-                                  f"its hacked limit of {max(0, new_limit)}")
+                                  f"its hacked limit of {max(0, new_limit)}", "hacked_space_too_full",
+                          power=cmd.power, space=cmd.space, held=target.spaces[cmd.space], limit=max(0, new_limit))
     target.hacking[cmd.space] = target.hacking.get(cmd.space, 0) + count
     return [Event("power", f"{name}: hacking token on the {opponent(side)}'s {cmd.space} space, exertion limit "
                            f"{cp.limit(target, cmd.space)}", "Versus II", {"space": cmd.space})]

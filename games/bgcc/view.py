@@ -1,11 +1,12 @@
 """What a phone needs to draw the table: the state plus what is derived from it (saturation,
-river costs, encumbrance bonus, skills switched off, the current step and what may be done now).
+river costs, encumbrance bonus, skills switched off, the current step) and what each seat may
+do now (`may`, from the command registry).
 
 Printed definitions are passed through as dataclasses: `serial.to_data` (or any encoder that
 knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 
-from . import dice_flow, river
+from . import dice_flow, registry, river
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
 from .hero_board import Hero, skill_applies
 from .table import Table
@@ -21,24 +22,6 @@ REMINDERS_AT = {
     "end_check_1": "end_game",
     "end_check_2": "end_game",
 }
-
-ALLOWED = {
-    "setup": ["advance"],
-    "heroes.stances": ["declare_stance", "advance"],
-    "heroes.actions": ["spend", "attack", "complex_action", "automatic_action", "move", "pick_up",
-                       "give", "take", "advance"],
-    "villain.first_tile": ["activate_tile", "attack", "complex_action", "automatic_action", "move",
-                           "spend", "advance"],
-    "villain.second_tile": ["activate_tile", "attack", "complex_action", "automatic_action", "move",
-                            "spend", "advance"],
-    "game_over": [],
-    "heroes.activations": ["activate_tile", "attack", "complex_action", "automatic_action", "move", "spend",
-                           "dredge", "advance"],
-    "villain.activations": ["activate_tile", "attack", "complex_action", "automatic_action", "move", "spend",
-                            "dredge", "advance"],
-}
-ANY_TIME = ["spend (defense, reroll)", "wound", "drop", "place_token", "remove_token", "end_game"]
-
 
 def space_view(held: int, definition, hacked: int = 0) -> dict:
     limit = max(0, definition.exertion_limit - hacked)
@@ -112,19 +95,6 @@ def post_view(post) -> dict:
     }
 
 
-def may_now(table: Table) -> list[str]:
-    """What may be done now: while a roll is in progress only its steps ("roll", "reroll",
-    "end_rerolls", "defend", "abandon") and what may happen at any moment; otherwise the step's
-    commands, "follow_up" when a skill offers a free action after the last attack, and the rest."""
-    track = table.track
-    dice_steps = dice_flow.may_now(table)
-    if track.over:
-        return ALLOWED.get(track.step, ["advance"])
-    if table.dice.roll is not None:
-        return dice_steps + [m for m in ANY_TIME if not m.startswith("spend")]
-    return ALLOWED.get(track.step, ["advance"]) + dice_steps + ANY_TIME
-
-
 def turn_view(table: Table) -> dict:
     track = table.track
     step = track.step
@@ -138,7 +108,6 @@ def turn_view(table: Table) -> dict:
         "rule": rule,
         "side_playing": side_playing(step),
         "initiative": table.mission.initiative,
-        "may_now": may_now(table),
         "reminders": reminders,
         "end_game_conditions": table.mission.reminders.end_game,
         "over": track.over,
@@ -166,6 +135,7 @@ def table_view(table: Table, hero=hero_view, post=post_part) -> dict:
         "tokens": table.tokens,
         "loose_items": table.loose_items,
         "dice": dice_flow.dice_view(table),
+        "may": registry.may(table),
         **({"versus": versus_view(table)} if table.versus is not None else {}),
     }
 

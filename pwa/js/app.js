@@ -3,7 +3,7 @@
 import { getLang, initLang, setLang, t } from "./i18n.js";
 import { h, icon } from "./ui.js";
 import {
-  adoptToken, changed, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
+  adoptToken, changed, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
 } from "./core.js";
 import * as home from "./screens/home.js";
 import * as tableScreen from "./screens/table.js";
@@ -125,7 +125,8 @@ function renderShell(r) {
   const versus = state.table?.mode === "versus";
   const tabs = (versus ? VERSUS_TABS : TABS).map(([name, ico, href]) => {
     let target = href;
-    if (name === "hero" && state.seat?.startsWith("hero:")) target = `#/hero/${encodeURIComponent(state.seat.slice(5))}`;
+    const hero = heroOfSeat(state.seat);
+    if (name === "hero" && hero) target = `#/hero/${encodeURIComponent(hero)}`;
     return h("a", { class: "tab", href: target, "aria-current": current === name ? "page" : false, "data-testid": `tab-${name}` },
       icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(`tab.${name}`) }));
   });

@@ -4,7 +4,7 @@
 // plays and the tokens (the host token too on the phone that created the table),
 // and the last table it saw, so that an offline start can still show it.
 
-import { getLang, serverText, t } from "./i18n.js";
+import { getLang, refusalText, stepTitle, t } from "./i18n.js";
 
 const TABLES_KEY = "gc.tables";
 const SNAP_PREFIX = "gc.snap.";
@@ -18,7 +18,7 @@ export const state = {
   conn: "none",        // none | connecting | live | reconnecting | offline
   seats: [],           // [{seat, connected}] from the last read
   history: null,       // history entries, newest last (loaded on demand)
-  error: null,         // {key, message, rule}: the last refusal, next to its control
+  error: null,         // {key, message, rule, answer}: the last refusal, next to its control
   busy: new Set(),     // control keys waiting for an answer
   notice: null,        // a short message for the whole screen
   updateReady: false,
@@ -77,7 +77,7 @@ function saveSnapshot() {
   writeJSON(SNAP_PREFIX + state.code, { table: state.table, version: state.version, savedAt: state.savedAt, seats: state.seats });
 }
 
-// ------------------------------------------------------------------ seats and rights
+// ------------------------------------------------------------------ seats, and what this phone may do
 
 export function record() { return state.code ? tableRecord(state.code) : null; }
 
@@ -87,42 +87,85 @@ export function playToken() { const r = record(); return r?.token || r?.hostToke
 
 export function hostToken() { const r = record(); return r?.hostToken || r?.token || null; }
 
+// The seats this phone holds: the one it plays, and "host" on the phone that created the table.
+export function mySeats() {
+  return [...new Set([state.seat, isHost() ? "host" : null].filter(Boolean))];
+}
+
+// The hero a seat name plays ("hero:batman" → "batman"), for labels and the default board; never
+// to decide what may be done (the table's `may` says that).
+const HERO_SEAT = /^hero:(.+)$/;
+export function heroOfSeat(seat) { return HERO_SEAT.exec(seat || "")?.[1] || null; }
+
+// Versus: the command post this phone plays (its seat names a side), for labels and ordering.
 export function mySide() {
-  const seat = state.seat || "";
-  if (seat === "villain") return "villain";
-  if (seat === "heroes" || seat.startsWith("hero:")) return "heroes";   // "heroes": the Versus seat
-  return null;
+  return ["heroes", "villain"].find((side) => mySeats().includes(side)) || null;
 }
 
 export function isVersus(table = state.table) { return table?.mode === "versus"; }
 
-// Versus: may this phone run that side's command post? Its own seat, or the host alone.
-export function canSide(side) {
-  if (!writable()) return false;
-  return state.seat === side || (isHost() && (state.seat === "host" || !state.seat));
+export function writable() { return state.conn !== "offline"; }
+
+// What may be done now comes from the table view (contract C2): `table.may[seat]` lists the
+// commands each seat may send now, with the values each field may take ({"command", "targets":
+// {field: [values]}}). A field an entry does not list takes any value. The app keeps no copy of
+// the rules or of the seats' rights: it draws what `may` offers and explains what it does not.
+function matches(entry, targets) {
+  return Object.entries(targets).every(([field, value]) => {
+    if (value === undefined || value === null) return true;
+    const allowed = entry.targets?.[field];
+    return !Array.isArray(allowed) || allowed.includes(value);
+  });
 }
 
-export function writable() {
-  if (state.conn === "offline") return false;
-  return isHost() || (Boolean(playToken()) && state.seat !== "spectator");
+function entries(seat, table = state.table) {
+  return table?.may?.[seat] || [];
 }
 
-export function canHero(heroId) {
-  if (!writable()) return false;
-  return isHost() || state.seat === `hero:${heroId}`;
+// May this phone send `command` with those field values now? {ok, token} when it may (the token
+// of the seat that may: the seat's own, else the host's), else {ok: false, why} with the reason
+// to show next to the disabled control and `by`: "other" (another seat may), "now" (no seat may
+// now) or "offline" (why is "": the banner says it).
+export function allow(command, targets = {}) {
+  const table = state.table;
+  if (!table || !writable()) return { ok: false, why: "", by: "offline" };
+  for (const seat of mySeats()) {
+    if (entries(seat).some((e) => e.command === command && matches(e, targets))) {
+      return { ok: true, token: seat === "host" ? hostToken() : playToken() };
+    }
+  }
+  const others = Object.keys(table.may || {}).filter((seat) => entries(seat).some((e) => e.command === command && matches(e, targets)));
+  if (others.length) {
+    const players = others.filter((seat) => seat !== "host");
+    return { ok: false, by: "other", why: players.length ? t("why.other", { seats: players.map((s) => seatName(s)).join(", ") }) : t("why.host") };
+  }
+  return { ok: false, by: "now", why: t("why.notNow", { step: stepTitle(table.turn) }) };
 }
 
-export function canVillain() {
-  if (!writable()) return false;
-  return isHost() || state.seat === "villain";
+// The first of `commands` this phone may send (the HQ pick or the draft, whichever the table
+// offers), else the refusal of one offered to another seat, else "not now".
+export function allowAny(commands, targets = {}) {
+  const answers = commands.map((c) => allow(c, targets));
+  return answers.find((a) => a.ok) || answers.find((a) => a.by === "other") || answers[0];
 }
 
-export function canAdvance() {
-  if (!writable() || !state.table) return false;
-  if (isHost()) return true;
-  const turn = state.table.turn;
-  const playing = turn.side_playing || turn.initiative;
-  return mySide() === playing;
+// Is `command` (with those field values) offered to any seat now, whoever may send it?
+export function offered(command, targets = {}, table = state.table) {
+  return Object.values(table?.may || {}).some((list) => list.some((e) => e.command === command && matches(e, targets)));
+}
+
+// The entry of `command` this phone may send (e.g. advance, which carries "to": the next step).
+export function offer(command) {
+  for (const seat of mySeats()) {
+    const found = entries(seat).find((e) => e.command === command);
+    if (found) return found;
+  }
+  return null;
+}
+
+// The command names this phone may send now, for the Table screen's "May be done now".
+export function myCommands() {
+  return [...new Set(mySeats().flatMap((seat) => entries(seat).map((e) => e.command)))];
 }
 
 // ------------------------------------------------------------------ HTTP
@@ -152,6 +195,13 @@ export async function request(method, path, { body, token, key, ifMatch } = {}) 
     try { data = JSON.parse(text); } catch { data = { message: text.slice(0, 200) }; }
   }
   return { ok: response.ok, status: response.status, data };
+}
+
+function setSeats(seats) {
+  if (!Array.isArray(seats)) return;
+  state.seats = seats;
+  saveSnapshot();
+  changed();
 }
 
 // Apply a table view if it is newer than what we show.
@@ -204,7 +254,7 @@ export async function command(path, body, controlKey, { token, ifMatch, method =
       applyTable(data.table, data.version);
       state.error = { key: controlKey, message: t("err.stale") };
     } else {
-      state.error = { key: controlKey, message: serverText(data.message) || t("err.generic", { msg: answer.status }), rule: data.rule };
+      state.error = { key: controlKey, message: refusalText(data, state.table) || t("err.generic", { msg: answer.status }), rule: data.rule, answer: data };
     }
     return null;
   } catch (err) {
@@ -232,24 +282,11 @@ export async function loadHistory() {
   } catch { /* offline: keep what we have */ }
 }
 
-export async function refreshSeats() {
-  if (!state.code || state.conn === "offline") return;
-  try {
-    const answer = await request("GET", `/api/tables/${state.code}/seats`);
-    if (answer.ok) {
-      state.seats = answer.data;
-      saveSnapshot();
-      changed();
-    }
-  } catch { /* the live connection reports it */ }
-}
-
 // ------------------------------------------------------------------ opening a table, live
 
 let source = null;
 let retryTimer = null;
 let probeTimer = null;
-let seatsTimer = null;
 
 export async function openTable(code, { fresh = true } = {}) {
   code = code.toUpperCase();
@@ -271,8 +308,6 @@ export async function openTable(code, { fresh = true } = {}) {
   changed();
   if (fresh) await fetchTable();
   connectLive();
-  clearInterval(seatsTimer);
-  seatsTimer = setInterval(refreshSeats, 10000);
 }
 
 export function closeTable() {
@@ -280,7 +315,6 @@ export function closeTable() {
   source = null;
   clearTimeout(retryTimer);
   clearTimeout(probeTimer);
-  clearInterval(seatsTimer);
   Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, error: null });
   try { localStorage.removeItem("gc.current"); } catch { /* ignore */ }
   changed();
@@ -320,14 +354,21 @@ function connectLive() {
     const wasOffline = state.conn === "offline";
     state.conn = "live";
     changed();
-    refreshSeats();
     if (wasOffline && state.history) loadHistory();
   });
+  // The stream says everything (contract C3): `snapshot` the table and who is connected, `change`
+  // each change with the new table, `presence` who is connected whenever that changes. No polling.
   es.addEventListener("snapshot", (e) => {
     if (source !== es) return;
     const data = JSON.parse(e.data);
     state.conn = "live";
-    applyTable(data.table, data.version);
+    const table = data.table || data;   // {version, table, seats} or the table view itself with "seats"
+    if (data.seats) setSeats(data.seats);
+    applyTable(table, data.version ?? table.version);
+  });
+  es.addEventListener("presence", (e) => {
+    if (source !== es) return;
+    setSeats(JSON.parse(e.data).seats);
   });
   es.addEventListener("change", (e) => {
     if (source !== es) return;
@@ -360,8 +401,7 @@ async function probe() {
     if (state.conn === "offline") {
       state.conn = "reconnecting";
       changed();
-      fetchTable();
-      connectLive();
+      connectLive();   // its snapshot brings the table and who is connected
     }
   } catch {
     goOffline();
@@ -410,9 +450,7 @@ export function missionName(table = state.table) {
 // A readable name for a seat.
 export function seatName(seat, table = state.table) {
   if (!seat) return "?";
-  if (seat.startsWith("hero:")) {
-    const id = seat.slice(5);
-    return table?.heroes?.find((x) => x.id === id)?.name || id;
-  }
+  const id = heroOfSeat(seat);
+  if (id) return table?.heroes?.find((x) => x.id === id)?.name || id;
   return t(`seat.${seat}`);
 }

@@ -1,3 +1,5 @@
+import { FR } from "./refusals.js";
+
 // English and French. The French game terms are the versus booklet's own
 // (shared/rules/bgcc-versus-booklet-fr.md): réserve, zone de fatigue, blessure,
 // case, indice de saturation, rivière, poste de commandement, dépolluer,
@@ -150,6 +152,15 @@ const en = {
   "may.roll": "roll the dice", "may.reroll": "reroll", "may.end_rerolls": "end the rerolls",
   "may.defend": "defend", "may.abandon": "abandon the roll", "may.follow_up": "a skill's free action",
 
+  "may.dredge": "dredge the river", "may.demobilize": "demobilize", "may.reinforce": "bring back characters",
+  "may.resolve_power": "resolve an HQ power", "may.choose_hq": "choose an HQ", "may.pick_hq": "choose an HQ",
+  "may.draft_tile": "draft a tile", "may.set_dice_mode": "choose the dice mode", "may.calibrate_dice": "calibrate the dice",
+  "may.start_roll": "start a roll", "may.start_free_roll": "start a free roll", "may.roll_dice": "roll the dice",
+  "may.reroll_dice": "reroll", "may.abandon_roll": "abandon the roll", "may.start_follow_up": "a skill's free action",
+  "may.nothing": "Nothing on this phone now.",
+  "why.notNow": "Not now: {step}", "why.other": "Not this phone: {seats}", "why.host": "Only the host's phone",
+  "table.advanceTo": "Next: {step}",
+
   // versus
   "tab.versus": "Command post", "tab.setup": "Setup",
   "home.modeLabel": "Game mode", "home.mode.standard": "Standard", "home.mode.versus": "Versus",
@@ -159,7 +170,6 @@ const en = {
   "side.the.heroes": "the heroes", "side.the.villain": "the villain",
   "side.of.heroes": "the heroes'", "side.of.villain": "the villain's",
   "join.versusHelp": "A Versus table: one phone plays the heroes' command post, the other the villain's.",
-  "may.dredge": "dredge the river",
   "unit.disc.one": "{n} disc", "unit.disc.other": "{n} discs",
   "unit.cube.one": "{n} cube", "unit.cube.other": "{n} cubes",
   "vs.mission": "Versus booklet mission", "vs.missionsFailed": "The booklet's missions could not be loaded.",
@@ -370,6 +380,15 @@ const fr = {
   "may.roll": "lancer les dés", "may.reroll": "relancer", "may.end_rerolls": "terminer les relances",
   "may.defend": "se défendre", "may.abandon": "abandonner le lancer", "may.follow_up": "l'action gratuite d'une compétence",
 
+  "may.dredge": "dépolluer la rivière", "may.demobilize": "démobiliser", "may.reinforce": "faire revenir des personnages",
+  "may.resolve_power": "résoudre un pouvoir de QG", "may.choose_hq": "choisir un QG", "may.pick_hq": "choisir un QG",
+  "may.draft_tile": "choisir une tuile", "may.set_dice_mode": "choisir le mode des dés", "may.calibrate_dice": "calibrer les dés",
+  "may.start_roll": "commencer un lancer", "may.start_free_roll": "commencer un lancer gratuit", "may.roll_dice": "lancer les dés",
+  "may.reroll_dice": "relancer", "may.abandon_roll": "abandonner le lancer", "may.start_follow_up": "l'action gratuite d'une compétence",
+  "may.nothing": "Rien sur ce téléphone pour l'instant.",
+  "why.notNow": "Pas maintenant : {step}", "why.other": "Pas ce téléphone : {seats}", "why.host": "Seul le téléphone de l'hôte",
+  "table.advanceTo": "Ensuite : {step}",
+
   "tab.versus": "Poste", "tab.setup": "Mise en place",
   "home.modeLabel": "Mode de jeu", "home.mode.standard": "Standard", "home.mode.versus": "Versus",
   "home.modeHelp.standard": "Les héros contre le poste de commandement du vilain, depuis la bibliothèque.",
@@ -378,7 +397,6 @@ const fr = {
   "side.the.heroes": "les héros", "side.the.villain": "le vilain",
   "side.of.heroes": "des héros", "side.of.villain": "du vilain",
   "join.versusHelp": "Une table Versus : un téléphone joue le poste de commandement des héros, l'autre celui du vilain.",
-  "may.dredge": "dépolluer la rivière",
   "unit.disc.one": "{n} disque", "unit.disc.other": "{n} disques",
   "unit.cube.one": "{n} cube", "unit.cube.other": "{n} cubes",
   "vs.mission": "Mission du livret Versus", "vs.missionsFailed": "Les missions du livret n'ont pas pu être chargées.",
@@ -475,6 +493,31 @@ const STEPS_FR = {
   "villain.activations": "Vilain : dépense du potentiel d'activation, activation des tuiles",
 };
 
+// Step titles in English, as the API's turn view names them (games/bgcc/turn.py STEP_TITLES), for
+// step ids met elsewhere than the current step (the step Advance leads to, a refusal's params).
+const STEPS_EN = {
+  setup: "Setup",
+  upkeep: "Upkeep: advance the turn marker, upkeep effects",
+  "heroes.upkeep_start": "Heroes: upkeep, start of turn",
+  "heroes.start_effects": "Heroes: start of turn effects",
+  "heroes.stances": "Heroes: declare stances",
+  "heroes.actions": "Heroes: actions",
+  "heroes.end_effects": "Heroes: end of turn effects",
+  "heroes.upkeep_end": "Heroes: upkeep, end of turn",
+  end_check_1: "Check end-game conditions 1",
+  end_check_2: "Check end-game conditions 2",
+  "villain.upkeep": "Villain: upkeep",
+  "villain.start_effects": "Villain: start of turn effects",
+  "villain.first_tile": "Villain: activate the first tile",
+  "villain.second_tile": "Villain: activate the second tile",
+  "villain.end_effects": "Villain: end of turn effects",
+  game_over: "Game over",
+  "heroes.upkeep": "Heroes: upkeep and activation potential recovery",
+  "heroes.activations": "Heroes: spend activation potential, activate tiles",
+  "villain.activations": "Villain: spend activation potential, activate tiles",
+};
+const STEPS = { en: STEPS_EN, fr: STEPS_FR };
+
 const DICTS = { en, fr };
 let lang = "en";
 
@@ -511,52 +554,52 @@ export function tSide(key, side, params = {}) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// A step's title: the turn view's ({step, title}) or a step id's ("heroes.actions").
 export function stepTitle(turn) {
+  if (typeof turn === "string") return STEPS[lang][turn] || STEPS.en[turn] || turn;
   if (lang === "fr" && STEPS_FR[turn.step]) return STEPS_FR[turn.step];
-  return turn.title;
+  return turn.title || STEPS.en[turn.step] || turn.step;
 }
 
-// The server's messages are English. In French, the most common ones are
-// rephrased from their structure; any other keeps the server's words.
-const SPACE_WORDS = {
-  Melee: "melee", Ranged: "ranged", Manipulation: "manipulation", Thought: "thought",
-  Movement: "movement", Defense: "defense", Reroll: "reroll",
-};
-
-const REFUSALS_FR = [
-  [/^(\w+) space is saturated: (\d+) of (\d+)$/, (m) => `Case ${spaceName(m[1]).toLowerCase()} saturée : ${m[2]} sur ${m[3]}`],
-  [/^(\w+) space holds (\d+) of (\d+): room for (\d+), not (\d+)$/,
-    (m) => `La case ${spaceName(m[1]).toLowerCase()} contient ${m[2]} sur ${m[3]} : place pour ${m[4]}, pas ${m[5]}`],
-  [/^(.+)'s reserve holds (\d+) cubes?, not (\d+)$/, (m) => `La réserve de ${m[1]} contient ${m[2]} cube(s), pas ${m[3]}`],
-  [/^Heroes act in the heroes' actions step \(now: .*\)$/, () => "Les héros agissent à l'étape des actions des héros"],
-  [/^Stances are declared in the stance step \(now: .*\)$/, () => "Les postures se déclarent à l'étape des postures"],
-  [/^Tiles are activated in the villain's tile steps \(now: .*\)$/, () => "Les tuiles s'activent aux étapes d'activation du vilain"],
-  [/^Tile '(.+)' costs (\d+) but the reserve holds (\d+)$/, (m) => `La tuile ${m[1]} coûte ${m[2]} mais la réserve contient ${m[3]}`],
-  [/^This phone plays (.+) and cannot do that: (.+)$/, (m) => `Ce téléphone joue ${m[1]} et ne peut pas faire cela`],
-  [/^A spectator watches.*$/, () => "Un spectateur regarde : seuls les joueurs changent la table"],
-  [/^Nothing to undo$/, () => "Rien à annuler"], [/^Nothing to redo$/, () => "Rien à rétablir"],
-  [/^Each hero must choose a stance: (.+)$/, (m) => `Chaque héros doit choisir une posture : ${m[1]}`],
-  [/^The (\S+) seat is taken.*$/, () => "Cette place est prise : l'hôte peut la confier à ce téléphone"],
-  [/^Activation (\d+) costs (\d+) discs? but (\d+) (?:is|are) available$/,
-    (m) => `L'activation ${m[1]} coûte ${m[2]} DPA mais ${m[3]} sont disponibles`],
-  [/^The (heroes|villain) pick now$/, (m) => `C'est au tour ${m[1] === "heroes" ? "des héros" : "du vilain"} de choisir`],
-  [/^The (heroes|villain) activate tiles in their activation step.*$/, () => "Les tuiles s'activent à l'étape d'activation de ce camp"],
-  [/^HQ powers are mandatory: resolve (.+) first$/, (m) => `Les pouvoirs de QG sont obligatoires : résolvez d'abord ${m[1]}`],
-  [/^Finish the setup first.*$/, () => "Terminez d'abord la mise en place (QG et équipes)"],
-];
-
-function spaceName(word) {
-  const key = SPACE_WORDS[word];
-  return key ? t(`space.${key}`) : word;
+// Refusals (contract C1): the server answers a stable code (`reason`) and its `params` beside the
+// English `message`. In French the sentence is built from FR[reason] (pwa/js/refusals.js) with the
+// params filled in; in English, or for a code FR lacks, the server's message is shown.
+export function refusalText(data, table = null) {
+  if (!data) return "";
+  const template = lang === "fr" && data.reason ? FR[data.reason] : null;
+  if (!template) return data.message || "";
+  const params = data.params || {};
+  const text = template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? paramText(name, params[name], table) : `{${name}}`));
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function serverText(message) {
-  if (lang !== "fr" || !message) return message;
-  for (const [pattern, make] of REFUSALS_FR) {
-    const m = pattern.exec(message);
-    if (m) return make(m);
+// One refusal param as words. Ids are translated through this catalogue: a step ("heroes.actions")
+// is its title, a space ("melee") its name in lower case, a side ("villain") "vilain", a seat
+// its name, a tile kind or level its word; ids of the table's heroes, tiles and characters their
+// names; numbers and proper names as they are; a list, each item so, joined with commas.
+export function paramText(name, value, table = null) {
+  if (Array.isArray(value)) return value.map((v) => paramText(name, v, table)).join(", ");
+  if (typeof value !== "string") return String(value);
+  const dict = DICTS[lang];
+  if (STEPS[lang][value]) return STEPS[lang][value];
+  if (dict[`space.${value}`]) return dict[`space.${value}`].toLowerCase();
+  if (dict[`side.the.${value}`]) return dict[`side.${value}`].toLowerCase();
+  if (dict[`seat.${value}`]) return dict[`seat.${value}`];
+  if (dict[`vs.kind.${value}`]) return dict[`vs.kind.${value}`];
+  if (dict[`level.${value}`]) return dict[`level.${value}`].toLowerCase();
+  if (dict[`hero.${value}`] && ["active", "resting"].includes(value)) return dict[`hero.${value}`].toLowerCase();
+  const seatHero = /^hero:(.+)$/.exec(value)?.[1];
+  if (table) {
+    const hero = table.heroes?.find((x) => x.id === (seatHero || value));
+    if (hero) return hero.name;
+    for (const post of Object.values(table.command_posts || {})) {
+      const tile = post.river?.find((x) => x.id === value);
+      if (tile) return tile.name;
+      const mini = post.miniatures?.find((x) => x.id === value);
+      if (mini) return mini.label;
+    }
   }
-  return message;
+  return value;
 }
 
 // History lines: rebuilt in French from the event's kind and data when we can.

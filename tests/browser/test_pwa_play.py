@@ -1,5 +1,6 @@
 """Playing on two phones: create and join, live river, spending to saturation, stances, an attack
-that ends in wounds, undo on both screens, French."""
+that ends in wounds, undo on both screens, French; the buttons drawn from the table's `may`, who is
+connected from the live stream (no polling), refusals in French from their code and params."""
 from __future__ import annotations
 
 import re
@@ -25,6 +26,9 @@ def test_create_a_table_and_join_it_as_a_hero_while_the_first_phone_plays_the_vi
     a.get_by_test_id("take-villain").click()
     expect(a.get_by_role("heading", name="Command post")).to_be_visible()
     expect(a.locator("#conn")).to_have_text("Live")
+    # from now on who is connected comes from the live stream (snapshot, presence): no GET /seats
+    polled = []
+    a.on("request", lambda r: polled.append(r.url) if r.method == "GET" and r.url.endswith(f"/api/tables/{code}/seats") else None)
 
     b = phones.open(f"/join/{code}")
     expect(b.get_by_role("heading", name=f"Join table {code}")).to_be_visible()
@@ -34,11 +38,13 @@ def test_create_a_table_and_join_it_as_a_hero_while_the_first_phone_plays_the_vi
     expect(b.get_by_test_id("hero-reserve")).to_contain_text("12")
     expect(b.locator("#conn")).to_have_text("Live")
 
-    # phone A sees who is at the table and that Batman's phone is connected
+    # phone A sees who is at the table and that Batman's phone is connected: told by the live
+    # stream's presence event (phone A's table opened before Batman's phone joined)
     a.get_by_test_id("tab-table").click()
     expect(a.locator("[data-seat='hero:batman'] .dot.on")).to_be_visible(timeout=5000)
     expect(a.locator("[data-seat='villain'] .dot.on")).to_be_visible()
     expect(a.locator("[data-seat='hero:commissioner-gordon'] .dot.on")).to_have_count(0)
+    assert not polled, f"the seats were polled: {polled}"
 
 
 def test_the_villain_activates_a_tile_and_the_heros_screen_shows_the_new_river_within_a_second(api, duo, shot):
@@ -75,10 +81,11 @@ def test_spending_cubes_until_a_space_saturates_locks_the_control_with_its_reaso
     expect(b.get_by_test_id("lock-defense")).to_have_text("Saturated: 3 of 3")
     expect(b.get_by_test_id("hero-reserve")).to_contain_text("9")
 
-    # a refusal appears next to the control that caused it, and the control keeps the true state
-    b.get_by_test_id("space-melee").click()
-    refusal = b.get_by_test_id("refusal-space-melee")
-    expect(refusal).to_contain_text("Heroes act in the heroes' actions step")
+    # at the setup the table offers Batman's phone spending on defense and reroll only (its `may`):
+    # the other spaces are disabled with the step's title as the reason
+    expect(b.get_by_test_id("space-melee")).to_be_disabled()
+    expect(b.get_by_test_id("space-reroll")).to_be_enabled()
+    expect(b.get_by_test_id("spaces-why")).to_have_text("Not now: Setup")
     expect(b.get_by_test_id("space-melee").locator(".count")).to_have_text("0 / 4")
     expect(b.get_by_test_id("hero-reserve")).to_contain_text("9")
     b.get_by_test_id("space-defense").scroll_into_view_if_needed()
@@ -199,3 +206,166 @@ def test_switching_to_french_uses_the_booklets_terms_and_stays_after_a_reload(du
     expect(b.get_by_test_id("step-title")).to_have_text("Mise en place")
     b.locator("#lang").click()
     expect(b.get_by_test_id("step-title")).to_have_text("Setup")
+
+
+def test_the_buttons_follow_what_the_table_offers_each_phone_with_the_reason_when_not(api, duo, shot):
+    """Contract C2: each control is enabled when `table.may[<seat>]` offers its command to this
+    phone, else disabled with the reason: another seat's ("Not this phone: Villain") or the step's
+    ("Not now: <step title>"). The host's list covers every board."""
+    api.advance_to(duo["code"], duo["host"], "villain.first_tile")
+    b = duo["open_b"]()                                  # Batman's phone
+    expect(b.get_by_test_id("space-defense")).to_be_enabled()    # defense and reroll: at any moment
+    expect(b.get_by_test_id("space-melee")).to_be_disabled()
+    expect(b.get_by_test_id("spaces-why")).to_have_text("Not now: Villain: activate the first tile")
+    b.get_by_test_id("tab-table").click()
+    expect(b.get_by_test_id("advance")).to_be_disabled()
+    expect(b.get_by_test_id("advance-why")).to_have_text("Not this phone: Villain")
+    expect(b.get_by_test_id("may-now")).to_contain_text("spend cubes")
+    expect(b.get_by_test_id("may-now")).not_to_contain_text("activate a tile")
+    shot(b, "table-may")
+    b.set_viewport_size({"width": 360, "height": 640})
+    shot(b, "table-may-360")
+    b.set_viewport_size({"width": 390, "height": 844})
+    b.get_by_test_id("tab-villain").click()
+    expect(b.get_by_test_id("cp-readonly")).to_be_visible()
+    expect(b.get_by_test_id("tile-killer-croc")).to_be_disabled()
+    expect(b.get_by_test_id("river-why")).to_have_text("Not this phone: Villain")
+    shot(b, "villain-readonly")
+
+    a = duo["open_a"]("/#/table")                        # the villain's phone, which holds the host token too
+    expect(a.get_by_test_id("advance")).to_be_enabled()
+    expect(a.get_by_test_id("may-now")).to_contain_text("activate a tile")
+    a.get_by_test_id("tab-villain").click()
+    expect(a.get_by_test_id("tile-killer-croc")).to_be_enabled()
+    expect(a.get_by_test_id("cp-readonly")).to_have_count(0)
+    a.goto("/#/hero/commissioner-gordon")                 # no phone plays Gordon: the host's list covers his board
+    expect(a.get_by_test_id("space-defense")).to_be_enabled()
+    a.get_by_test_id("space-defense").click()
+    expect(a.get_by_test_id("space-defense").locator(".count")).to_contain_text("1 /")
+    expect(a.get_by_test_id("space-melee")).to_be_disabled()
+
+
+def _fr_template(page, reason: str) -> str:
+    """The French line of a refusal code, as the app loads it (pwa/js/refusals.js)."""
+    fr = page.evaluate("async () => (await import('/js/refusals.js')).FR")
+    assert reason in fr, f"no French line for the refusal code {reason!r} in pwa/js/refusals.js"
+    return fr[reason]
+
+
+def _assert_french_refusal(page, testid: str, answer: dict, seen: dict) -> None:
+    """The refusal shown under the control is its French line (FR[reason]) with the params filled
+    in, not the server's English message."""
+    assert isinstance(answer.get("reason"), str) and answer["reason"], answer
+    assert isinstance(answer.get("params"), dict), answer
+    template = _fr_template(page, answer["reason"])
+    refusal = page.get_by_test_id(testid)
+    expect(refusal).to_be_visible()
+    page.evaluate("id => document.querySelector(`[data-testid='${id}']`)?.scrollIntoView({block: 'center'})", testid)
+    shown = refusal.evaluate("el => [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('')").strip()
+    # the template with each {param} as "some words": the literal French around them must be there
+    parts = re.split(r"\{(\w+)\}", template)
+    pattern = "".join(re.escape(x) if i % 2 == 0 else "(.+?)" for i, x in enumerate(parts))
+    assert re.fullmatch(pattern, shown, flags=re.IGNORECASE | re.DOTALL), (shown, template, answer)
+    names = parts[1::2]
+    assert set(names) <= set(answer["params"]), (names, answer["params"])
+    for name in names:
+        value = answer["params"][name]
+        if isinstance(value, int):
+            assert str(value) in shown, (name, value, shown)
+        assert "{" + name + "}" not in shown
+    assert answer["message"] not in shown, shown
+    assert shown != answer["message"]
+    seen[answer["reason"]] = shown
+
+
+def _refused(page, click, path_part: str) -> dict:
+    with page.expect_response(lambda r: path_part in r.url and r.request.method in ("POST", "PUT", "DELETE")) as info:
+        click()
+    response = info.value
+    assert response.status in (403, 409, 422), (response.status, response.text())
+    return response.json()
+
+
+def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_params(api, duo, shot):
+    """Contract C1: a refusal answers `reason` (a stable code) and `params` beside the English
+    `message`; in French the app says FR[reason] (pwa/js/refusals.js) with the params filled in.
+    Five different rule refusals a player meets from the screens."""
+    code, host = duo["code"], duo["host"]
+    api.advance_to(code, host, "heroes.stances")
+    a = duo["open_a"]("/#/table", lang="fr")             # villain + host
+    b = duo["open_b"]("/#/hero/batman", lang="fr")       # Batman
+    expect(a.locator("html")).to_have_attribute("lang", "fr")
+    seen: dict[str, str] = {}
+
+    # 1. moving on before every hero has chosen a stance (V·B·3)
+    answer = _refused(a, lambda: a.get_by_test_id("advance").click(), "/turn/advance")
+    _assert_french_refusal(a, "refusal-advance", answer, seen)
+    shot(a, "refusal-fr-stances")
+
+    # Batman active, Gordon resting, then the heroes' actions
+    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
+    api.post(code, "/heroes/commissioner-gordon/stance", host, {"stance": "resting"})
+    api.advance_to(code, host, "heroes.actions")
+
+    # 2. a resting hero's action (V·B·3 [b]): the host's phone on Gordon's board
+    a.goto("/#/hero/commissioner-gordon")
+    expect(a.get_by_test_id("auto-manipulation")).to_be_enabled()
+    answer = _refused(a, lambda: a.get_by_test_id("auto-manipulation").click(), "/automatic-action")
+    _assert_french_refusal(a, "refusal-auto-manipulation", answer, seen)
+    shot(a, "refusal-fr-resting")
+
+    # 3. more cubes than a space has room for (IX·I): 5 cubes on Batman's melee space (limit 4)
+    b.get_by_test_id("tab-dice").click()
+    b.get_by_test_id("action-melee").click()
+    for _ in range(4):
+        b.get_by_test_id("cubes-plus").click()
+    expect(b.get_by_test_id("cubes")).to_have_text("5")
+    b.get_by_test_id("target").select_option("killer-croc.1")
+    answer = _refused(b, lambda: b.get_by_test_id("roll-start").click(), "/dice/roll")
+    _assert_french_refusal(b, "refusal-roll-start", answer, seen)
+    shot(b, "refusal-fr-room")
+
+    # 4. more cubes than the reserve holds (V·A 14): Batman's reserve brought down to 2, then 3 on melee
+    table = api.table(code)
+    batman = next(h for h in table["heroes"] if h["id"] == "batman")
+    reserve = batman["reserve"]
+    for space, view in batman["spaces"].items():
+        if space == "melee" or reserve <= 2:
+            continue
+        n = min(view["room"], reserve - 2)
+        if n > 0:
+            api.post(code, "/heroes/batman/spend", duo["batman"], {"space": space, "cubes": n})
+            reserve -= n
+    assert reserve == 2
+    expect(b.get_by_test_id("odds")).to_be_visible()
+    b.get_by_test_id("cubes-minus").click()
+    b.get_by_test_id("cubes-minus").click()
+    expect(b.get_by_test_id("cubes")).to_have_text("3")
+    answer = _refused(b, lambda: b.get_by_test_id("roll-start").click(), "/dice/roll")
+    _assert_french_refusal(b, "refusal-roll-start", answer, seen)
+
+    # 5. a tile the villain's reserve cannot pay (VI·B·3 [a]): one tile activated, the reserve spent
+    # on the spaces, then in the second tile step the dearest character tile
+    api.advance_to(code, host, "villain.first_tile")
+    api.post(code, "/command-posts/villain/river/activate", duo["villain"], {"tile": "killer-croc"})
+    post = api.table(code)["command_posts"]["villain"]
+    villain_reserve = post["reserve"]
+    for space, view in post["spaces"].items():
+        n = min(view["room"], villain_reserve)
+        if n > 0:
+            api.post(code, "/command-posts/villain/spend", duo["villain"], {"space": space, "cubes": n})
+            villain_reserve -= n
+    post = api.advance_to(code, host, "villain.second_tile")["command_posts"]["villain"]
+    dearest = max((t for t in post["river"] if not t["neutralized"] and t["kind"] != "event"), key=lambda t: t["cost"])
+    assert dearest["cost"] > post["reserve"], (dearest, post["reserve"])
+    a.goto("/#/villain")
+    a.get_by_test_id(f"tile-{dearest['id']}").click()
+    expect(a.locator("dialog.sheet")).to_contain_text("pas assez")
+    answer = _refused(a, lambda: a.get_by_test_id("sheet-confirm").click(), "/river/activate")
+    _assert_french_refusal(a, f"refusal-tile-{dearest['id']}", answer, seen)
+    shot(a, "refusal-fr-tile")
+
+    assert len(seen) == 5, f"five different refusal codes, got {sorted(seen)}"
+    # switched to English, the same refusal is the server's English message
+    a.locator("#lang").click()
+    expect(a.get_by_test_id(f"refusal-tile-{dearest['id']}")).to_contain_text(answer["message"])

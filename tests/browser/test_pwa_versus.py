@@ -222,7 +222,8 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     b.get_by_test_id("sheet-confirm").click()
     pending = b.get_by_test_id("pending-the-penguin-parapluie-multifonction")
     expect(pending).to_contain_text("The Penguin — Multi-Purpose Umbrella")
-    expect(a.get_by_test_id("pending-the-penguin-parapluie-multifonction")).to_contain_text("The villain's phone resolves it.")
+    # phone A plays the heroes and holds the host token: the host's `may` covers every command post
+    expect(a.get_by_test_id("pending-the-penguin-parapluie-multifonction")).to_contain_text("The Penguin — Multi-Purpose Umbrella")
     pending.get_by_test_id("alt-0").check()
     pending.get_by_test_id("power-mini-0").select_option("nightwing.1")
     pending.get_by_test_id("power-count").fill("2")

@@ -24,6 +24,11 @@ from games.bgcc.errors import RuleRefused
 from games.bgcc.serial import from_data, to_data
 from games.bgcc.view import table_view
 
+
+def may(table, seat: str) -> list[str]:
+    """The commands the table view lists for `seat`, each once, in the registry's order."""
+    return list(dict.fromkeys(m["command"] for m in table_view(table)["may"][seat]))
+
 DEFS = library.sample_definitions()
 HEROES = {h.name: h for h in DEFS["heroes"]}
 ITEMS = {i.name: i for i in DEFS["items"]}
@@ -920,7 +925,7 @@ def test_counterattack_is_offered_to_the_target_of_a_melee_attack_against_the_in
         "roll": 1, "skill": "Counterattack", "level": 2, "hero": RENEE, "miniature": None, "action": "melee",
         "pool": ["yellow", "yellow"], "successes": None, "target_hero": None, "target_miniature": CROC}
     assert list(offered(table)) == ["Counterattack"]
-    assert "follow_up" in table_view(table)["turn"]["may_now"]
+    assert "start_follow_up" in may(table, "hero:" + RENEE) and "start_follow_up" not in may(table, "villain")
     # the initial attacker only; and only if Renee can target him
     refused(table, df.StartFollowUp("Counterattack", target_miniature=THUG), "X·Counterattack")
     refused(table, df.StartFollowUp("Counterattack", can_target=False), "X·Counterattack",
@@ -936,7 +941,7 @@ def test_counterattack_is_offered_to_the_target_of_a_melee_attack_against_the_in
     assert places(table.hero(RENEE)) == before and not kinds(events, "spend")  # no cube
     assert (table.dice.roll.actor, table.dice.roll.defender, table.dice.roll.free_action) == \
         ("Renee Montoya", "Killer Croc", "Counterattack")
-    assert table_view(table)["turn"]["may_now"][:2] == ["roll", "abandon"]
+    assert "roll_dice" in may(table, "hero:" + RENEE) and "attack" not in may(table, "host")
     table, events = run(table, roll(5, 5), df.EndRerolls(), df.Defend())
     assert one(events, "defense").data["wounds"] == 2 and mini(table, CROC).life_points == 6
     # Killer Croc has Counterattack too, but not against a counterattack
@@ -988,7 +993,7 @@ def test_a_follow_up_is_taken_immediately():
     table = villain_turn(boards={"Renee Montoya": counterattacker()})
     table, _ = croc_hits_renee(table)
     moved, _ = run(table, c.Advance())
-    assert offered(moved) == {} and "follow_up" not in table_view(moved)["turn"]["may_now"]
+    assert offered(moved) == {} and "start_follow_up" not in may(moved, "host")
     refused(moved, df.StartFollowUp("Counterattack"), "X·Counterattack",
             "Counterattack is taken immediately (during the End the Melee Attack step): the game has moved on "
             "since that attack")
@@ -1194,23 +1199,27 @@ def test_follow_ups_survive_storage():
 # ------------------------------------------------------------------------ may now
 
 
-def test_the_turn_view_lists_the_dice_steps_of_the_roll_in_progress():
-    """While a roll is in progress only its steps go on (and what may happen at any moment)."""
+def test_the_table_view_lists_the_dice_steps_of_the_roll_in_progress():
+    """While a roll is in progress only its steps go on (and what may happen at any moment), for the
+    roller's phone (and the defender's during the defense) and the host."""
     table = heroes_turn()
-    any_time = ["wound", "drop", "place_token", "remove_token", "end_game"]
-    assert "attack" in table_view(table)["turn"]["may_now"]
+    any_time = ["wound", "place_token"]  # Batman carries nothing; no token is on the board
+    batman = "hero:" + BATMAN
+    assert "attack" in may(table, batman) and "start_roll" in may(table, batman)
     table, _ = run(table, df.StartRoll("melee", hero=BATMAN, cubes=1, target_miniature=CROC))
-    assert table_view(table)["turn"]["may_now"] == ["roll", "abandon", *any_time]
+    assert may(table, batman) == [*any_time, "roll_dice", "abandon_roll"]
+    assert "roll_dice" not in may(table, "villain") and "roll_dice" in may(table, "host")
     table, _ = run(table, roll(5))
-    assert table_view(table)["turn"]["may_now"] == ["reroll", "end_rerolls", "abandon", *any_time]
+    assert may(table, batman) == [*any_time, "reroll_dice", "end_rerolls", "abandon_roll"]
     assert table_view(table)["dice"]["roll"]["may_now"] == ["reroll", "end_rerolls", "abandon"]
     table, _ = run(table, df.EndRerolls())
-    assert table_view(table)["turn"]["may_now"] == ["defend", "abandon", *any_time]
+    assert may(table, batman) == [*any_time, "defend", "abandon_roll"]
+    assert "defend" in may(table, "villain")  # the defender's phone enters the defense
     table, _ = run(table, df.Defend(cubes=1))
-    assert table_view(table)["turn"]["may_now"] == ["roll", "abandon", *any_time]
+    assert may(table, "villain")[-2:] == ["roll_dice", "abandon_roll"]
     table, _ = run(table, roll(0), df.EndRerolls())
-    may = table_view(table)["turn"]["may_now"]
-    assert "attack" in may and "follow_up" not in may and "roll" not in may
+    listed = may(table, batman)
+    assert "attack" in listed and "start_follow_up" not in listed and "roll_dice" not in listed
 
 
 # ------------------------------------------------------------------------ Ambidexterity

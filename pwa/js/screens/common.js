@@ -1,6 +1,6 @@
 // Pieces several screens share.
 
-import { t } from "../i18n.js";
+import { refusalText, t } from "../i18n.js";
 import { h } from "../ui.js";
 import { state } from "../core.js";
 
@@ -10,12 +10,19 @@ export function noTable() {
     h("a", { class: "btn primary", href: "#/home" }, t("goHome")));
 }
 
-// The refusal the server gave for the control `key`, shown next to it.
+// The refusal the server gave for the control `key`, shown next to it (said again from its code
+// and params in the language now shown).
 export function refusalFor(key) {
   const err = state.error;
   if (!err || err.key !== key) return null;
   return h("p", { class: "refusal", role: "alert", "data-testid": `refusal-${key}` },
-    err.message, err.rule ? h("span", { class: "rule", text: `(${err.rule})` }) : null);
+    (err.answer && refusalText(err.answer, state.table)) || err.message, err.rule ? h("span", { class: "rule", text: `(${err.rule})` }) : null);
+}
+
+// Why a control is disabled (the table's `may` does not offer it to this phone now), under it.
+export function whyNot(why, testid = null) {
+  if (!why) return null;
+  return h("p", { class: "muted small why", "data-testid": testid, text: why });
 }
 
 export function busy(key) {

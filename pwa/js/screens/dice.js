@@ -4,8 +4,9 @@
 
 import { eventText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
-import { changed, command, hostToken, isHost, isVersus, mySide, request, state, writable } from "../core.js";
-import { busy, noTable, refusalFor } from "./common.js";
+import { allow, changed, command, heroOfSeat, isHost, isVersus, mySide, offered, request, state } from "../core.js";
+import { refusalText } from "../i18n.js";
+import { busy, noTable, refusalFor, whyNot } from "./common.js";
 
 const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 
@@ -29,25 +30,6 @@ function names(table) {
   };
 }
 
-function seatOf(hero, miniature) {
-  if (hero) return `hero:${hero}`;
-  if (miniature && isVersus()) {   // Versus: the side whose command post holds the character
-    return Object.values(state.table.command_posts).find((p) => p.miniatures.some((m) => m.id === miniature))?.side || null;
-  }
-  return miniature ? "villain" : null;
-}
-
-// May this phone take the roll's next step? The roller, and the defender during the defense.
-function mayRoll(roll) {
-  if (!writable()) return false;
-  if (isHost()) return true;
-  const seats = [seatOf(roll.hero, roll.miniature)];
-  if (roll.step.startsWith("defense")) seats.push(seatOf(roll.target_hero, roll.target_miniature));
-  return seats.includes(state.seat);
-}
-
-function tokenFor() { return isHost() ? hostToken() : undefined; }
-
 export function render() {
   const table = state.table;
   if (!table) return noTable();
@@ -66,7 +48,7 @@ export function render() {
       form.events.map((ev) => h("p", { class: ev.kind === "defense" || ev.kind === "complex_action" ? "result-big" : "", text: eventText(ev, names(table)) }))));
   }
   if (!dice.roll && dice.last) out.push(lastCard(dice.last));
-  if (isHost()) out.push(modeCard(dice));
+  if (allow("set_dice_mode").ok) out.push(modeCard(dice));
   return out;
 }
 
@@ -91,8 +73,8 @@ function select(label, value, options, onchange, testid) {
 function startCard(table, dice) {
   if (isVersus(table)) return versusStartCard(table);
   const post = table.command_posts.villain;
-  if (!form.side) form.side = state.seat === "villain" ? "villain" : "heroes";
-  const mineHero = state.seat?.startsWith("hero:") ? state.seat.slice(5) : null;
+  if (!form.side) form.side = mySide() || "heroes";
+  const mineHero = heroOfSeat(state.seat);
   const heroSide = form.side === "heroes";
   const box = h("section", { class: "card", "aria-labelledby": "start-h" }, h("h2", { id: "start-h", text: t("dice.newRoll") }));
   if (isHost()) {
@@ -103,14 +85,14 @@ function startCard(table, dice) {
   const attack = form.action === "melee" || form.action === "ranged";
   let actor;
   let body;
-  let can;
+  let may;
   if (heroSide) {
     if (!table.heroes.some((x) => x.id === form.hero)) form.hero = mineHero || table.heroes[0]?.id;
     const hero = table.heroes.find((x) => x.id === form.hero);
     actor = hero;
     const targets = post.miniatures.filter((m) => m.place === "board");
     if (!targets.some((m) => m.id === form.targetMini)) form.targetMini = targets[0]?.id || null;
-    can = writable() && (isHost() || state.seat === `hero:${hero?.id}`);
+    may = allow("start_roll", { hero: hero?.id });
     add(box, 
       isHost() && table.heroes.length > 1 ? select(t("dice.attacker"), form.hero, table.heroes.map((x) => [x.id, x.name]), (v) => { form.hero = v; }, "roll-hero")
         : h("p", {}, h("strong", { text: hero?.name || "—" })),
@@ -127,7 +109,7 @@ function startCard(table, dice) {
     const targets = table.heroes.filter((x) => !x.neutralized);
     if (!targets.some((x) => x.id === form.targetHero)) form.targetHero = targets[0]?.id || null;
     actor = attackers.find((m) => m.id === form.miniature);
-    can = writable() && (isHost() || state.seat === "villain");
+    may = allow("start_roll", { miniature: form.miniature });
     add(box, 
       attackers.length ? select(t("dice.attacker"), form.miniature, attackers.map((m) => [m.id, m.label]), (v) => { form.miniature = v; }, "roll-mini")
         : h("p", { class: "muted", text: "—" }),
@@ -137,11 +119,11 @@ function startCard(table, dice) {
     body = { action: form.action, miniature: form.miniature, characteristic: form.characteristic };
     if (attack) body.target_hero = form.targetHero; else body.difficulty = form.difficulty;
   }
-  add(box, oddsPanel(body, attack), refusalFor("roll-start"),
-    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !can || !actor || (attack && !(body.target_miniature || body.target_hero)),
+  add(box, oddsPanel(body, attack), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
+    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !actor || (attack && !(body.target_miniature || body.target_hero)),
       "aria-busy": busy("roll-start"),
       onclick: async () => {
-        const done = await command("/dice/roll", body, "roll-start", { token: tokenFor() });
+        const done = await command("/dice/roll", body, "roll-start", { token: may.token });
         if (done) { form.events = done.events; form.picked.clear(); changed(); }
       } }, t("dice.start")));
   return box;
@@ -166,7 +148,7 @@ function versusStartCard(table) {
   const targets = opponent.miniatures.filter((m) => m.place === "board");
   if (!targets.some((m) => m.id === form.targetMini)) form.targetMini = targets[0]?.id || null;
   const actor = attackers.find((m) => m.id === form.miniature);
-  const can = writable() && (isHost() || state.seat === side);
+  const may = allow("start_roll", { miniature: form.miniature });
   add(box,
     attackers.length ? select(t("dice.attacker"), form.miniature, attackers.map((m) => [m.id, m.label]), (v) => { form.miniature = v; }, "roll-mini")
       : h("p", { class: "muted", text: "—" }),
@@ -175,11 +157,11 @@ function versusStartCard(table) {
       : h("p", { class: "muted", text: t("dice.noTarget") })) : stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
   const body = { action: form.action, miniature: form.miniature, characteristic: form.characteristic };
   if (attack) body.target_miniature = form.targetMini; else body.difficulty = form.difficulty;
-  add(box, oddsPanel(body, attack), refusalFor("roll-start"),
-    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !can || !actor || (attack && !body.target_miniature),
+  add(box, oddsPanel(body, attack), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
+    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !actor || (attack && !body.target_miniature),
       "aria-busy": busy("roll-start"),
       onclick: async () => {
-        const done = await command("/dice/roll", body, "roll-start", { token: tokenFor() });
+        const done = await command("/dice/roll", body, "roll-start", { token: may.token });
         if (done) { form.events = done.events; form.picked.clear(); changed(); }
       } }, t("dice.start")));
   return box;
@@ -208,7 +190,7 @@ function oddsPanel(body, attack) {
         const answer = await request("POST", `/api/tables/${state.code}/dice/odds`, { body: query });
         if (odds.key !== key) return;
         odds.data = answer.ok ? answer.data : null;
-        odds.error = answer.ok ? null : answer.data?.message;
+        odds.error = answer.ok ? null : refusalText(answer.data, state.table);
       } catch { odds.data = null; }
       changed();
     }, 150);
@@ -243,10 +225,9 @@ function oddsPanel(body, attack) {
 function rollCard(table, dice) {
   const view = dice.roll;
   const roll = view.roll;
-  const defense = roll.step.startsWith("defense_");
-  const ps = defense ? roll.defense : roll.pool;
-  const can = mayRoll(roll);
-  const may = view.may_now;
+  const ps = roll.defense?.dice?.length ? roll.defense : roll.pool;   // the dice on the table now
+  // the roll's next steps: those the table's `may` offers (to this phone: enabled)
+  const may = (name) => allow(name);
   const box = h("section", { class: "card", "aria-labelledby": "roll-h", "data-testid": "roll" },
     h("h2", { id: "roll-h", text: `${roll.actor} → ${roll.defender || t(`space.${roll.action}`)}` }),
     h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: view.step_text })),
@@ -254,7 +235,7 @@ function rollCard(table, dice) {
   if (ps?.dice?.length) {
     add(box, h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
       const picked = form.picked.has(die.index);
-      return h("button", { type: "button", class: `die ${die.colour}`, "aria-pressed": picked ? "true" : "false", disabled: !can || !may.includes("reroll"),
+      return h("button", { type: "button", class: `die ${die.colour}`, "aria-pressed": picked ? "true" : "false", disabled: !may("reroll_dice").ok,
         "data-testid": `die-${die.index}`, "aria-label": `${die.colour}: ${die.successes}`,
         onclick: () => { if (picked) form.picked.delete(die.index); else form.picked.add(die.index); changed(); } }, String(die.successes));
     })));
@@ -262,36 +243,39 @@ function rollCard(table, dice) {
   if (view.shown != null) add(box, h("p", { class: "result-big", "data-testid": "roll-shown", text: t("dice.shown", { n: view.shown }) }));
   if (roll.successes != null) add(box, h("p", { "data-testid": "roll-successes", text: t("dice.attackSuccesses", { n: roll.successes }) }));
 
-  const act = (key, label, path, body, opts = {}) => h("button", { type: "button", class: `btn block ${opts.primary ? "primary" : ""}`, "data-testid": key,
-    disabled: !can || opts.disabled, "aria-busy": busy(key),
-    onclick: async () => {
-      const done = await command(path, body, key, { token: tokenFor(), method: opts.method });
-      if (done) { form.events = [...(opts.keep ? form.events || [] : []), ...done.events]; form.picked.clear(); changed(); }
-    } }, label);
+  const act = (key, label, name, path, body, opts = {}) => {
+    const allowed = may(name);
+    return [h("button", { type: "button", class: `btn block ${opts.primary ? "primary" : ""}`, "data-testid": key,
+      disabled: !allowed.ok || opts.disabled, "aria-busy": busy(key),
+      onclick: async () => {
+        const done = await command(path, body, key, { token: allowed.token, method: opts.method });
+        if (done) { form.events = [...(opts.keep ? form.events || [] : []), ...done.events]; form.picked.clear(); changed(); }
+      } }, label), allowed.ok ? null : whyNot(allowed.why, `${key}-why`)];
+  };
 
   const actions = h("div", { class: "stack" });
-  if (may.includes("roll")) {
+  if (offered("roll_dice")) {
     if (dice.mode === "physical") {
       add(actions, stepper(t("dice.enterSuccesses"), "entered", 0, 99, "entered"),
-        act("roll-dice", t("dice.enter"), "/dice/roll/dice", { successes: form.entered }, { primary: true }));
+        act("roll-dice", t("dice.enter"), "roll_dice", "/dice/roll/dice", { successes: form.entered }, { primary: true }));
     } else {
-      add(actions, act("roll-dice", t("dice.roll"), "/dice/roll/dice", {}, { primary: true }));
+      add(actions, act("roll-dice", t("dice.roll"), "roll_dice", "/dice/roll/dice", {}, { primary: true }));
     }
   }
-  if (may.includes("reroll") && dice.mode !== "physical") {
+  if (offered("reroll_dice") && dice.mode !== "physical") {
     const picked = [...form.picked];
     const free = Object.values(view.free_rerolls_left || {}).reduce((a, b) => a + b, 0);
-    if (free) add(actions, act("reroll-free", t("dice.rerollFree", { n: picked.length }), "/dice/roll/reroll", { step: "free", dice: picked }, { disabled: !picked.length }));
-    add(actions, act("reroll-paid", t("dice.rerollPaid", { n: picked.length }), "/dice/roll/reroll", { step: "paid", dice: picked }, { disabled: !picked.length }),
+    if (free) add(actions, act("reroll-free", t("dice.rerollFree", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "free", dice: picked }, { disabled: !picked.length }));
+    add(actions, act("reroll-paid", t("dice.rerollPaid", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "paid", dice: picked }, { disabled: !picked.length }),
       h("p", { class: "muted small", text: t("dice.pickHelp") }));
   }
-  if (may.includes("end_rerolls")) add(actions, act("end-rerolls", t("dice.endRerolls"), "/dice/roll/end-rerolls", undefined, { primary: true }));
-  if (may.includes("defend")) {
+  if (offered("end_rerolls")) add(actions, act("end-rerolls", t("dice.endRerolls"), "end_rerolls", "/dice/roll/end-rerolls", undefined, { primary: true }));
+  if (offered("defend")) {
     add(actions, h("p", { text: t("dice.defendHelp", { who: roll.defender }) }),
       stepper(t("dice.defCubes"), "defenseCubes", 0, 40, "def-cubes"),
-      act("defend", t("dice.defend"), "/dice/roll/defense", { cubes: form.defenseCubes }, { primary: true }));
+      act("defend", t("dice.defend"), "defend", "/dice/roll/defense", { cubes: form.defenseCubes }, { primary: true }));
   }
-  if (may.includes("abandon")) add(actions, act("abandon", t("dice.abandon"), "/dice/roll", undefined, { method: "DELETE" }));
+  if (offered("abandon_roll")) add(actions, act("abandon", t("dice.abandon"), "abandon_roll", "/dice/roll", undefined, { method: "DELETE" }));
   const keys = ["roll-dice", "reroll-free", "reroll-paid", "end-rerolls", "defend", "abandon"];
   add(box, actions, keys.map((k) => refusalFor(k)));
   return box;
@@ -326,15 +310,15 @@ function followUpCard(table, dice) {
       body[table.heroes.some((x) => x.id === form.followTarget) ? "target_hero" : "target_miniature"] = form.followTarget;
       picker = select(t("dice.followUpTarget"), form.followTarget, targets, (v) => { form.followTarget = v; }, `${key}-target`);
     }
-    const can = writable() && (isHost() || state.seat === seatOf(offer.hero, offer.miniature));
+    const may = allow("start_follow_up", { skill: offer.skill });
     add(box, h("p", {}, h("strong", { text: `${offer.name} · ${skill} ${offer.level}` }), offer.target ? ` → ${offer.target}` : ""),
       h("p", { class: "small muted", text: offer.successes != null ? t("dice.followUpRemaining", { n: offer.successes })
         : `${t("dice.pool")}: ${offer.pool.join(", ") || "—"}` }),
-      picker, refusalFor(key),
+      picker, refusalFor(key), may.ok ? null : whyNot(may.why, `${key}-why`),
       h("button", { type: "button", class: "btn primary block", "data-testid": key, "aria-busy": busy(key),
-        disabled: !can || (!offer.target && !form.followTarget),
+        disabled: !may.ok || (!offer.target && !form.followTarget),
         onclick: async () => {
-          const done = await command("/dice/roll/follow-up", body, key, { token: tokenFor() });
+          const done = await command("/dice/roll/follow-up", body, key, { token: may.token });
           if (done) { form.events = done.events; form.picked.clear(); changed(); }
         } }, t("dice.followUpTake", { skill })));
   }
@@ -352,12 +336,13 @@ function lastCard(last) {
 }
 
 function modeCard(dice) {
+  const may = allow("set_dice_mode");
   return h("section", { class: "card", "aria-labelledby": "mode-h" },
     h("h2", { id: "mode-h", text: t("dice.modeTitle") }),
     h("div", { class: "grid2" }, ["server", "physical"].map((mode) => h("button", {
       type: "button", class: `btn small ${dice.mode === mode ? "primary" : ""}`, "aria-pressed": dice.mode === mode ? "true" : "false",
-      "data-testid": `mode-${mode}`, disabled: !writable() || !!dice.roll, "aria-busy": busy(`mode-${mode}`),
-      onclick: () => command("/dice/mode", { mode }, `mode-${mode}`, { token: hostToken(), method: "PUT" }),
+      "data-testid": `mode-${mode}`, disabled: !may.ok, "aria-busy": busy(`mode-${mode}`),
+      onclick: () => command("/dice/mode", { mode }, `mode-${mode}`, { token: may.token, method: "PUT" }),
     }, t(`dice.mode.${mode}`)))),
     refusalFor("mode-server"), refusalFor("mode-physical"),
     h("p", { class: "muted small", text: dice.status === "calibrated" ? t("dice.calibrated") : t("dice.unverified") }));

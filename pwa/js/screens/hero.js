@@ -3,8 +3,8 @@
 
 import { t } from "../i18n.js";
 import { h, icon } from "../ui.js";
-import { canHero, command, seatName, state } from "../core.js";
-import { busy, noTable, pips, refusalFor, stat } from "./common.js";
+import { allow, command, heroOfSeat, seatName, state } from "../core.js";
+import { busy, noTable, pips, refusalFor, stat, whyNot } from "./common.js";
 
 const SPACES = ["melee", "ranged", "manipulation", "thought", "movement", "defense", "reroll"];
 
@@ -12,10 +12,11 @@ export function render(args) {
   const table = state.table;
   if (!table) return noTable();
   if (!table.heroes.length) return h("p", { text: t("hero.none") });
-  const mine = state.seat?.startsWith("hero:") ? state.seat.slice(5) : null;
-  const id = args[0] || mine || table.heroes[0].id;
+  const id = args[0] || heroOfSeat(state.seat) || table.heroes[0].id;
   const hero = table.heroes.find((x) => x.id === id) || table.heroes[0];
-  const can = canHero(hero.id);
+  // read-only when this phone may send nothing for this hero and another seat may
+  const mayAny = ["spend", "declare_stance", "drop", "automatic_action", "move", "wound"].map((c) => allow(c, { hero: hero.id }));
+  const readonly = !mayAny.some((a) => a.ok) && mayAny.some((a) => a.by === "other");
   const out = [];
 
   if (table.heroes.length > 1) {
@@ -26,8 +27,8 @@ export function render(args) {
   out.push(h("h1", { class: "row spread" }, h("span", { text: hero.name }),
     hero.neutralized ? h("span", { class: "pill bad", text: t("hero.neutralized") }) : null,
     hero.stance ? h("span", { class: "pill ok", "data-testid": "hero-stance", text: t(`hero.${hero.stance}`) }) : null));
-  if (!can && state.conn !== "offline") {
-    out.push(h("p", { class: "muted small", text: t("hero.readonly", { seat: seatName(state.seat), name: hero.name }) }));
+  if (readonly && state.conn !== "offline") {
+    out.push(h("p", { class: "muted small", "data-testid": "hero-readonly", text: t("hero.readonly", { seat: seatName(state.seat), name: hero.name }) }));
   }
 
   out.push(h("div", { class: "stats", "data-testid": "hero-stats" },
@@ -35,16 +36,17 @@ export function render(args) {
     stat("fatigue", hero.fatigue, t("hero.fatigue"), "hero-fatigue"),
     stat("wound", hero.wound, t("hero.wound"), "hero-wound")));
 
-  out.push(stanceCard(hero, can));
-  out.push(spacesCard(hero, can));
-  out.push(itemsCard(hero, can));
+  out.push(stanceCard(hero));
+  out.push(spacesCard(hero));
+  out.push(itemsCard(hero));
   out.push(skillsCard(hero));
-  out.push(actionsCard(hero, can));
+  out.push(actionsCard(hero));
   return out;
 }
 
-function spacesCard(hero, can) {
+function spacesCard(hero) {
   const grid = h("div", { class: "spaces" });
+  const whys = [];
   for (const name of SPACES) {
     const space = hero.spaces[name];
     if (!space) continue;
@@ -52,12 +54,15 @@ function spacesCard(hero, can) {
     const label = t(`space.${name}`);
     const saturated = space.saturated;
     const empty = hero.reserve === 0;
+    const may = allow("spend", { hero: hero.id, space: name });
+    const can = may.ok;
+    if (!can) whys.push(may.why);
     const btn = h("button", {
       type: "button", class: `space-btn ${saturated ? "saturated" : ""}`, "data-testid": key, "data-key": key,
       disabled: saturated || !can || empty || hero.neutralized,
       "aria-busy": busy(key),
       "aria-label": `${label}: ${space.cubes} / ${space.exertion_limit}. ${saturated ? t("hero.saturated", { held: space.cubes, limit: space.exertion_limit }) : ""}`,
-      onclick: () => command(`/heroes/${hero.id}/spend`, { space: name, cubes: 1 }, key),
+      onclick: () => command(`/heroes/${hero.id}/spend`, { space: name, cubes: 1 }, key, { token: may.token }),
     },
     h("span", { class: "name", text: label }),
     h("span", { class: "count" }, String(space.cubes), h("small", { text: ` / ${space.exertion_limit}` })),
@@ -70,7 +75,8 @@ function spacesCard(hero, can) {
   }
   return h("section", { class: "card", "aria-labelledby": "spaces-h" },
     h("h2", { id: "spaces-h", text: t("hero.spaces") }),
-    h("p", { class: "muted small", "data-testid": "space-legend", text: t("space.legend") }), grid);
+    h("p", { class: "muted small", "data-testid": "space-legend", text: t("space.legend") }),
+    whyNot([...new Set(whys)].join(" · "), "spaces-why"), grid);
 }
 
 function preview(hero, value) {
@@ -79,17 +85,18 @@ function preview(hero, value) {
   return t("hero.preview", { reserve: toReserve }) + (fromWound ? t("hero.previewWound", { wound: fromWound }) : "");
 }
 
-function stanceCard(hero, can) {
-  const step = state.table.turn.step;
-  const open = step === "heroes.stances" && hero.stance === null;
+function stanceCard(hero) {
+  const mays = {};
   const buttons = ["active", "resting"].map((stance) => {
     const key = `stance-${stance}`;
     const value = hero.recovery[stance];
     const chosen = hero.stance === stance;
+    const may = allow("declare_stance", { hero: hero.id, stance });
+    mays[stance] = may;
     return h("button", {
       type: "button", class: "btn stance-btn", "data-testid": key, "aria-pressed": chosen ? "true" : "false",
-      disabled: !open || !can || (stance === "active" && hero.neutralized), "aria-busy": busy(key),
-      onclick: () => command(`/heroes/${hero.id}/stance`, { stance }, key),
+      disabled: !may.ok || hero.stance !== null || (stance === "active" && hero.neutralized), "aria-busy": busy(key),
+      onclick: () => command(`/heroes/${hero.id}/stance`, { stance }, key, { token: may.token }),
     },
     h("span", { class: "big", text: t(`hero.${stance}`) }),
     h("span", { class: "sub", text: t("hero.recover", { n: value }) }),
@@ -99,11 +106,11 @@ function stanceCard(hero, can) {
     h("h2", { id: "stance-h", text: t("hero.stance") }),
     h("div", { class: "stances" }, buttons),
     refusalFor("stance-active"), refusalFor("stance-resting"),
-    !open && !hero.stance ? h("p", { class: "muted small", text: t("hero.stanceStep") }) : null,
+    !hero.stance && !mays.active.ok ? whyNot(mays.active.why, "stance-why") : null,
     hero.stance ? h("p", { class: "muted small", text: t("hero.chose", { name: hero.name, stance: t(`hero.${hero.stance}`).toLowerCase() }) }) : null);
 }
 
-function itemsCard(hero, can) {
+function itemsCard(hero) {
   const items = [...hero.equipment.map((i) => ({ ...i, gadget: false })), ...hero.gadgets.map((i) => ({ ...i, gadget: true }))];
   return h("section", { class: "card", "aria-labelledby": "items-h" },
     h("h2", { id: "items-h" }, h("span", { text: t("hero.items") }),
@@ -111,12 +118,13 @@ function itemsCard(hero, can) {
     h("p", { "data-testid": "first-move", text: t("hero.firstMove", { n: hero.first_movement_bonus }) }),
     items.length ? h("ul", { class: "list" }, items.map((item) => {
       const key = `drop-${item.name}`;
+      const may = allow("drop", { hero: hero.id, item: item.name });
       return h("li", {},
         h("div", {}, h("strong", { text: item.name }),
           h("div", { class: "muted small", text: item.gadget ? `${t("hero.gadget")} · ${item.encumbrance}` : `${item.type} · ${item.encumbrance}` }),
           refusalFor(key)),
-        !item.gadget && can ? h("button", { type: "button", class: "btn small ghost", "aria-busy": busy(key), "aria-label": `${t("hero.drop")} ${item.name}`,
-          onclick: () => command(`/heroes/${hero.id}/drop`, { item: item.name }, key) }, t("hero.drop")) : null);
+        !item.gadget && may.ok ? h("button", { type: "button", class: "btn small ghost", "aria-busy": busy(key), "aria-label": `${t("hero.drop")} ${item.name}`,
+          onclick: () => command(`/heroes/${hero.id}/drop`, { item: item.name }, key, { token: may.token }) }, t("hero.drop")) : null);
     })) : h("p", { class: "muted", text: t("hero.noItems") }));
 }
 
@@ -131,15 +139,21 @@ function skillsCard(hero) {
       s.encumbrance_limit != null ? h("span", { class: "muted small", text: `≤ ${s.encumbrance_limit}` }) : null))));
 }
 
-function actionsCard(hero, can) {
-  if (!can) return null;
-  const action = (key, label, path, body) => h("div", {},
-    h("button", { type: "button", class: "btn block", "data-testid": key, "aria-busy": busy(key), onclick: () => command(path, body, key) }, label),
-    refusalFor(key));
+// Quick actions: each shown when the table offers it to this phone (disabled with the reason when
+// it is offered to another seat or not now); the card is hidden when none is this phone's.
+function actionsCard(hero) {
+  const actions = [
+    ["auto-manipulation", t("hero.autoManip"), "automatic_action", { action: "manipulation" }, `/heroes/${hero.id}/automatic-action`],
+    ["auto-thought", t("hero.autoThought"), "automatic_action", { action: "thought" }, `/heroes/${hero.id}/automatic-action`],
+    ["move-1", t("hero.move"), "move", { moves: [{ type: "simple" }] }, `/heroes/${hero.id}/move`],
+    ["wound-1", t("hero.woundBtn"), "wound", { wounds: 1 }, `/heroes/${hero.id}/wounds`],
+  ].map(([key, label, name, body, path]) => ({ key, label, body, path, may: allow(name, { hero: hero.id, action: body.action }) }));
+  if (!actions.some((a) => a.may.ok)) return null;
   return h("section", { class: "card stack", "aria-labelledby": "act-h" },
     h("h2", { id: "act-h", text: t("hero.actions") }),
-    action("auto-manipulation", t("hero.autoManip"), `/heroes/${hero.id}/automatic-action`, { action: "manipulation" }),
-    action("auto-thought", t("hero.autoThought"), `/heroes/${hero.id}/automatic-action`, { action: "thought" }),
-    action("move-1", t("hero.move"), `/heroes/${hero.id}/move`, { moves: [{ type: "simple" }] }),
-    action("wound-1", t("hero.woundBtn"), `/heroes/${hero.id}/wounds`, { wounds: 1 }));
+    actions.map((a) => h("div", {},
+      h("button", { type: "button", class: "btn block", "data-testid": a.key, "aria-busy": busy(a.key), disabled: !a.may.ok,
+        onclick: () => command(a.path, a.body, a.key, { token: a.may.token }) }, a.label),
+      a.may.ok ? null : whyNot(a.may.why, `${a.key}-why`),
+      refusalFor(a.key))));
 }

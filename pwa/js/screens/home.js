@@ -1,10 +1,10 @@
 // Home: create a table from the library, join by code or link, resume a recent table.
 // Also the join screen (#/join/CODE): choose a seat.
 
-import { t } from "../i18n.js";
+import { refusalText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
 import {
-  changed, forgetTable, joinSeat, openTable, recentTables, request, saveRecord, state, tableRecord,
+  changed, forgetTable, heroOfSeat, joinSeat, openTable, recentTables, request, saveRecord, state, tableRecord,
 } from "../core.js";
 import { catalog } from "../catalog.js";
 import { renderVersusCreate } from "./versus-new.js";
@@ -151,15 +151,15 @@ function renderRecent() {
 }
 
 function seatLabel(seat) {
-  if (seat.startsWith("hero:")) return seat.slice(5);
-  return t(`seat.${seat}`);
+  return heroOfSeat(seat) || t(`seat.${seat}`);
 }
 
 function landing(r) {
-  if (r.mode === "versus") return r.seat === "heroes" || r.seat === "villain" ? "#/versus" : "#/table";
-  if (r.seat === "villain") return "#/villain";
-  if (r.seat?.startsWith("hero:")) return `#/hero/${encodeURIComponent(r.seat.slice(5))}`;
-  return "#/table";
+  if (r.mode === "versus") return ["heroes", "villain"].includes(r.seat) ? "#/versus" : "#/table";
+  const screens = { villain: "#/villain" };   // the screen a seat opens on
+  if (screens[r.seat]) return screens[r.seat];
+  const hero = heroOfSeat(r.seat);
+  return hero ? `#/hero/${encodeURIComponent(hero)}` : "#/table";
 }
 
 // ------------------------------------------------------------------ create a table
@@ -268,7 +268,7 @@ async function create() {
   try {
     const answer = await request("POST", "/api/tables", { body: { mission: { ...mission, ...cleanNumbers(form.values) }, heroes, tiles } });
     if (!answer.ok) {
-      form.createError = answer.data?.message || String(answer.status);
+      form.createError = refusalText(answer.data) || String(answer.status);
       const errors = answer.data?.errors;
       if (errors) form.createError += `: ${JSON.stringify(errors).slice(0, 200)}`;
       return;
@@ -302,7 +302,7 @@ async function loadJoin(code, keepError = false) {
       request("GET", `/api/tables/${code}`),
     ]);
     if (!seats.ok) {
-      join.error = seats.status === 404 ? t("join.noTable", { code }) : seats.data?.message;
+      join.error = seats.status === 404 ? t("join.noTable", { code }) : refusalText(seats.data);
     } else {
       join.seats = seats.data;
       join.table = table.ok ? table.data : null;
@@ -341,7 +341,7 @@ function renderJoin(code) {
     return out;
   }
   const heroes = join.table?.heroes || [];
-  const nameOf = (seat) => seat.startsWith("hero:") ? (heroes.find((x) => x.id === seat.slice(5))?.name || seat.slice(5)) : t(`seat.${seat}`);
+  const nameOf = (seat) => { const id = heroOfSeat(seat); return id ? (heroes.find((x) => x.id === id)?.name || id) : t(`seat.${seat}`); };
   const list = h("ul", { class: "list" });
   for (const s of join.seats.filter((x) => x.seat !== "host")) {
     const mine = rec?.seat === s.seat && rec?.token;
@@ -387,7 +387,7 @@ async function take(code, seat, key) {
       await openTable(code);
       goRef(landing({ seat, mode }));
     } else {
-      join.error = answer.data?.message || String(answer.status);
+      join.error = refusalText(answer.data) || String(answer.status);
       join.errorKey = key;
       loadJoin(code, true);
     }

@@ -1,18 +1,17 @@
 // Table: the turn track, initiative, the current step and what may be done now, the mission's
 // reminders for this step, end-game conditions, everyone at the table, Advance.
 
-import { getLang, stepTitle, t, tSide } from "../i18n.js";
+import { getLang, refusalText, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import {
-  canAdvance, changed, command, hostToken, isHost, isVersus, missionName, mySide, refreshSeats, request, seatName, state, writable,
+  allow, changed, command, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, offer, request, seatName, state,
 } from "../core.js";
 import { catalog, missionTemplate, powerName } from "../catalog.js";
-import { noTable, refusalFor } from "./common.js";
+import { noTable, refusalFor, whyNot } from "./common.js";
 
 const handover = { seat: null, link: null, error: null };
 
 export function enter() {
-  refreshSeats();
   if (isVersus()) { catalog("missions"); catalog("powers"); }
 }
 
@@ -45,8 +44,11 @@ export function render() {
       h("p", { text: turn.winner ? t("table.winner", { who: t(`side.${turn.winner}`) }) : t("table.noWinner") }),
       turn.reason ? h("p", { class: "muted", text: turn.reason }) : null);
   } else {
+    // what this phone may do now, as the table's `may` lists it
+    const mine = myCommands();
     add(step, h("h3", { text: t("table.mayNow") }),
-      h("ul", { class: "small" }, turn.may_now.map((m) => h("li", { text: t(`may.${m}`) }))));
+      mine.length ? h("ul", { class: "small", "data-testid": "may-now" }, mine.map((m) => h("li", { text: mayLabel(m) })))
+        : h("p", { class: "muted small", "data-testid": "may-now", text: t("may.nothing") }));
   }
   if (isVersus(table)) out.push(versusCard(table));   // both command posts' discs, above the step
   out.push(step);
@@ -61,22 +63,31 @@ export function render() {
     h("h2", { id: "end-h", text: t("table.endConditions") }),
     texts.end.length ? h("ul", {}, texts.end.map((c) => h("li", { text: c }))) : h("p", { class: "muted", text: "—" }),
     table.mission.events?.length ? [h("h3", { text: t("table.events") }), h("ul", {}, table.mission.events.map((c) => h("li", { text: c })))] : null,
-    isHost() && !turn.over && turn.turn > 0 ? endGameButton() : null,
+    allow("end_game").ok ? endGameButton() : null,
     refusalFor("end-game")));
 
   out.push(seatsCard());
 
   if (!turn.over) {
-    const allowed = canAdvance();
+    const may = allow("advance");
+    const next = offer("advance")?.to;
     out.push(h("div", { class: "advance-bar" },
       refusalFor("advance"),
+      may.ok ? null : whyNot(may.why, "advance-why"),
       h("button", {
-        type: "button", class: "btn primary", "data-testid": "advance", disabled: !allowed,
+        type: "button", class: "btn primary", "data-testid": "advance", disabled: !may.ok,
         "aria-busy": state.busy.has("advance") ? "true" : false,
-        onclick: () => command("/turn/advance", undefined, "advance", { token: isHost() ? hostToken() : undefined }),
+        "aria-label": next ? `${t("table.advance")}. ${t("table.advanceTo", { step: stepTitle(next) })}` : false,
+        onclick: () => command("/turn/advance", undefined, "advance", { token: may.token }),
       }, t("table.advance"))));
   }
   return out;
+}
+
+// A command's name for players ("activate a tile"), or the registry name when the catalogue lacks it.
+function mayLabel(name) {
+  const label = t(`may.${name}`);
+  return label === `may.${name}` ? name.replace(/_/g, " ") : label;
 }
 
 // A Versus mission's special rules and end-game conditions were stored in English; in French the
@@ -132,13 +143,13 @@ function seatsCard() {
   const seats = state.seats.length ? state.seats : [];
   const list = h("ul", { class: "list seat-list", "data-testid": "seats" });
   for (const s of seats) {
-    const mine = s.seat === state.seat || (s.seat === "host" && isHost());
+    const mine = mySeats().includes(s.seat);
     list.append(h("li", { "data-seat": s.seat },
       h("span", {},
         h("span", { class: `dot ${s.connected ? "on" : ""}`, "aria-hidden": "true" }),
         h("strong", { text: seatName(s.seat) }), " ",
         h("span", { class: "muted small", text: [s.connected ? t("seat.connected") : t("seat.away"), mine ? t("seat.you") : null].filter(Boolean).join(" · ") })),
-      isHost() && s.seat !== "host" && writable() ? h("button", {
+      isHost() && !mine && state.conn !== "offline" ? h("button", {
         type: "button", class: "btn small ghost", "aria-label": `${t("seat.handover")}: ${seatName(s.seat)}`,
         onclick: () => handOver(s.seat),
       }, t("seat.handover")) : null));
@@ -165,7 +176,7 @@ async function handOver(seat) {
       const params = new URLSearchParams({ seat, token: answer.data.token });
       handover.link = `${location.origin}/join/${state.code}#${params}`;
     } else {
-      handover.error = answer.data?.message || String(answer.status);
+      handover.error = refusalText(answer.data, state.table) || String(answer.status);
     }
   } catch {
     handover.error = t("err.network");
@@ -182,6 +193,6 @@ function endGameButton() {
     const reason = h("input", { type: "text", "aria-label": t("table.endReason"), placeholder: t("table.endReason") });
     const ok = await confirmSheet({ title: t("table.endGame"), body: h("div", { class: "stack" }, select, reason),
       confirm: t("table.endGame"), cancel: t("cp.cancel"), danger: true });
-    if (ok) command("/turn/end-game", { winner, reason: reason.value.slice(0, 500) }, "end-game", { token: hostToken() });
+    if (ok) command("/turn/end-game", { winner, reason: reason.value.slice(0, 500) }, "end-game", { token: allow("end_game").token });
   } }, t("table.endGame"));
 }

@@ -2,7 +2,7 @@
 // text lacks the setup figures (cubes, discs, the initial rivers): those numbers come prefilled
 // with suggested values, marked "to fill in", and the players set them from their mission sheet.
 
-import { getLang, t, tSide } from "../i18n.js";
+import { getLang, refusalText, t, tSide } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { changed, request, saveRecord } from "../core.js";
 import { catalog, missionTitle, retry } from "../catalog.js";
@@ -176,7 +176,7 @@ async function create(go) {
   try {
     const answer = await request("POST", "/api/versus-tables", { body: { mission } });
     if (!answer.ok) {
-      vs.error = answer.data?.message || String(answer.status);
+      vs.error = refusalText(answer.data) || String(answer.status);
       if (answer.data?.errors) vs.error += `: ${JSON.stringify(answer.data.errors).slice(0, 200)}`;
       return;
     }

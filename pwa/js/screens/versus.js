@@ -6,15 +6,20 @@
 
 import { plural, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
-import { canAdvance, canSide, changed, command, hostToken, isHost, isVersus, mySide, state } from "../core.js";
+import { allow, allowAny, changed, command, isVersus, mySide, offer, offered, state } from "../core.js";
 import { altText, catalog, powerName, powersFor, retry } from "../catalog.js";
-import { busy, noTable, refusalFor, stat } from "./common.js";
+import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
 import { lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
 
 const SIDES = ["heroes", "villain"];
 const other = (side) => (side === "heroes" ? "villain" : "heroes");
 const isHQ = (slot) => slot.toLowerCase().startsWith("hq");
 const slotKind = (slot) => slot.split(/\s+/).pop().toLowerCase();
+// The setup's commands as the table's `may` names them (the registry's names of PickHQ and DraftTile).
+const HQ_PICK = ["choose_hq", "pick_hq"];
+const DRAFT = ["draft_tile", "draft"];
+// What this phone may send on `side`'s command post, for the read-only notice.
+const POST_COMMANDS = ["activate_tile", "spend", "dredge", "demobilize", "reinforce", "resolve_power", "advance"];
 
 export function enter() {
   catalog("library", { fresh: true });
@@ -52,7 +57,8 @@ function draftedNames(table) {
 function renderSetup(table) {
   const draft = table.versus.draft;
   const next = draft.next_side;
-  const mine = canSide(next);
+  const may = allowAny(draft.phase === "hq" ? HQ_PICK : DRAFT, { side: next });
+  const mine = may.ok;
   const out = [h("h1", { text: t("vs.setupTitle") })];
   const phaseText = draft.phase === "hq" ? tSide("vs.phaseHQ", next) : tSide("vs.phaseTeam", next);
   out.push(h("section", { class: `card turn-card ${mine ? "mine" : ""}`, "aria-labelledby": "vs-turn-h", "data-testid": "draft-status" },
@@ -62,13 +68,14 @@ function renderSetup(table) {
     h("p", {}, h("span", { class: `pill ${mine ? "ok" : "warn"}`, "data-testid": "draft-mine",
       text: mine ? t("vs.yourPick") : tSide("vs.waitingFor", next) })),
     h("p", { class: "small", text: draft.phase === "hq" ? t("vs.hqHelp") : t("vs.teamHelp") })));
-  if (mine) out.push(candidatesCard(table, next, draft));
+  if (mine) out.push(candidatesCard(table, next, draft, may.token));
+  else out.push(whyNot(may.why, "draft-why"));
   const order = mySide() ? [mySide(), other(mySide())] : SIDES;
   for (const side of order) out.push(teamCard(table, side));
   return out;
 }
 
-function candidatesCard(table, side, draft) {
+function candidatesCard(table, side, draft, token) {
   const lib = catalog("library");
   const box = h("section", { class: "card", "aria-labelledby": "cand-h", "data-testid": "candidates" },
     h("h2", { id: "cand-h", text: draft.phase === "hq" ? tSide("vs.chooseHQ", side) : tSide("vs.chooseTile", side) }));
@@ -111,7 +118,7 @@ function candidatesCard(table, side, draft) {
         refusalFor(key)),
       h("button", { type: "button", class: "btn small primary", "data-testid": `draft-${tile.name}`, "aria-busy": busy(key),
         "aria-label": `${draft.phase === "hq" ? t("vs.pickHQ") : t("vs.draftIt")}: ${tile.name}`,
-        onclick: () => pick(side, tile, draft.phase, key, lieutenant) }, draft.phase === "hq" ? t("vs.pickHQ") : t("vs.draftIt")));
+        onclick: () => pick(side, tile, draft.phase, key, lieutenant, token) }, draft.phase === "hq" ? t("vs.pickHQ") : t("vs.draftIt")));
   })));
   return box;
 }
@@ -126,7 +133,7 @@ function powersList(powers, { testid = null } = {}) {
         h("p", { class: "power-text", text: altText(a) })]))));
 }
 
-async function pick(side, tile, phase, key, lieutenant) {
+async function pick(side, tile, phase, key, lieutenant, token) {
   const base = `/command-posts/${side}`;
   if (phase === "hq") {
     const powers = powersFor(tile.name, side);
@@ -135,14 +142,14 @@ async function pick(side, tile, phase, key, lieutenant) {
       powers == null ? h("p", { class: "muted", text: t("loading") })
         : powers.length ? powersList(powers) : h("p", { class: "muted", text: t("vs.noPowers") }));
     const ok = await confirmSheet({ title: t("vs.pickHQQ", { tile: tile.name }), body, confirm: t("vs.pickHQ"), cancel: t("cp.cancel") });
-    if (ok) command(`${base}/hq`, { tile }, key);
+    if (ok) command(`${base}/hq`, { tile }, key, { token });
     return;
   }
   if (lieutenant) {
     const ok = await confirmSheet({ title: t("vs.draftQ", { tile: tile.name }), body: t("vs.lieutenantHelp"), confirm: t("vs.draftIt"), cancel: t("cp.cancel") });
     if (!ok) return;
   }
-  command(`${base}/draft`, { tile }, key);
+  command(`${base}/draft`, { tile }, key, { token });
 }
 
 function teamCard(table, side) {
@@ -174,7 +181,8 @@ function recoveryNow(post, turn) {
 
 function renderPost(table, side) {
   const post = table.command_posts[side];
-  const can = canSide(side);
+  const mays = POST_COMMANDS.map((c) => allow(c, { side }));
+  const can = mays.some((a) => a.ok);
   const turn = table.turn;
   const out = [];
   out.push(h("h1", { class: "row spread" }, h("span", { text: t("cp.title") }),
@@ -182,7 +190,7 @@ function renderPost(table, side) {
   out.push(h("nav", { class: "seg", "aria-label": t("vs.whichPost") },
     SIDES.map((s) => h("a", { class: `btn small ${s === side ? "primary" : ""}`, href: `#/versus/${s}`, "data-testid": `cp-toggle-${s}`,
       "aria-current": s === side ? "page" : false }, t(`side.${s}`)))));
-  if (!can && state.conn !== "offline") {
+  if (!can && mays.some((a) => a.by === "other") && state.conn !== "offline") {
     out.push(h("p", { class: "muted small", "data-testid": "cp-readonly", text: mySide() && mySide() !== side ? t("vs.opponentReadonly") : t("table.readonly") }));
   }
   const playing = turn.side_playing === side;
@@ -192,7 +200,7 @@ function renderPost(table, side) {
     h("p", { class: "step-title", "data-testid": "vs-step-title", text: stepTitle(turn) }),
     turn.side_playing ? h("p", {}, h("span", { class: `pill ${playing ? "ok" : ""}`, text: t("table.playing", { side: t(`side.${turn.side_playing}`) }) })) : null));
 
-  for (const p of table.versus.pending_powers.filter((x) => x.side === side)) out.push(pendingCard(table, p, can));
+  for (const p of table.versus.pending_powers.filter((x) => x.side === side)) out.push(pendingCard(table, p));
   const elsewhere = table.versus.pending_powers.filter((x) => x.side !== side);
   if (elsewhere.length) {
     out.push(h("p", { class: "reminder", role: "status", text: tSide("vs.pendingElsewhere", elsewhere[0].side) }));
@@ -203,24 +211,27 @@ function renderPost(table, side) {
     stat("reserve", post.reserve, t("hero.reserve"), "cp-reserve"),
     stat("fatigue", post.fatigue, t("hero.fatigue"), "cp-fatigue"),
     stat("", post.removed_from_game, t("cp.removed"), "cp-removed")));
-  out.push(riverCard(post, can, { side, versus: { modifiers: table.versus.disc_modifiers || [] } }));
-  out.push(spacesCard(post, can, side));
-  const lp = lifeTrackCard(post, can);
+  out.push(riverCard(post, { side, versus: { modifiers: table.versus.disc_modifiers || [] } }));
+  out.push(spacesCard(post, side));
+  const lp = lifeTrackCard(post);
   if (lp) out.push(lp);
-  if (post.miniatures.some((m) => m.place === "pool") || post.reinforcement_points) out.push(poolCard(post, can, side));
-  out.push(miniaturesCard(post, can));
+  if (post.miniatures.some((m) => m.place === "pool") || post.reinforcement_points) out.push(poolCard(post, side));
+  out.push(miniaturesCard(post));
   out.push(hqCard(post, side));
-  // Advance sits on the post of the side that moves the game on now (the side playing; the side with
-  // initiative at the upkeep and the end checks), for that side's phone or a host-only phone.
-  const mover = turn.side_playing || turn.initiative;
-  if (!turn.over && canAdvance() && mover === side && (mySide() === side || !mySide())) {
+  // Advance, when the table offers it to this phone (the Table screen shows it disabled with the reason
+  // otherwise); it names the step it leads to. While this side may still activate tiles it ends them.
+  const advance = allow("advance");
+  if (advance.ok) {
+    const next = offer("advance")?.to;
+    const ending = allow("activate_tile", { side }).ok;
     out.push(h("section", { class: "card", "aria-labelledby": "adv-h" },
       h("h2", { id: "adv-h", class: "sr-only", text: t("table.advance") }),
       refusalFor("advance"),
       h("button", {
         type: "button", class: "btn block", "data-testid": "vs-advance", "aria-busy": busy("advance"),
-        onclick: () => command("/turn/advance", undefined, "advance", { token: isHost() ? hostToken() : undefined }),
-      }, turn.step === `${side}.activations` ? t("vs.endActivations") : t("table.advance"))));
+        onclick: () => command("/turn/advance", undefined, "advance", { token: advance.token }),
+      }, ending ? t("vs.endActivations") : t("table.advance")),
+      next ? h("p", { class: "muted small", "data-testid": "vs-advance-to", text: t("table.advanceTo", { step: stepTitle(next) }) }) : null));
   }
   return out;
 }
@@ -232,7 +243,7 @@ function discsCard(post, turn) {
     h("span", { class: "zl" }, h("span", { class: "l", id: `zone-${name}-l`, text: t(`vs.zoneFull.${name}`) }), discPips(n)));
   const next = d.next_activation_cost;
   const number = post.activations_this_turn + 1;
-  const now = turn.step === `${post.side}.activations`;   // the side's activation step
+  const now = offered("activate_tile", { side: post.side });   // this side activates tiles now
   const short = now && next > d.available;
   return h("section", { class: "card discs-card", "aria-labelledby": `discs-h-${post.side}`, "data-testid": "discs" },
     h("h2", { id: `discs-h-${post.side}`, text: t("vs.discsTitle") }),
@@ -291,12 +302,14 @@ function needsOf(side, power, alt) {
   return need;
 }
 
-function pendingCard(table, pending, can) {
+function pendingCard(table, pending) {
   const side = pending.side;
   const post = table.command_posts[side];
   const power = post.powers.find((p) => p.id === pending.power);
   const id = pending.power;
   const key = `power-${id}`;
+  const may = allow("resolve_power", { side, power: id });
+  const can = may.ok;
   if (!power) return h("p", { class: "refusal", text: id });
   const form = formFor(id);
   if (form.alt >= power.alternatives.length) form.alt = 0;
@@ -357,7 +370,7 @@ function pendingCard(table, pending, can) {
           miniatures: need.minis.map((_, i) => form.minis[i]).filter(Boolean) };
         if (need.space && form.space) body.space = form.space;
         if (need.count && form.count !== "") body.count = Number(form.count);
-        command(`/command-posts/${side}/powers/${encodeURIComponent(id)}`, body, key);
+        command(`/command-posts/${side}/powers/${encodeURIComponent(id)}`, body, key, { token: may.token });
       } }, nothingToPick && !(alt.operations || []).length ? t("vs.doneOnBoard") : t("vs.resolve")),
     !can ? h("p", { class: "muted small", text: tSide("vs.pendingWait", side) }) : null);
   return box;

@@ -5,7 +5,7 @@
 
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
-import { canVillain, isVersus, state } from "../core.js";
+import { allow, isVersus, state } from "../core.js";
 import { noTable, stat } from "./common.js";
 import { lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
 
@@ -18,19 +18,21 @@ export function render() {
   }
   const post = table.command_posts.villain;
   if (!post) return noTable();
-  const can = canVillain();
+  // read-only when this phone may send nothing for the command post and another seat may
+  const mays = ["spend", "activate_tile", "dredge", "demobilize", "reinforce"].map((c) => allow(c, { side: "villain" }));
+  const readonly = !mays.some((a) => a.ok) && mays.some((a) => a.by === "other");
   const out = [];
   out.push(h("h1", { text: t("cp.title") }));
-  if (!can && state.conn !== "offline") out.push(h("p", { class: "muted small", text: t("cp.readonly") }));
+  if (readonly && state.conn !== "offline") out.push(h("p", { class: "muted small", "data-testid": "cp-readonly", text: t("cp.readonly") }));
   out.push(h("div", { class: "stats" },
     stat("reserve", post.reserve, t("hero.reserve"), "cp-reserve"),
     stat("fatigue", post.fatigue, t("hero.fatigue"), "cp-fatigue"),
     stat("", post.removed_from_game, t("cp.removed"), "cp-removed")));
-  out.push(riverCard(post, can, { side: "villain" }));
-  out.push(spacesCard(post, can, "villain"));
-  const lp = lifeTrackCard(post, can);
+  out.push(riverCard(post, { side: "villain" }));
+  out.push(spacesCard(post, "villain"));
+  const lp = lifeTrackCard(post);
   if (lp) out.push(lp);
-  out.push(poolCard(post, can, "villain"));
-  out.push(miniaturesCard(post, can));
+  out.push(poolCard(post, "villain"));
+  out.push(miniaturesCard(post));
   return out;
 }

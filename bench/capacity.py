@@ -1,0 +1,1311 @@
+"""Capacity at the real mix: how many tables one server holds on a game night.
+
+Run from the repository root:   .venv/bin/python bench/capacity.py
+Options: --tables 250,500,1000,1500,2000,2500 (the steps, ascending)  --seconds 30 (measured per
+         step)  --warmup 5  --interval 10 (seconds between two commands of a table)
+         --poll-seats auto|0|N  --drop 0.02 (share of phones losing the network once per step)
+         --single 300 (sequential commands of the 1-client run; 0: skip it)  --procs 2 (load
+         generator processes)  --workers 2 (the server's, as `serve --workers`)  --keep-going
+         (measure every step, even after two in a row missed the targets)  --seed 1
+         --app-root PATH (the checkout whose server is measured, default this one: a worktree of
+         another commit gives the figures before or after a change)
+Needs nothing beyond the app's packages (orjson); everything runs on 127.0.0.1 and is stopped at
+the end, also on Ctrl-C, SIGTERM, an error or the watchdog (--max-minutes, default 15).
+
+The server is the one `python3 manage.py serve` runs: `python -m api.cli serve --host 127.0.0.1
+--port <free> --workers 2`, which starts the embedded redis-server (its data in a temporary
+directory) and gunicorn with gevent workers, as configured in api/cli.py. The benchmark raises its
+own RLIMIT_NOFILE to the hard limit first; the server inherits it.
+
+The traffic model, per table (the sample mission, the 3 sample heroes, the sample tiles, set up to
+the heroes' actions step): 5 phones, one per seat (host, villain and the 3 heroes, each joined
+through POST /seats with its own token), each doing what the PWA does (pwa/js/core.js):
+  - on opening the table: GET /api/tables/{code} with its token, then one EventSource on
+    GET /api/tables/{code}/live?token=<its token> (so the server marks the seat present), and on
+    the stream's open GET /api/tables/{code}/seats when the PWA polls seats (below);
+  - it holds the stream; a phone losing the network (--drop of them, once per step, at a random
+    moment) probes GET /api/ping and reconnects after the stream's `retry:` delay with
+    Last-Event-ID, as EventSource does;
+  - seat polling, --poll-seats: N polls GET /api/tables/{code}/seats every N s per phone (today's
+    PWA: 10 s); 0 does not. `auto` (the default) looks at the 1-client table: a server that sends
+    a `presence` event after the snapshot (issue 19's one live message, C3: the PWA stops polling)
+    is not polled, one that sends none (the code before that rework) is polled every 10 s;
+  - HTTP requests reuse the phone's connection while the server keeps it alive (gunicorn's
+    default keep-alive, 2 s: --keepalive), else open a new one, as a browser does.
+One command every --interval seconds per table (each table at its own random phase, so the tables
+together send tables/interval commands/s), from the phone of the seat that makes it, in a cycle
+the rules accept forever: a hero spends a reroll cube, the same phone undoes it, the villain
+places a smoke token, removes it, the next hero spends and undoes, the host places a gas token,
+removes it, the last hero spends and undoes. A table's commands are sequential: a command due
+while the last one is unanswered waits (counted as late).
+
+Each step adds the tables (created, seats joined, advanced, phones opened, then a few seconds to
+settle), then runs --warmup + --seconds of load and waits (at most 10 s) until every phone saw its
+table's last version. Printed per step, over the measured window:
+  - command p50/p99: send → whole answer, on the sender's connection;
+  - fan-out p50/p99: a command's answer → the last of the table's 4 other phones received the
+    `change` with its version (the version is the event id; a change can arrive before the answer:
+    the app publishes first). Commands some phone got only from a reconnection's replay or a
+    snapshot are counted apart, not in the fan-out;
+  - events lost: versions acknowledged by an answer that a phone (any of the 5, connected before
+    the change) never received as a `change` and no later snapshot covered; duplicates;
+  - live-stream bytes per phone per hour (everything read from the stream sockets, HTTP framing and
+    heartbeats included) and, apart, the polling bytes;
+  - server CPU per command: CPU of every server process (the serve command, gunicorn master and
+    workers, redis-server) from /proc over the window, divided by the accepted commands: the whole
+    cost of the load (streams, heartbeats, presence, polls) per command;
+  - the generator's CPU and event-loop lag, to tell whether the client was the bottleneck, and the
+    CPU other processes on the machine used meanwhile.
+Then the capacity: the largest step where fan-out p99 < 100 ms, command p99 < 50 ms, no event lost
+and every phone connected (two steps in a row that miss them end the run unless --keep-going; so
+does a step with more phones than gunicorn accepts connections, workers x worker-connections read
+from its command line). First, the 1-client run: one table, its 5 phones, --single sequential
+commands (each sent when the last is answered): command p50/p99, fan-out, server CPU per command.
+
+The load generator is --procs forked processes, each an asyncio loop on raw sockets (no HTTP
+library) owning whole tables: their phones' streams, requests and commands, so a fan-out is
+measured inside one process. A stream's events are split on their framing and the id read; the
+data is never decoded. The parent only orchestrates and reads /proc.
+
+Percentiles are nearest-rank. Times are CLOCK_MONOTONIC, comparable across the processes.
+Exit status 0 when the run completed (targets met or not), 1 on a failure, 130 when interrupted.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ctypes
+import math
+import multiprocessing as mp
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+MISSION = "Sample: the rulebook's examples"
+HEROES = ("Batman", "Commissioner Gordon", "Renee Montoya")
+ACTION_STEP = "heroes.actions"
+SEATS = 5  # phones per table: host, villain, 3 heroes
+TARGET_FANOUT_MS, TARGET_COMMAND_MS = 100.0, 50.0
+COMMAND_TIMEOUT = 10.0
+OPEN_TIMEOUT = 30.0
+DRAIN_TIMEOUT = 10.0
+SETTLE = 3.0
+TICK = os.sysconf("SC_CLK_TCK")
+
+# (phone index, command): phones are [host, villain, hero 0, hero 1, hero 2]
+CYCLE = ((2, "spend"), (2, "undo"), (1, "place"), (1, "remove"), (3, "spend"), (3, "undo"),
+         (0, "place"), (0, "remove"), (4, "spend"), (4, "undo"))
+
+
+# ------------------------------------------------------------------ small helpers
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (sorts a copy)."""
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[max(1, math.ceil(p / 100 * len(s))) - 1]
+
+
+def ms(x: float) -> str:
+    return "-" if x != x else f"{x * 1000:.1f}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return raw[raw.rindex(")") + 2:].split()  # from the 3rd field (state) on
+
+
+def cpu_seconds(pid: int) -> float:
+    f = _stat(pid)
+    return 0.0 if f is None else (int(f[11]) + int(f[12])) / TICK
+
+
+def descendants(pid: int) -> list[int]:
+    """`pid` and every process below it."""
+    parent: dict[int, list[int]] = {}
+    for e in Path("/proc").iterdir():
+        if e.name.isdigit():
+            f = _stat(int(e.name))
+            if f is not None:
+                parent.setdefault(int(f[1]), []).append(int(e.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(parent.get(p, ()))
+    return out
+
+
+def cmdline(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    except OSError:
+        return []
+
+
+def machine_busy_seconds() -> float:
+    ticks = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    return (sum(ticks[:8]) - ticks[3] - ticks[4]) / TICK
+
+
+def die_with_parent() -> None:
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:  # noqa: BLE001 - best effort: the parent also stops us by pid
+        pass
+
+
+# ------------------------------------------------------------------ the server
+
+
+class Server:
+    """`python -m api.cli serve` (what `manage.py serve` runs), in its own session."""
+
+    def __init__(self, tmp: Path, workers: int, root: Path = ROOT):
+        self.tmp, self.workers, self.root = tmp, workers, root
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+
+    def start(self) -> None:
+        self.port = free_port()
+        env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded redis-server
+        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",
+                   PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
+        self.log = self.tmp / "server.log"
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--host", HOST, "--port", str(self.port),
+                 "--workers", str(self.workers)], cwd=self.root, env=env, stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)  # stdout: the access log
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with socket.create_connection((HOST, self.port), timeout=2) as s:
+                    s.sendall(b"GET /api/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if s.recv(64).startswith(b"HTTP/1.1 200") and len(self.gunicorn_workers()) == self.workers:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"the server did not answer within 60 s:\n{self.log_tail()}")
+
+    def pids(self) -> list[int]:
+        return descendants(self.proc.pid) if self.proc is not None else []
+
+    def gunicorn_master(self) -> int | None:
+        for pid in self.pids():
+            cl = cmdline(pid)
+            if "gunicorn" in cl and _stat(pid) and int(_stat(pid)[1]) == self.proc.pid:
+                return pid
+        return None
+
+    def gunicorn_workers(self) -> list[int]:
+        m = self.gunicorn_master()
+        return [p for p in self.pids() if m and (_stat(p) or [0, 0])[1] == str(m)]
+
+    def describe(self) -> str:
+        m = self.gunicorn_master()
+        cl = cmdline(m) if m else []
+        i = cl.index("gunicorn") if "gunicorn" in cl else 0
+        return " ".join(x for x in cl[i:] if x)
+
+    def connection_limit(self) -> int | None:
+        """workers x worker-connections, read from gunicorn's command line."""
+        m = self.gunicorn_master()
+        if m is None:
+            return None
+        cl = cmdline(m)
+
+        def opt(*names, default=None):
+            for n in names:
+                if n in cl:
+                    return int(cl[cl.index(n) + 1])
+            return default
+        w, c = opt("--workers", "-w", default=1), opt("--worker-connections", default=1000)
+        return w * c
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(p) for p in self.pids())
+
+    def log_tail(self, n: int = 20) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        p, self.proc = self.proc, None
+        if p is None:
+            return
+        pids = {pid: cmdline(pid) for pid in descendants(p.pid)}
+        if p.poll() is None:
+            master = None
+            for pid in pids:
+                if "gunicorn" in pids[pid] and (_stat(pid) or [0, 0])[1] == str(p.pid):
+                    master = pid
+            try:
+                if master:
+                    os.kill(master, signal.SIGQUIT)  # quick shutdown: the live streams never end by themselves
+                os.kill(p.pid, signal.SIGINT)  # the serve command stops gunicorn, then its redis-server
+                p.wait(20)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        for pid, cl in pids.items():  # whatever is left of what we started, by pid (if still that process)
+            if cl and cmdline(pid) == cl:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+        try:
+            p.wait(5)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+# ------------------------------------------------------------------ HTTP on raw asyncio sockets
+
+
+class HttpConn:
+    """One keep-alive HTTP/1.1 connection, one request at a time."""
+    __slots__ = ("port", "reader", "writer", "last_used")
+
+    def __init__(self, port: int):
+        self.port, self.reader, self.writer, self.last_used = port, None, None, 0.0
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.wait_for(
+            asyncio.open_connection(HOST, self.port, limit=1 << 22), COMMAND_TIMEOUT)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.transport.abort()
+        self.reader = self.writer = None
+
+    def usable(self, keepalive: float) -> bool:
+        return (self.writer is not None and not self.writer.transport.is_closing()
+                and time.monotonic() - self.last_used < keepalive)
+
+    async def request(self, method: str, path: str, body: bytes | None, token: str | None):
+        """(status, headers, body, t_send, t_answer)."""
+        if self.writer is None:
+            await self.open()
+        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        if body is not None:
+            head += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+        elif method in ("POST", "PUT", "PATCH", "DELETE"):
+            head.append("Content-Length: 0")
+        t_send = time.monotonic()
+        try:
+            self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + (body or b""))
+            status, hdrs, data = await asyncio.wait_for(self._answer(), COMMAND_TIMEOUT)
+        except BaseException:
+            self.close()
+            raise
+        self.last_used = t_answer = time.monotonic()
+        if hdrs.get("connection", "").lower() == "close":
+            self.close()
+        return status, hdrs, data, t_send, t_answer
+
+    async def _answer(self):
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        hdrs = {}
+        for line in lines[1:]:
+            if line:
+                k, _, v = line.partition(":")
+                hdrs[k.strip().lower()] = v.strip()
+        if "content-length" in hdrs:
+            return status, hdrs, await self.reader.readexactly(int(hdrs["content-length"]))
+        chunks = []
+        if hdrs.get("transfer-encoding", "").lower() == "chunked":
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                if size == 0:
+                    await self.reader.readuntil(b"\r\n")
+                    break
+                chunks.append(await self.reader.readexactly(size))
+                await self.reader.readexactly(2)
+        return status, hdrs, b"".join(chunks)
+
+
+_VERSION = re.compile(rb'"version":\s*(\d+)')
+
+
+class Stream(asyncio.Protocol):
+    """One EventSource: reads the chunked event stream, hands each event's kind and id to its phone
+    (the data is not decoded: the id is the version; a `version` in the data's first bytes is the
+    fallback when an event carries no id)."""
+
+    def __init__(self, phone: "Phone", request: bytes):
+        self.phone, self.request = phone, request
+        self.transport = None
+        self.buf = bytearray()
+        self.sse = bytearray()
+        self.scan = 0
+        self.head = False
+        self.chunked = False
+        self.done = False
+        self.snapshot_seen = False
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.write(self.request)
+
+    def data_received(self, data: bytes):
+        t = time.monotonic()
+        ph = self.phone
+        ph.gen.stream_bytes += len(data)
+        buf = self.buf
+        buf += data
+        if not self.head:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            lines = bytes(buf[:end]).decode("latin-1").lower().split("\r\n")
+            del buf[:end + 4]
+            self.head = True
+            self.chunked = any(x.startswith("transfer-encoding:") and "chunked" in x for x in lines)
+            status = int(lines[0].split(" ", 2)[1])
+            if status != 200:
+                self.close(f"status {status}")
+                return
+        if self.chunked:
+            while True:
+                i = buf.find(b"\r\n")
+                if i < 0:
+                    break
+                size = int(bytes(buf[:i]).split(b";")[0], 16)
+                if size == 0:
+                    self.close("the server ended the stream")
+                    return
+                end = i + 2 + size
+                if len(buf) < end + 2:
+                    break
+                self.sse += buf[i + 2:end]
+                del buf[:end + 2]
+        else:
+            self.sse += buf
+            buf.clear()
+        sse = self.sse
+        start = 0
+        while True:
+            end = sse.find(b"\n\n", max(start, self.scan))
+            if end < 0:
+                self.scan = max(start, len(sse) - 1)
+                break
+            self._event(sse, start, end, t)
+            start = end + 2
+        if start:
+            del sse[:start]
+            self.scan = max(0, self.scan - start)
+
+    def _event(self, sse: bytearray, start: int, end: int, t: float) -> None:
+        kind, eid, pos = b"message", None, start
+        while pos < end:
+            nl = sse.find(b"\n", pos, end)
+            nl = end if nl < 0 else nl
+            c = sse[pos]
+            if c == 0x3A:  # ':' a comment: the heartbeat
+                self.phone.gen.counts["heartbeat"] += 1
+            elif sse.startswith(b"id:", pos):
+                eid = int(sse[pos + 3:nl])
+            elif sse.startswith(b"event:", pos):
+                kind = bytes(sse[pos + 6:nl]).strip()
+            elif sse.startswith(b"retry:", pos):
+                self.phone.retry = int(sse[pos + 6:nl]) / 1000
+            elif sse.startswith(b"data:", pos) and eid is None and kind in (b"change", b"snapshot"):
+                m = _VERSION.search(sse, pos, min(nl, pos + 400))
+                eid = int(m.group(1)) if m else None
+                break
+            pos = nl + 1
+        ph = self.phone
+        if kind == b"change":
+            ph.on_change(eid, t, replayed=not self.snapshot_seen and ph.connections > 1)
+        elif kind == b"snapshot":
+            self.snapshot_seen = True
+            ph.on_snapshot(eid, t)
+        elif kind == b"presence":
+            ph.gen.counts["presence"] += 1
+            ph.presence += 1
+
+    def close(self, reason: str) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+        self._ended(reason)
+
+    def connection_lost(self, exc):
+        self._ended("connection lost" if exc else "closed by the server")
+
+    def _ended(self, reason: str) -> None:
+        if not self.done:
+            self.done = True
+            self.phone.on_closed(self, reason)
+
+
+# ------------------------------------------------------------------ phones and tables (one process)
+
+
+class Phone:
+    __slots__ = ("gen", "table", "index", "seat", "token", "http", "stream", "connections", "last_id",
+                 "retry", "recv", "replayed", "snaps", "presence", "live", "first", "base", "dropping",
+                 "reconnecting", "unplanned")
+
+    def __init__(self, gen: "Gen", table: "Table", index: int, seat: str, token: str):
+        self.gen, self.table, self.index, self.seat, self.token = gen, table, index, seat, token
+        self.http: HttpConn | None = None
+        self.stream: Stream | None = None
+        self.connections = 0
+        self.last_id = 0
+        self.retry = 2.0
+        self.recv: dict[int, float] = {}
+        self.replayed: set[int] = set()
+        self.snaps: list[int] = []
+        self.presence = 0
+        self.live = False
+        self.first: asyncio.Future | None = None
+        self.base = 0
+        self.dropping = False
+        self.reconnecting = False
+        self.unplanned = 0
+
+    async def request(self, method: str, path: str, body: bytes | None = None, token: str | None = None):
+        """As a browser: the phone's connection while the server keeps it alive, else a new one;
+        a kept connection the server closed meanwhile is retried once on a new one."""
+        c = self.http
+        fresh = c is None or not c.usable(self.gen.keepalive)
+        if fresh:
+            if c is not None:
+                c.close()
+            c = self.http = HttpConn(self.gen.port)
+        try:
+            return await c.request(method, path, body, token)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            if fresh:
+                raise
+            c = self.http = HttpConn(self.gen.port)
+            return await c.request(method, path, body, token)
+
+    def connect(self) -> asyncio.Future:
+        """Open the live stream (Last-Event-ID after the first connection); the future is done at
+        the connection's first snapshot."""
+        self.connections += 1
+        self.first = asyncio.get_running_loop().create_future()
+        path = f"/api/tables/{self.table.code}/live?token={self.token}"
+        head = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{self.gen.port}", "Accept: text/event-stream",
+                "Cache-Control: no-cache"]
+        if self.connections > 1 and self.last_id:
+            head.append(f"Last-Event-ID: {self.last_id}")
+        proto = Stream(self, ("\r\n".join(head) + "\r\n\r\n").encode())
+        self.stream = proto
+
+        async def go():
+            try:
+                await asyncio.wait_for(asyncio.get_running_loop().create_connection(lambda: proto, HOST,
+                                                                                   self.gen.port), OPEN_TIMEOUT)
+            except (OSError, asyncio.TimeoutError) as exc:
+                proto._ended(f"connect failed: {exc!r}")
+        self.gen.spawn(go())
+        return self.first
+
+    def on_snapshot(self, version: int | None, t: float) -> None:
+        if version is not None:
+            self.snaps.append(version)
+            self.last_id = max(self.last_id, version)
+        self.live = True
+        self.gen.counts["snapshot"] += 1
+        if self.first is not None and not self.first.done():
+            self.first.set_result(t)
+
+    def on_change(self, version: int | None, t: float, replayed: bool) -> None:
+        g = self.gen
+        g.counts["change"] += 1
+        if version is None:
+            g.counts["change without version"] += 1
+            return
+        if version in self.recv:
+            g.counts["duplicated"] += 1
+        else:
+            self.recv[version] = t
+            if replayed:
+                self.replayed.add(version)
+        if version > self.last_id:
+            self.last_id = version
+
+    def on_closed(self, stream: Stream, reason: str) -> None:
+        if stream is not self.stream:
+            return
+        self.stream = None
+        self.live = False
+        if self.first is not None and not self.first.done():
+            self.first.set_exception(ConnectionError(reason))
+            return
+        if self.gen.closing:
+            return
+        if not self.dropping:
+            self.unplanned += 1
+            self.gen.note(f"stream closed: {reason}")
+        self.dropping = False
+        self.gen.spawn(self.reconnect())
+
+    def drop(self) -> None:
+        """The phone loses the network (no goodbye)."""
+        if self.stream is not None and not self.gen.closing:
+            self.dropping = True
+            self.stream.close("dropped")
+
+    async def reconnect(self) -> None:
+        """What the PWA and EventSource do after an error: probe GET /api/ping, reconnect after
+        `retry` with Last-Event-ID, GET /seats on open when the PWA polls seats."""
+        if self.reconnecting:
+            return
+        self.reconnecting = True
+        try:
+            for attempt in range(5):
+                if self.gen.closing:
+                    return
+                try:
+                    await self.request("GET", "/api/ping")
+                except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError):
+                    pass
+                await asyncio.sleep(self.retry)
+                try:
+                    await asyncio.wait_for(asyncio.shield(self.connect()), OPEN_TIMEOUT)
+                except (ConnectionError, asyncio.TimeoutError):
+                    if self.stream is not None:  # no snapshot in time: give this connection up
+                        s, self.stream = self.stream, None
+                        s.close("no snapshot")
+                    continue
+                self.gen.counts["reconnected"] += 1
+                if self.gen.poll:
+                    await self.gen.poll_seats(self)
+                return
+            self.gen.note("a phone gave up reconnecting")
+        finally:
+            self.reconnecting = False
+
+
+class Table:
+    __slots__ = ("code", "host", "heroes", "phones", "pos", "token_id", "phase", "final")
+
+    def __init__(self, code: str, host: str, heroes: list[str]):
+        self.code, self.host, self.heroes = code, host, heroes
+        self.phones: list[Phone] = []
+        self.pos = 0
+        self.token_id: int | None = None
+        self.phase = 0.0
+        self.final = 0
+
+
+class Gen:
+    """One load-generator process: its share of the tables, their phones and commands."""
+
+    def __init__(self, port: int, body: bytes, keepalive: float, seed: int):
+        self.port, self.body, self.keepalive = port, body, keepalive
+        self.rng = random.Random(seed)
+        self.tables: list[Table] = []
+        self.tasks: set[asyncio.Task] = set()
+        self.closing = False
+        self.poll = 0.0
+        self.stream_bytes = 0
+        self.poll_bytes = 0
+        self.counts: dict[str, int] = {}
+        self.notes: dict[str, int] = {}
+        self.reset()
+
+    def reset(self) -> None:
+        self.counts = {k: 0 for k in ("heartbeat", "change", "snapshot", "presence", "duplicated",
+                                      "reconnected", "change without version", "polls", "poll errors")}
+        self.notes = {}
+        self.cmds: list[tuple] = []
+        self.poll_lat: list[float] = []
+
+    def note(self, what: str) -> None:
+        self.notes[what] = self.notes.get(what, 0) + 1
+
+    def spawn(self, coro) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def call(self, method: str, path: str, body=None, token: str | None = None, expect: int = 200,
+                   conn: HttpConn | None = None) -> dict:
+        """A setup request on its own connection (or `conn`): the answer's JSON, or an error."""
+        c = conn or HttpConn(self.port)
+        try:
+            raw = body if body is None or isinstance(body, bytes) else orjson.dumps(body)
+            status, _, data, _, _ = await c.request(method, path, raw, token)
+        finally:
+            if conn is None:
+                c.close()
+        if status != expect:
+            raise RuntimeError(f"{method} {path}: {status} {data[:200]!r}")
+        return orjson.loads(data)
+
+    # -------------------------------------------------------------- growing
+
+    async def setup_table(self) -> Table:
+        conn = HttpConn(self.port)
+        try:
+            t = await self.call("POST", "/api/tables", self.body, expect=201, conn=conn)
+            table = Table(t["code"], t["token"], [h["id"] for h in t["heroes"]])
+            base = f"/api/tables/{table.code}"
+            tokens = [table.host]
+            for seat in ["villain"] + [f"hero:{h}" for h in table.heroes]:
+                j = await self.call("POST", f"{base}/seats", {"seat": seat}, table.host, expect=201, conn=conn)
+                tokens.append(j["token"])
+            view = t
+            for _ in range(40):
+                step = view["turn"]["step"]
+                if step == ACTION_STEP:
+                    break
+                if step == "heroes.stances":
+                    for h in view["heroes"]:
+                        if h.get("stance") is None:
+                            await self.call("POST", f"{base}/heroes/{h['id']}/stance", {"stance": "active"},
+                                            table.host, conn=conn)
+                view = (await self.call("POST", f"{base}/turn/advance", None, table.host, conn=conn))["table"]
+            else:
+                raise RuntimeError(f"table {table.code} never reached {ACTION_STEP}")
+            table.final = view["version"]
+        finally:
+            conn.close()
+        seats = ["host", "villain"] + [f"hero:{h}" for h in table.heroes]
+        table.phones = [Phone(self, table, i, s, tok) for i, (s, tok) in enumerate(zip(seats, tokens))]
+        table.phase = self.rng.random()
+        return table
+
+    async def open_phone(self, ph: Phone) -> bool:
+        """The PWA opening the table: GET the table, open the stream, GET /seats on open."""
+        try:
+            await ph.request("GET", f"/api/tables/{ph.table.code}", token=ph.token)
+            await asyncio.wait_for(asyncio.shield(ph.connect()), OPEN_TIMEOUT)
+            if self.poll:
+                await self.poll_seats(ph)
+            return True
+        except (OSError, ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as exc:
+            self.note(f"phone did not open: {type(exc).__name__}")
+            if ph.stream is not None:
+                s, ph.stream = ph.stream, None
+                s.close("gave up")
+            return False
+
+    async def grow(self, n: int, setup_concurrency: int = 8, open_concurrency: int = 200) -> dict:
+        t0 = time.monotonic()
+        sem = asyncio.Semaphore(setup_concurrency)
+
+        async def one():
+            async with sem:
+                return await self.setup_table()
+        made = await asyncio.gather(*(one() for _ in range(n)), return_exceptions=True)
+        new = [t for t in made if isinstance(t, Table)]
+        errors = [repr(e) for e in made if not isinstance(e, Table)]
+        self.tables += new
+        t1 = time.monotonic()
+        osem = asyncio.Semaphore(open_concurrency)
+
+        async def open_one(ph):
+            async with osem:
+                return await self.open_phone(ph)
+        opened = await asyncio.gather(*(open_one(ph) for t in new for ph in t.phones))
+        return {"tables": len(new), "errors": errors[:3], "failed_tables": len(errors),
+                "setup_s": t1 - t0, "open_s": time.monotonic() - t1, "opened": sum(opened),
+                "not_opened": len(opened) - sum(opened), "notes": dict(self.notes)}
+
+    def presence_seen(self) -> bool:
+        return any(ph.presence for t in self.tables for ph in t.phones)
+
+    # -------------------------------------------------------------- the load
+
+    async def poll_seats(self, ph: Phone) -> None:
+        try:
+            status, _, data, t_send, t_answer = await ph.request("GET", f"/api/tables/{ph.table.code}/seats")
+            self.counts["polls"] += 1
+            self.poll_bytes += len(data)
+            self.poll_lat.append(t_answer - t_send)
+            if status != 200:
+                self.counts["poll errors"] += 1
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError):
+            self.counts["poll errors"] += 1
+
+    async def command(self, t: Table, measured: bool) -> None:
+        idx, kind = CYCLE[t.pos % len(CYCLE)]
+        t.pos += 1
+        ph = t.phones[idx]
+        base = f"/api/tables/{t.code}"
+        if kind == "spend":
+            method, path, body = "POST", f"{base}/heroes/{t.heroes[idx - 2]}/spend", b'{"space":"reroll","cubes":1}'
+        elif kind == "undo":
+            method, path, body = "POST", f"{base}/history/undo", None
+        elif kind == "place":
+            method, path = "POST", f"{base}/tokens"
+            body = b'{"kind":"smoke","side":"villain","area":"bench"}' if idx == 1 else \
+                b'{"kind":"gas","side":"heroes","area":"bench"}'
+        else:
+            if t.token_id is None:
+                return await self.command(t, measured)
+            method, path, body = "DELETE", f"{base}/tokens/{t.token_id}", None
+        t_send = time.monotonic()
+        version, status = None, 0
+        try:
+            status, _, data, t_send, t_answer = await ph.request(method, path, body, ph.token)
+            if status == 200:
+                answer = orjson.loads(data)
+                version = int(answer["version"])
+                t.final = max(t.final, version)
+                if kind == "place":
+                    t.token_id = next((e["data"]["token"] for e in answer.get("events", [])
+                                       if isinstance(e.get("data"), dict) and "token" in e["data"]), None)
+                elif kind == "remove":
+                    t.token_id = None
+            else:
+                self.note(f"command {kind} answered {status}: {data[:120]!r}")
+                if kind == "spend":
+                    t.pos += 1  # no undo of someone else's change
+                elif kind == "remove":
+                    t.token_id = None
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, KeyError) as exc:
+            t_answer = time.monotonic()
+            self.note(f"command {kind} failed: {type(exc).__name__}")
+        self.cmds.append((t, version, idx, t_send, t_answer, measured, status))
+
+    async def drive(self, t: Table, t0: float, warm_end: float, end: float, interval: float) -> None:
+        k = 0
+        while True:
+            due = t0 + (t.phase + k) * interval
+            if due >= end or self.closing:
+                return
+            delay = due - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            elif delay < -0.05:
+                self.counts["late"] = self.counts.get("late", 0) + 1
+            await self.command(t, due >= warm_end)
+            k += 1
+
+    async def poller(self, ph: Phone, t0: float, end: float) -> None:
+        next_at = t0 + self.rng.random() * self.poll
+        while next_at < end and not self.closing:
+            await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+            if ph.live:  # the PWA does not poll while offline
+                await self.poll_seats(ph)
+            next_at += self.poll
+
+    async def measure(self, t0: float, warmup: float, seconds: float, interval: float, drop: float) -> dict:
+        loop = asyncio.get_running_loop()
+        self.reset()
+        phones = [ph for t in self.tables for ph in t.phones]
+        for ph in phones:
+            ph.recv.clear()
+            ph.replayed.clear()
+            ph.snaps.clear()
+            ph.base = ph.last_id
+        warm_end, end = t0 + warmup, t0 + warmup + seconds
+        window: dict[str, float] = {}
+
+        def mark(name):
+            window[name + "_bytes"] = self.stream_bytes
+            window[name + "_poll_bytes"] = self.poll_bytes
+            window[name + "_counts"] = dict(self.counts)
+        loop.call_at(loop.time() + warm_end - time.monotonic(), mark, "start")
+        loop.call_at(loop.time() + end - time.monotonic(), mark, "end")
+        drops = 0
+        for ph in phones:
+            if self.rng.random() < drop:
+                drops += 1
+                loop.call_at(loop.time() + t0 + self.rng.random() * (warmup + seconds) - time.monotonic(), ph.drop)
+        lags: list[float] = []
+
+        async def lag_monitor():
+            while time.monotonic() < end:
+                a = time.monotonic()
+                await asyncio.sleep(0.05)
+                if a >= warm_end:
+                    lags.append(time.monotonic() - a - 0.05)
+        jobs = [self.drive(t, t0, warm_end, end, interval) for t in self.tables]
+        if self.poll:
+            jobs += [self.poller(ph, t0, end) for ph in phones]
+        await asyncio.gather(lag_monitor(), *jobs)
+        # drain: every phone sees its table's last acknowledged version
+        d0 = time.monotonic()
+        while time.monotonic() - d0 < DRAIN_TIMEOUT:
+            if all(ph.last_id >= ph.table.final and not ph.reconnecting for ph in phones):
+                break
+            await asyncio.sleep(0.05)
+        drain = time.monotonic() - d0
+        return self.outcome(window, lags, drops, drain, len(phones))
+
+    def outcome(self, window: dict, lags: list[float], drops: int, drain: float, phones: int) -> dict:
+        lat, fan, fan_send = [], [], []
+        lost = covered = caught_up = incomplete = 0
+        statuses: dict[int, int] = {}
+        accepted = 0
+        for t, version, idx, t_send, t_answer, measured, status in self.cmds:
+            if not measured:
+                continue
+            statuses[status] = statuses.get(status, 0) + 1
+            lat.append(t_answer - t_send)
+            if version is None:
+                continue
+            accepted += 1
+            last, complete = -math.inf, True
+            for ph in t.phones:
+                if version <= ph.base:
+                    continue
+                r = ph.recv.get(version)
+                if r is None:
+                    complete = False
+                    if any(s >= version for s in ph.snaps):
+                        covered += 1
+                    else:
+                        lost += 1
+                    continue
+                if ph.index != idx:
+                    if version in ph.replayed:
+                        complete = False
+                    last = max(last, r)
+            if complete and last > -math.inf:
+                fan.append(last - t_answer)
+                fan_send.append(last - t_send)
+            elif complete:
+                incomplete += 1
+            else:
+                caught_up += 1
+        live = sum(1 for t in self.tables for ph in t.phones if ph.live)
+        return {"lat": lat, "fan": fan, "fan_send": fan_send, "lost": lost, "covered": covered,
+                "caught_up": caught_up, "incomplete": incomplete, "statuses": statuses, "accepted": accepted,
+                "bytes": window.get("end_bytes", 0) - window.get("start_bytes", 0),
+                "poll_bytes": window.get("end_poll_bytes", 0) - window.get("start_poll_bytes", 0),
+                "counts_start": window.get("start_counts", {}), "counts_end": window.get("end_counts", {}),
+                "counts": dict(self.counts), "notes": dict(self.notes), "lags": lags, "drops": drops,
+                "drain": drain, "phones": phones, "live": live, "poll_lat": self.poll_lat}
+
+    async def single(self, n: int) -> dict:
+        """`n` sequential commands on the first table, each sent when the last is answered."""
+        self.reset()
+        t = self.tables[0]
+        for ph in t.phones:
+            ph.recv.clear()
+            ph.replayed.clear()
+            ph.snaps.clear()
+            ph.base = ph.last_id
+        for _ in range(n):
+            await self.command(t, True)
+        d0 = time.monotonic()
+        while time.monotonic() - d0 < DRAIN_TIMEOUT and not all(ph.last_id >= t.final for ph in t.phones):
+            await asyncio.sleep(0.02)
+        return self.outcome({}, [], 0, time.monotonic() - d0, SEATS)
+
+    def close(self) -> None:
+        self.closing = True
+        for t in self.tables:
+            for ph in t.phones:
+                if ph.stream is not None:
+                    ph.stream.close("benchmark over")
+                if ph.http is not None:
+                    ph.http.close()
+        for task in list(self.tasks):
+            task.cancel()
+
+
+def gen_main(conn, port: int, body: bytes, keepalive: float, seed: int) -> None:
+    """A generator process: does what the parent asks over `conn`, one request at a time."""
+    die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
+    gen = Gen(port, body, keepalive, seed)
+
+    async def serve():
+        loop = asyncio.get_running_loop()
+        inbox: asyncio.Queue = asyncio.Queue()
+
+        def readable():
+            try:
+                inbox.put_nowait(conn.recv() if conn.poll() else None)
+            except (EOFError, OSError):  # the parent is gone
+                loop.remove_reader(conn.fileno())
+                inbox.put_nowait({"op": "stop"})
+        loop.add_reader(conn.fileno(), readable)
+        while True:
+            msg = await inbox.get()
+            if msg is None:
+                continue
+            op = msg["op"]
+            try:
+                if op == "grow":
+                    gen.poll = msg["poll"]
+                    out = await gen.grow(msg["n"])
+                    if msg.get("presence_wait"):
+                        await asyncio.sleep(msg["presence_wait"])
+                        out["presence"] = gen.presence_seen()
+                elif op == "poll":
+                    gen.poll = msg["poll"]
+                    out = {}
+                elif op == "measure":
+                    out = await gen.measure(msg["t0"], msg["warmup"], msg["seconds"], msg["interval"], msg["drop"])
+                elif op == "single":
+                    out = await gen.single(msg["n"])
+                else:
+                    gen.close()
+                    try:
+                        conn.send({"ok": True})
+                    except OSError:
+                        pass
+                    return
+            except Exception as exc:  # noqa: BLE001 - reported to the parent
+                out = {"error": repr(exc)}
+            conn.send(out)
+    try:
+        asyncio.run(serve())
+    except BrokenPipeError:
+        pass
+
+
+# ------------------------------------------------------------------ the parent
+
+
+class Gens:
+    def __init__(self, n: int, port: int, body: bytes, keepalive: float, seed: int):
+        ctx = mp.get_context("fork")
+        self.conns, self.procs = [], []
+        for k in range(n):
+            a, b = ctx.Pipe()
+            p = ctx.Process(target=gen_main, args=(b, port, body, keepalive, seed * 1000 + k), daemon=True)
+            p.start()
+            b.close()
+            self.conns.append(a)
+            self.procs.append(p)
+
+    def ask(self, msgs: list[dict], timeout: float) -> list[dict]:
+        for c, m in zip(self.conns, msgs):
+            c.send(m)
+        out, deadline = [], time.monotonic() + timeout
+        for c in self.conns:
+            while not c.poll(0.2):
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"a load generator did not answer within {timeout:.0f} s")
+                if not all(p.is_alive() for p in self.procs):
+                    raise RuntimeError("a load generator died")
+            out.append(c.recv())
+        errors = [o["error"] for o in out if "error" in o]
+        if errors:
+            raise RuntimeError(f"load generator: {errors[0]}")
+        return out
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(p.pid) for p in self.procs)
+
+    def stop(self) -> None:
+        for c in self.conns:
+            try:
+                c.send({"op": "stop"})
+            except OSError:
+                pass
+        for p in self.procs:
+            p.join(5)
+            if p.is_alive():
+                p.kill()
+                p.join(2)
+
+
+def merge(outs: list[dict]) -> dict:
+    m: dict = {}
+    for o in outs:
+        for k, v in o.items():
+            if isinstance(v, list):
+                m.setdefault(k, []).extend(v)
+            elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                m[k] = max(m.get(k, 0), v) if k == "drain" else m.get(k, 0) + v
+            elif isinstance(v, dict):
+                d = m.setdefault(k, {})
+                for kk, vv in v.items():
+                    d[kk] = d.get(kk, 0) + vv
+    return m
+
+
+def table_split(n: int, procs: int) -> list[int]:
+    return [n // procs + (1 if k < n % procs else 0) for k in range(procs)]
+
+
+def notes_line(notes: dict) -> str:
+    return "; ".join(f"{k} x{v}" for k, v in sorted(notes.items(), key=lambda x: -x[1])[:4])
+
+
+def run(opts, server: Server, gens_box: list) -> int:
+    steps = opts.steps
+    samples = orjson.loads(_get(server.port, "/api/library/samples"))
+    mission = dict(next(m for m in samples["missions"] if m["name"] == MISSION))
+    body = orjson.dumps({"mission": mission, "tiles": samples["tiles"], "heroes": [
+        {"board": next(h for h in samples["heroes"] if h["name"] == n)} for n in HEROES]})
+    gens = Gens(opts.procs, server.port, body, opts.keepalive - 0.5, opts.seed)
+    gens_box.append(gens)
+    limit = server.connection_limit()
+    print(f"server    : {server.describe()} (serve's embedded redis-server; {len(server.pids())} processes; "
+          f"app {server.root})")
+    if limit:
+        print(f"            accepts at most {limit} connections at once (workers x worker-connections)"
+              + (f": fewer than the {steps[-1] * SEATS} phones of the last step" if limit < steps[-1] * SEATS else ""))
+    print(f"generator : {opts.procs} processes, RLIMIT_NOFILE {resource.getrlimit(resource.RLIMIT_NOFILE)[0]}")
+
+    # the 1-client run; also tells whether the server sends `presence`
+    poll = 0.0 if opts.poll_seats == "auto" else float(opts.poll_seats)
+    first = gens.ask([{"op": "grow", "n": 1 if k == 0 else 0, "poll": poll, "presence_wait": 1.5}
+                      for k in range(opts.procs)], 120)
+    presence = any(o.get("presence") for o in first)
+    if opts.poll_seats == "auto":
+        poll = 0.0 if presence else 10.0
+    print(f"live      : the server {'sends a' if presence else 'sends no'} `presence` event: phones "
+          + (f"poll GET /seats every {poll:g} s" if poll else "do not poll GET /seats")
+          + ("" if opts.poll_seats == "auto" else " (--poll-seats)"))
+    gens.ask([{"op": "poll", "poll": poll} for _ in range(opts.procs)], 10)
+    if opts.single:
+        c0 = server.cpu()
+        s = merge(gens.ask([{"op": "single", "n": opts.single}] + [{"op": "poll", "poll": poll}] * (opts.procs - 1),
+                           600))
+        cpu = server.cpu() - c0
+        print(f"1 client  : {opts.single} sequential commands on 1 table (5 phones): command p50 "
+              f"{ms(percentile(s['lat'], 50))} / p99 {ms(percentile(s['lat'], 99))} ms; fan-out p99 "
+              f"{ms(percentile(s['fan'], 99))} ms; lost {s['lost']}; server CPU "
+              f"{cpu * 1000 / max(1, s['accepted']):.1f} ms per command"
+              + (f"; refused/errors {sum(v for k, v in s['statuses'].items() if k != 200)}"
+                 if any(k != 200 for k in s['statuses']) else ""))
+    print()
+    print(f"load      : one command every {opts.interval:g} s per table, {opts.warmup:g} s warm-up + "
+          f"{opts.seconds:g} s measured per step, {opts.drop * 100:g}% of phones drop once and reconnect")
+    print(f"{'tables':>6} {'phones':>6} {'cmd/s':>6} {'cmd p50/p99 ms':>15} {'fan-out p50/p99':>16} "
+          f"{'lost':>4} {'stream KB/phone/h':>17} {'srv ms/cmd':>10} {'srv cores':>9} {'gen cores':>9} "
+          f"{'gen lag p99':>11} {'others':>6}  verdict")
+    have, best, results = 1, None, []
+    for n in steps:
+        t_step = time.monotonic()
+        if limit and n * SEATS > limit:
+            print(f"{n:>6} {n * SEATS:>6}  not run: the server accepts at most {limit} connections at once, "
+                  f"fewer than {n * SEATS} live phones  FAIL")
+            results.append((n, False))
+            if opts.keep_going:
+                continue
+            break  # every larger step has more phones
+        add = n - have
+        split = table_split(add, opts.procs)
+        cpu_g = server.cpu()
+        grown = merge(gens.ask([{"op": "grow", "n": k, "poll": poll} for k in split], 900))
+        have += grown["tables"]
+        setup_ms = (server.cpu() - cpu_g) * 1000 / max(1, grown["tables"])
+        time.sleep(SETTLE)
+        t0 = time.monotonic() + 0.5
+        warm_end, end = t0 + opts.warmup, t0 + opts.warmup + opts.seconds
+        for c, _ in zip(gens.conns, split):
+            c.send({"op": "measure", "t0": t0, "warmup": opts.warmup, "seconds": opts.seconds,
+                    "interval": opts.interval, "drop": opts.drop})
+        time.sleep(max(0.0, warm_end - time.monotonic()))
+        cpu0, gcpu0, busy0, own0 = server.cpu(), gens.cpu(), machine_busy_seconds(), _own_cpu()
+        time.sleep(max(0.0, end - time.monotonic()))
+        cpu1, gcpu1, busy1, own1 = server.cpu(), gens.cpu(), machine_busy_seconds(), _own_cpu()
+        wall = opts.seconds
+        outs = []
+        for c in gens.conns:
+            while not c.poll(0.2):
+                if time.monotonic() > end + DRAIN_TIMEOUT + 120:
+                    raise RuntimeError("a load generator did not report")
+            outs.append(c.recv())
+        if any("error" in o for o in outs):
+            raise RuntimeError(next(o["error"] for o in outs if "error" in o))
+        m = merge(outs)
+        srv, gcpu = cpu1 - cpu0, gcpu1 - gcpu0
+        others = max(0.0, (busy1 - busy0) - srv - gcpu - (own1 - own0)) / wall
+        fan99, cmd99 = percentile(m["fan"], 99) * 1000, percentile(m["lat"], 99) * 1000
+        phones = n * SEATS
+        live = m["live"]
+        ok = (fan99 < TARGET_FANOUT_MS and cmd99 < TARGET_COMMAND_MS and m["lost"] == 0
+              and live == phones and have == n)
+        kb = m["bytes"] / max(1, live) / wall * 3600 / 1024
+        why = [] if ok else [x for x, bad in (
+            ("fan-out", not fan99 < TARGET_FANOUT_MS), ("command", not cmd99 < TARGET_COMMAND_MS),
+            ("lost", m["lost"] > 0), (f"{phones - live} phones not live", live < phones),
+            (f"{n - have} tables missing", have < n)) if bad]
+        lag99 = percentile(m["lags"], 99) * 1000
+        print(f"{n:>6} {live:>6} {m['accepted'] / wall:>6.1f} "
+              f"{ms(percentile(m['lat'], 50)) + '/' + ms(percentile(m['lat'], 99)):>15} "
+              f"{ms(percentile(m['fan'], 50)) + '/' + ms(percentile(m['fan'], 99)):>16} "
+              f"{m['lost']:>4} {kb:>17.0f} {srv * 1000 / max(1, m['accepted']):>10.1f} {srv / wall:>9.2f} "
+              f"{gcpu / wall:>9.2f} {lag99:>9.1f}ms {others:>6.2f}  {'PASS' if ok else 'FAIL: ' + ', '.join(why)}")
+        ce, cs = m["counts_end"], m["counts_start"]
+        per_phone_h = {k: (ce.get(k, 0) - cs.get(k, 0)) / max(1, live) / wall * 3600
+                       for k in ("change", "heartbeat", "presence", "snapshot")}
+        detail = (f"         step {time.monotonic() - t_step:.0f} s (tables set up {grown.get('setup_s', 0):.0f} s, "
+                  f"phones opened {grown.get('open_s', 0):.0f} s, server CPU {setup_ms:.0f} ms per new table); "
+                  f"per phone per hour: "
+                  + ", ".join(f"{v:.0f} {k}" for k, v in per_phone_h.items())
+                  + f"; fan-out from send p99 {ms(percentile(m['fan_send'], 99))} ms; "
+                  f"{m['caught_up']} commands caught up by a reconnection; {m['drops']} drops, "
+                  f"{m['counts'].get('reconnected', 0)} reconnections; drain {m['drain']:.1f} s")
+        if poll:
+            detail += (f"\n         seat polls {m['counts'].get('polls', 0) / (opts.warmup + opts.seconds):.0f}/s, "
+                       f"p99 {ms(percentile(m['poll_lat'], 99))} ms, {m['counts'].get('poll errors', 0)} errors, "
+                       f"{m['poll_bytes'] / max(1, live) / wall * 3600 / 1024:.0f} KB/phone/h")
+        bad = {k: v for k, v in m["statuses"].items() if k != 200}
+        extra = []
+        if bad:
+            extra.append("commands not accepted: " + ", ".join(
+                f"{v} {'without an answer (connection closed or timed out)' if k == 0 else f'answered {k}'}"
+                for k, v in sorted(bad.items())))
+        if m["counts"].get("late"):
+            extra.append(f"{m['counts']['late']} commands sent late (their table's last one unanswered)")
+        if m["counts"].get("duplicated"):
+            extra.append(f"{m['counts']['duplicated']} changes duplicated")
+        if m["covered"]:
+            extra.append(f"{m['covered']} versions missed but covered by a later snapshot")
+        if m["notes"] or grown.get("notes"):
+            extra.append(notes_line({**grown.get("notes", {}), **m["notes"]}))
+        if grown.get("failed_tables"):
+            extra.append(f"{grown['failed_tables']} tables not set up: {grown['errors'][:1]}")
+        if gcpu / wall > 0.7 * opts.procs:
+            extra.append("the generator may be the bottleneck: its processes were nearly always busy (--procs)")
+        elif lag99 > 20 and others <= 0.3:
+            extra.append("the generator may be the bottleneck: its event loops ran late (--procs)")
+        if others > 0.3:
+            extra.append(f"other processes kept {others:.2f} cores busy: latencies are pessimistic")
+        for line in [detail] + extra:
+            print(("         " if not line.startswith(" ") else "") + line)
+        sys.stdout.flush()
+        results.append((n, ok))
+        if ok:
+            best = n
+        elif not opts.keep_going and len(results) >= 2 and not results[-2][1]:
+            break  # two steps in a row missed the targets
+    print()
+    if best is None:
+        print(f"capacity: no step met the targets (fan-out p99 < {TARGET_FANOUT_MS:g} ms, command p99 < "
+              f"{TARGET_COMMAND_MS:g} ms, no event lost, every phone live)")
+    else:
+        failed = [n for n, ok in results if not ok]
+        print(f"capacity: {best} tables ({best * SEATS} live phones): the largest step that met the targets "
+              f"(fan-out p99 < {TARGET_FANOUT_MS:g} ms, command p99 < {TARGET_COMMAND_MS:g} ms, no event lost, "
+              f"every phone live)" + (f"; steps that did not: {failed}" if failed else
+                                      "; every step did: try larger ones (--tables)"))
+    return 0
+
+
+def _own_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _get(port: int, path: str) -> bytes:
+    import http.client
+    c = http.client.HTTPConnection(HOST, port, timeout=30)
+    try:
+        c.request("GET", path)
+        r = c.getresponse()
+        data = r.read()
+        if r.status != 200:
+            raise RuntimeError(f"GET {path}: {r.status}")
+        return data
+    finally:
+        c.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", default="250,500,1000,1500,2000,2500", help="the steps, ascending")
+    ap.add_argument("--seconds", type=float, default=30.0, help="measured seconds per step")
+    ap.add_argument("--warmup", type=float, default=5.0)
+    ap.add_argument("--interval", type=float, default=10.0, help="seconds between a table's commands")
+    ap.add_argument("--poll-seats", default="auto", help="auto, 0 (no polling) or seconds between polls")
+    ap.add_argument("--drop", type=float, default=0.02, help="share of phones that drop once per step")
+    ap.add_argument("--single", type=int, default=300, help="commands of the 1-client run (0: skip)")
+    ap.add_argument("--procs", type=int, default=2, help="load generator processes")
+    ap.add_argument("--workers", type=int, default=2, help="the server's workers (serve --workers)")
+    ap.add_argument("--keepalive", type=float, default=2.0, help="the server's keep-alive (gunicorn's default)")
+    ap.add_argument("--keep-going", action="store_true", help="measure every step, even after two failed ones")
+    ap.add_argument("--max-minutes", type=float, default=15.0, help="watchdog: the whole run ends by then")
+    ap.add_argument("--app-root", type=Path, default=ROOT,
+                    help="the checkout whose server is measured (another commit's worktree: before and after)")
+    ap.add_argument("--seed", type=int, default=1)
+    opts = ap.parse_args(argv)
+    try:
+        opts.steps = [int(x) for x in opts.tables.split(",") if x.strip()]
+    except ValueError:
+        ap.error("--tables: comma-separated table counts")
+    if not opts.steps or opts.steps != sorted(set(opts.steps)) or opts.steps[0] < 1:
+        ap.error("--tables: ascending, distinct, at least 1")
+    if opts.poll_seats != "auto":
+        try:
+            if float(opts.poll_seats) < 0:
+                raise ValueError
+        except ValueError:
+            ap.error("--poll-seats: auto, 0 or seconds")
+    if not 1 <= opts.procs <= 8 or not 0 <= opts.drop <= 1 or opts.interval <= 0 or opts.seconds <= 0:
+        ap.error("procs 1-8, drop 0-1, interval and seconds > 0")
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it too
+
+    def on_signal(signum, frame):
+        raise KeyboardInterrupt
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGALRM):
+        signal.signal(sig, on_signal)
+    signal.alarm(int(opts.max_minutes * 60))
+
+    tmp = Path(tempfile.mkdtemp(prefix="capacity-"))
+    if not (opts.app_root / "api" / "cli.py").is_file():
+        ap.error(f"--app-root {opts.app_root}: no api/cli.py there")
+    server = Server(tmp, opts.workers, opts.app_root.resolve())
+    gens_box: list[Gens] = []
+    t_start = time.monotonic()
+    try:
+        print("Gotham Companion capacity: tables x 5 live phones, one command per table every "
+              f"{opts.interval:g} s")
+        print(f"machine   : {os.cpu_count()} cores, load average {'/'.join(f'{x:.2f}' for x in os.getloadavg())}")
+        server.start()
+        return run(opts, server, gens_box)
+    except KeyboardInterrupt:
+        print("\ninterrupted (or the watchdog): stopping the load and the server", file=sys.stderr)
+        return 130
+    except Exception as exc:  # noqa: BLE001 - report, then clean up
+        print(f"capacity benchmark failed: {exc!r}\nserver log (last lines):\n{server.log_tail()}", file=sys.stderr)
+        return 1
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the clean-up short
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for g in gens_box:
+            g.stop()
+        server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+        print(f"(whole run {time.monotonic() - t_start:.0f} s)")
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

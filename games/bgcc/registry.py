@@ -1,0 +1,730 @@
+"""The command registry: one declaration per command type, read by the engine's dispatch, by "what
+may be done now" (the table view's `may`) and by the seat policy (`seats.py`).
+
+Each `Entry` names its command (snake_case of the class, e.g. `activate_tile`), its handler, when
+it is open (`when`: the steps that allow it, for the actor it names; the side whose turn it must
+be), whether it may run while a roll is in progress, who may send it (`seat`), and what a seat
+could send now (`offers`: the fields with a finite set of values now, e.g. hero ids, spaces,
+tiles). `check` is the refusal the engine raises before any handler runs: code "not_now" (params
+command, step) for a step or a side's turn, "roll_in_progress" (params command, action) while a
+roll goes on. Costs and cubes are never pre-checked here: the rules refuse those themselves.
+
+The registry sits above the modules whose handlers it names (engine, versus, dice_flow): none of
+them imports it. `engine.apply` hands each command to `apply` below.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import commands as c
+from . import dice_flow, engine, versus
+from .definitions import COLOURS, slot_kind
+from .errors import RuleRefused
+from .events import Event, Outcome
+from .table import DISSIPATION_KINDS, Table
+from .turn import HEROES_STEPS, VERSUS_STEPS, VILLAIN_STEPS, next_step, side_playing, title
+
+HOST, VILLAIN, HEROES, SPECTATOR = "host", "villain", "heroes", "spectator"
+SIDES = ("heroes", "villain")
+HERO_ACTION_SPACES = ("melee", "ranged", "manipulation", "thought", "movement")
+ANY_TIME_SPACES = ("defense", "reroll", "fatigue")  # a hero spends on these outside the actions step
+POST_SPACES = ("defense", "reroll")
+ACTIONS = ("manipulation", "thought")
+
+
+def snake(name: str) -> str:
+    """`ActivateTile` → `activate_tile`, `PickHQ` → `pick_hq`."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()
+
+
+# ---------------------------------------------------------------- when a command is open
+
+
+@dataclass(frozen=True)
+class Window:
+    """The steps in which a command is open; refused otherwise with `rule` and the English
+    sentence `what` (…"(now: <step>)"), or, for `side`, "<what> happens during the <side>'s turn"."""
+    steps: tuple[str, ...]
+    rule: str
+    what: str
+    side: str | None = None
+
+    def message(self, step: str) -> str:
+        if self.side is not None:
+            return f"{self.what} happens during the {self.side}'s turn (now: {title(step)})"
+        return f"{self.what} (now: {title(step)})"
+
+
+def side_steps(table: Table, side: str) -> tuple[str, ...]:
+    """The steps of `side`'s turn."""
+    if table.mode == "versus":
+        return VERSUS_STEPS.get(side, ())
+    return VILLAIN_STEPS if side == "villain" else HEROES_STEPS
+
+
+def _hero_window(rule: str = "V·B·5") -> Window:
+    return Window(("heroes.actions",), rule, "Heroes act in the heroes' actions step")
+
+
+def _actor_window(table: Table, cmd, rule: str = "V·B·5", moving: bool = False) -> Window | None:
+    """A hero acts in the heroes' actions step; a character while its tile is activated."""
+    hero, mini = getattr(cmd, "hero", None), getattr(cmd, "miniature", None)
+    if (hero is None) == (mini is None):
+        return None  # the rules ask for exactly one actor
+    if hero is not None:
+        return _hero_window(rule)
+    if moving:
+        return Window(engine.tile_steps(table), "VI·C·2", "Characters move while their tile is activated")
+    return Window(engine.tile_steps(table), "VI·C", "Characters act while their tile is activated")
+
+
+def _spend_window(table: Table, cmd: c.Spend) -> Window | None:
+    if cmd.hero is not None and cmd.side is None:
+        return None if cmd.space in ANY_TIME_SPACES else _hero_window()
+    if cmd.side is not None and cmd.hero is None and cmd.space == "movement":
+        return Window(engine.tile_steps(table), "VI·C·2",
+                      "The command post's movement space buys move points for activated characters")
+    return None
+
+
+def _activation_window(table: Table, cmd: c.ActivateTile) -> Window:
+    if table.mode == "versus":
+        return Window((f"{cmd.side}.activations",), "Versus I·A 3",
+                      f"The {cmd.side} activate tiles in their activation step")
+    return Window(engine.TILE_STEPS, "VI·B·3", "Tiles are activated in the villain's tile steps")
+
+
+def _turn_window(what: str) -> Callable[[Table, Any], Window]:
+    def window(table: Table, cmd) -> Window:
+        side = "villain" if cmd.side == "villain" else "heroes"
+        return Window(side_steps(table, side), "VI·B", what, side=cmd.side)
+    return window
+
+
+def _any(table: Table, cmd) -> None:
+    return None
+
+
+# ---------------------------------------------------------------- who plays what
+
+
+def hero_seat(hero_id: str) -> str:
+    return f"hero:{hero_id}"
+
+
+def _hero_of(seat: str) -> str | None:
+    return seat[5:] if seat.startswith("hero:") else None
+
+
+def _plays_hero(seat: str, hero: str | None) -> bool:
+    return hero is not None and (seat == HOST or seat == hero_seat(hero))
+
+
+def _plays_side(table: Table, seat: str, side: str | None) -> bool:
+    """The seat runs `side`'s command post (standard: the villain's phone; Versus: each side's)."""
+    if seat == HOST:
+        return side is not None
+    if table.mode == "versus":
+        return side is not None and seat == side
+    return seat == VILLAIN and side == "villain"
+
+
+def _miniature_side(table: Table, miniature: str | None) -> str | None:
+    try:
+        return table.find_miniature(miniature)[0].side if miniature else None
+    except RuleRefused:  # an unknown miniature: the rules refuse it
+        return None
+
+
+def _controls_miniature(table: Table, seat: str, miniature: str | None) -> bool:
+    side = _miniature_side(table, miniature)
+    if side is None:
+        return seat == HOST or (seat == VILLAIN if table.mode != "versus" else seat in SIDES)
+    return _plays_side(table, seat, side if table.mode == "versus" else "villain")
+
+
+def _seat_side(table: Table, seat: str) -> str | None:
+    """The side whose turn-moves a seat makes: Versus heroes/villain; standard the villain's phone
+    or any hero's phone (the heroes)."""
+    if seat in SIDES:
+        return seat
+    return "heroes" if seat.startswith("hero:") else None
+
+
+def roller_seat(table: Table, hero: str | None, miniature: str | None) -> str | None:
+    if hero is not None:
+        return hero_seat(hero)
+    if table.mode == "versus":
+        return _miniature_side(table, miniature)
+    return VILLAIN
+
+
+def _heroes(table: Table, seat: str) -> list:
+    if seat == HOST:
+        return list(table.heroes.values())
+    hero = table.heroes.get(_hero_of(seat) or "")
+    return [hero] if hero is not None else []
+
+
+def _sides(table: Table, seat: str) -> list[str]:
+    return [s for s in table.command_posts if _plays_side(table, seat, s)]
+
+
+def _on_board(table: Table, side: str | None = None) -> list[str]:
+    """The miniatures on the board (of the tiles in a river: in Versus the drafted tiles join it
+    when the draft ends)."""
+    return [m.id for post in table.command_posts.values() if side in (None, post.side)
+            for tile_id in post.river for m in post.tiles[tile_id].miniatures if m.place == "board"]
+
+
+def _acting_heroes(table: Table, seat: str) -> list[str]:
+    if table.track.step != "heroes.actions":
+        return []
+    return [h.id for h in _heroes(table, seat) if h.stance == "active" and not h.neutralized]
+
+
+def _acting_characters(table: Table, seat: str) -> list[tuple[str, str]]:
+    """(miniature, side) of the characters of the tile being activated that may still act."""
+    if table.track.step not in engine.tile_steps(table):
+        return []
+    found = []
+    for side in _sides(table, seat):
+        post = table.command_posts[side]
+        activation = post.activation
+        if activation is None or activation.tile not in post.tiles:
+            continue
+        for m in post.tiles[activation.tile].miniatures:
+            record = activation.characters.get(m.id)
+            if m.place == "board" and not (record and (record.finished or record.moved_second)):
+                found.append((m.id, side))
+    return found
+
+
+def _opponent(side: str) -> str:
+    return "villain" if side == "heroes" else "heroes"
+
+
+def _targets(**fields) -> dict:
+    """Only the fields with at least one value (an empty choice is no choice)."""
+    return {k: list(v) for k, v in fields.items() if v is not None and len(v)}
+
+
+# ---------------------------------------------------------------- seat policies (who may send it)
+
+
+def _by_hero(seat, cmd, table) -> bool:
+    return _plays_hero(seat, cmd.hero)
+
+
+def _by_actor(seat, cmd, table) -> bool:
+    """A hero's phone for its hero; the phone running the character's side for a character."""
+    hero, mini = getattr(cmd, "hero", None), getattr(cmd, "miniature", None)
+    if table.mode == "versus":
+        return hero is None and _controls_miniature(table, seat, mini)
+    if hero:
+        return _plays_hero(seat, hero)
+    return seat in (HOST, VILLAIN)
+
+
+def _by_side(seat, cmd, table) -> bool:
+    if table.mode == "versus":
+        return _plays_side(table, seat, cmd.side)
+    return seat in (HOST, VILLAIN)
+
+
+def _by_own_side(seat, cmd, table) -> bool:
+    """Versus only (the draft, HQ powers): the side's own phone."""
+    return table.mode == "versus" and _plays_side(table, seat, cmd.side)
+
+
+def _spend_seat(seat, cmd: c.Spend, table) -> bool:
+    if table.mode == "versus":
+        return cmd.hero is None and _plays_side(table, seat, cmd.side)
+    if cmd.hero is not None:
+        return _plays_hero(seat, cmd.hero)
+    return seat == HOST or (seat == VILLAIN and cmd.side == "villain")
+
+
+def _advance_seat(seat, cmd, table) -> bool:
+    playing = side_playing(table.track.step) or table.mission.initiative
+    if seat == HOST:
+        return True
+    if table.mode == "versus":
+        return seat == playing
+    return (playing == "villain") == (seat == VILLAIN) and (seat == VILLAIN or seat.startswith("hero:"))
+
+
+def _wound_seat(seat, cmd: c.Wound, table) -> bool:
+    if seat == HOST:
+        return True
+    if table.mode == "versus":
+        return seat in SIDES
+    if seat == VILLAIN:
+        return True
+    if cmd.hero:
+        return _plays_hero(seat, cmd.hero)
+    return seat.startswith("hero:")
+
+
+def _token_seat(seat, cmd: c.PlaceToken, table) -> bool:
+    if seat == HOST:
+        return True
+    if table.mode == "versus":
+        return seat == cmd.side
+    return (cmd.side == "villain") == (seat == VILLAIN) and (seat == VILLAIN or seat.startswith("hero:"))
+
+
+def _anyone(seat, cmd, table) -> bool:
+    return True
+
+
+def _host_only(seat, cmd, table) -> bool:
+    return seat == HOST
+
+
+def _roll_start_seat(seat, cmd, table) -> bool:
+    if seat == HOST:
+        return True
+    roller = roller_seat(table, cmd.hero, cmd.miniature)
+    return roller is None or seat == roller  # an unknown miniature: the rules refuse it
+
+
+def _follow_up_seat(seat, cmd: dice_flow.StartFollowUp, table) -> bool:
+    if seat == HOST:
+        return True
+    who = dice_flow.follow_up_possessor(table, cmd.skill)
+    return who is None or seat == roller_seat(table, *who)  # not offered: the rules refuse it
+
+
+def roll_seats(table: Table) -> set[str]:
+    """Who goes on with the roll in progress: the roller, and the defender during the defense."""
+    roll = table.dice.roll
+    if roll is None:
+        return set()
+    seats = {roller_seat(table, roll.hero, roll.miniature)}
+    if roll.step.startswith("defense"):
+        seats.add(roller_seat(table, roll.target_hero, roll.target_miniature))
+    return seats - {None}
+
+
+def _roll_seat(seat, cmd, table) -> bool:
+    if seat == HOST or table.dice.roll is None:  # no roll: the rules answer that
+        return True
+    return seat in roll_seats(table)
+
+
+# ---------------------------------------------------------------- offers (what a seat could send now)
+
+
+def _offer_advance(table: Table, seat: str) -> list[dict]:
+    if not _advance_seat(seat, c.Advance(), table):
+        return []
+    step = table.track.step
+    if step == "setup" and table.mode == "versus" and table.versus.draft.phase != "done":
+        return []
+    if step == "heroes.stances" and any(h.stance is None for h in table.heroes.values()):
+        return []
+    _, to = next_step(table.track, table.mission.initiative, table.mission.turn_limit, table.mode)
+    return [{"targets": {}, "to": to}]
+
+
+def _offer_stance(table: Table, seat: str) -> list[dict]:
+    if table.track.step != "heroes.stances":
+        return []
+    heroes = [h.id for h in _heroes(table, seat) if h.stance is None]
+    return [{"targets": _targets(hero=heroes, stance=("active", "resting"))}] if heroes else []
+
+
+def _offer_spend(table: Table, seat: str) -> list[dict]:
+    offers = []
+    if table.mode != "versus":
+        heroes = [h.id for h in _heroes(table, seat) if not h.neutralized]
+        if heroes:
+            offers.append({"targets": _targets(hero=heroes, space=ANY_TIME_SPACES)})
+        acting = _acting_heroes(table, seat)
+        if acting:
+            offers.append({"targets": _targets(hero=acting, space=HERO_ACTION_SPACES)})
+    sides = _sides(table, seat)
+    if sides:
+        spaces = POST_SPACES + (("movement",) if table.track.step in engine.tile_steps(table) else ())
+        offers.append({"targets": _targets(side=sides, space=spaces)})
+    return offers
+
+
+def _enemies_of(table: Table, side: str) -> dict:
+    """What a miniature of `side` may target: the other side's heroes and miniatures on the board."""
+    other = _opponent(side)
+    heroes = [h.id for h in table.heroes.values() if not h.neutralized] if other == "heroes" else []
+    return {"target_hero": heroes, "target_miniature": _on_board(table, other)}
+
+
+def _actor_offers(table: Table, seat: str, hero_fields: dict, character_fields: dict,
+                  targets: bool = False) -> list[dict]:
+    offers = []
+    heroes = _acting_heroes(table, seat)
+    if heroes:
+        extra = {"target_miniature": _on_board(table, "villain")} if targets else {}
+        offers.append({"targets": _targets(hero=heroes, **hero_fields, **extra)})
+    by_side: dict[str, list[str]] = {}
+    for mini, side in _acting_characters(table, seat):
+        by_side.setdefault(side, []).append(mini)
+    for side, minis in by_side.items():
+        extra = _enemies_of(table, side) if targets else {}
+        offers.append({"targets": _targets(miniature=minis, **character_fields, **extra)})
+    return offers
+
+
+def _offer_attack(table: Table, seat: str) -> list[dict]:
+    kinds = {"kind": ("melee", "ranged")}
+    return _actor_offers(table, seat, kinds, kinds, targets=True)
+
+
+def _offer_action(table: Table, seat: str) -> list[dict]:
+    return _actor_offers(table, seat, {"action": ACTIONS}, {"action": ACTIONS})
+
+
+def _offer_move(table: Table, seat: str) -> list[dict]:
+    return _actor_offers(table, seat, {}, {})
+
+
+def _offer_start_roll(table: Table, seat: str) -> list[dict]:
+    """An attack names its target; a complex action has none (it has a difficulty)."""
+    attacks, actions = {"action": dice_flow.ATTACKS}, {"action": ACTIONS}
+    return _actor_offers(table, seat, attacks, attacks, targets=True) + _actor_offers(table, seat, actions, actions)
+
+
+def _offer_pick_up(table: Table, seat: str) -> list[dict]:
+    heroes = _acting_heroes(table, seat)
+    items = list(dict.fromkeys(i.name for i in table.loose_items))
+    return [{"targets": _targets(hero=heroes, item=items)}] if heroes and items else []
+
+
+def _offer_give(table: Table, seat: str) -> list[dict]:
+    offers = []
+    for hero_id in _acting_heroes(table, seat):
+        hero = table.heroes[hero_id]
+        others = [h for h in table.heroes if h != hero_id]
+        if hero.equipment and others:
+            offers.append({"targets": _targets(hero=[hero_id], to_hero=others,
+                                               item=list(dict.fromkeys(i.name for i in hero.equipment)))})
+    return offers
+
+
+def _offer_take(table: Table, seat: str) -> list[dict]:
+    offers = []
+    for hero_id in _acting_heroes(table, seat):
+        for other in table.heroes.values():
+            if other.id != hero_id and other.equipment:
+                offers.append({"targets": _targets(hero=[hero_id], from_hero=[other.id],
+                                                   item=list(dict.fromkeys(i.name for i in other.equipment)))})
+    return offers
+
+
+def _offer_drop(table: Table, seat: str) -> list[dict]:
+    return [{"targets": _targets(hero=[h.id], item=list(dict.fromkeys(i.name for i in h.equipment)))}
+            for h in _heroes(table, seat) if h.equipment]
+
+
+def _river_tiles(table: Table, side: str, keep) -> list[str]:
+    post = table.command_posts[side]
+    return [t for t in post.river if keep(post.tiles[t])]
+
+
+def _offer_activate(table: Table, seat: str) -> list[dict]:
+    offers = []
+    for side in _sides(table, seat):
+        if table.track.step not in _activation_window(table, c.ActivateTile("", side)).steps:
+            continue
+        tiles = _river_tiles(table, side, lambda t: not t.neutralized)
+        if tiles:
+            offers.append({"targets": _targets(tile=tiles, side=[side])})
+    return offers
+
+
+def _on_own_turn(table: Table, side: str) -> bool:
+    return table.track.step in side_steps(table, "villain" if side == "villain" else "heroes")
+
+
+def _offer_dredge(table: Table, seat: str) -> list[dict]:
+    offers = []
+    for side in _sides(table, seat):
+        tiles = _river_tiles(table, side, lambda t: t.neutralized)
+        if _on_own_turn(table, side) and tiles:
+            offers.append({"targets": _targets(tiles=tiles, side=[side])})
+    return offers
+
+
+def _demobilizable(tile) -> bool:
+    return tile.definition.kind != "event" and tile.definition.level in ("elite", "henchman")
+
+
+def _offer_demobilize(table: Table, seat: str) -> list[dict]:
+    offers = []
+    for side in _sides(table, seat):
+        post = table.command_posts[side]
+        tiles = _river_tiles(table, side, _demobilizable)
+        if _on_own_turn(table, side) and not post.demobilized and tiles:
+            offers.append({"targets": _targets(tile=tiles, side=[side])})
+    return offers
+
+
+def _offer_reinforce(table: Table, seat: str) -> list[dict]:
+    offers = []
+    for side in _sides(table, seat):
+        post = table.command_posts[side]
+        if not post.reinforcement_points:
+            continue
+        minis = [m.id for tile in post.tiles.values() if not tile.dredged for m in tile.miniatures
+                 if m.place == "pool" and tile.profile(m).reinforcement_cost is not None]
+        if minis:
+            offers.append({"targets": _targets(miniature=minis, side=[side])})
+    return offers
+
+
+def _offer_wound(table: Table, seat: str) -> list[dict]:
+    offers = []
+    if table.mode == "versus":
+        if seat in (HOST, *SIDES):
+            minis = _on_board(table)
+            if minis:
+                offers.append({"targets": _targets(miniature=minis)})
+        return offers
+    heroes = [h.id for h in (table.heroes.values() if seat in (HOST, VILLAIN) else _heroes(table, seat))
+              if not h.neutralized]
+    if heroes:
+        offers.append({"targets": _targets(hero=heroes)})
+    minis = _on_board(table)
+    if minis and (seat in (HOST, VILLAIN) or seat.startswith("hero:")):
+        offers.append({"targets": _targets(miniature=minis)})
+    return offers
+
+
+def _offer_place_token(table: Table, seat: str) -> list[dict]:
+    sides = [s for s in SIDES if _token_seat(seat, c.PlaceToken("gas", s), table)]
+    return [{"targets": _targets(kind=DISSIPATION_KINDS, side=sides)}] if sides else []
+
+
+def _offer_remove_token(table: Table, seat: str) -> list[dict]:
+    ids = [t.id for t in table.tokens]
+    return [{"targets": _targets(id=ids)}] if ids else []
+
+
+def _offer_end_game(table: Table, seat: str) -> list[dict]:
+    if seat != HOST or table.track.step == "setup":
+        return []
+    return [{"targets": _targets(winner=("heroes", "villain", "none"))}]
+
+
+def _draft_offer(table: Table, seat: str, phase: str, slots) -> list[dict]:
+    if table.mode != "versus" or table.versus is None:
+        return []
+    draft = table.versus.draft
+    side = draft.next_side
+    if draft.phase != phase or not _plays_side(table, seat, side):
+        return []
+    kinds = sorted({slot_kind(s.slot) for s in draft.slots[side] if s.tile is None and slots(s.slot)})
+    return [{"targets": _targets(side=[side], **{"tile.kind": kinds})}] if kinds else []
+
+
+def _offer_pick_hq(table: Table, seat: str) -> list[dict]:
+    return _draft_offer(table, seat, "hq", lambda slot: slot.lower().startswith("hq"))
+
+
+def _offer_draft(table: Table, seat: str) -> list[dict]:
+    return _draft_offer(table, seat, "team", lambda slot: slot != "event" and not slot.lower().startswith("hq"))
+
+
+def _offer_resolve_power(table: Table, seat: str) -> list[dict]:
+    if table.mode != "versus" or table.versus is None:
+        return []
+    offers = []
+    for side in SIDES:
+        pending = list(dict.fromkeys(p.power for p in table.versus.pending_powers if p.side == side))
+        if pending and _plays_side(table, seat, side):
+            offers.append({"targets": _targets(side=[side], power=pending)})
+    return offers
+
+
+def _offer_dice_mode(table: Table, seat: str) -> list[dict]:
+    return [{"targets": _targets(mode=dice_flow.MODES)}] if seat == HOST else []
+
+
+def _offer_calibrate(table: Table, seat: str) -> list[dict]:
+    return [{"targets": _targets(colour=COLOURS)}] if seat == HOST else []
+
+
+def _offer_free_roll(table: Table, seat: str) -> list[dict]:
+    offers = []
+    heroes = [h.id for h in _heroes(table, seat) if not h.neutralized]
+    if heroes:
+        offers.append({"targets": _targets(hero=heroes, cause=dice_flow.FREE_CAUSES)})
+    minis = [m for m in _on_board(table) if roller_seat(table, None, m) == seat or seat == HOST]
+    if minis:
+        offers.append({"targets": _targets(miniature=minis, cause=dice_flow.FREE_CAUSES)})
+    return offers
+
+
+def _offer_follow_up(table: Table, seat: str) -> list[dict]:
+    skills = [o.skill for o in dice_flow.follow_ups_now(table)
+              if seat == HOST or roller_seat(table, o.hero, o.miniature) == seat]
+    return [{"targets": _targets(skill=list(dict.fromkeys(skills)))}] if skills else []
+
+
+def _roll_offer(*steps: str, **fields) -> Callable[[Table, str], list[dict]]:
+    def offer(table: Table, seat: str) -> list[dict]:
+        roll = table.dice.roll
+        if roll is None or (steps and roll.step not in steps) or not _roll_seat(seat, None, table):
+            return []
+        return [{"targets": _targets(**fields)}]
+    return offer
+
+
+# ---------------------------------------------------------------- the registry
+
+
+@dataclass(frozen=True)
+class Entry:
+    command: type
+    handler: Callable[[Table, Any], list[Event]]
+    seat: Callable[[str, Any, Table], bool]  # may this (non-host, non-spectator) seat send it?
+    offers: Callable[[Table, str], list[dict]]  # the targets a seat could take now (step, seat applied)
+    when: Callable[[Table, Any], Window | None] = _any  # None: any step
+    during_roll: bool = False  # may it run while a roll is in progress?
+    name: str = ""
+
+
+def _entry(command, handler, seat, offers, when=_any, during_roll=False) -> Entry:
+    return Entry(command, handler, seat, offers, when, during_roll, snake(command.__name__))
+
+
+_E, _D = engine, dice_flow.HANDLERS  # the dice package's own handler table (it keeps its helpers private)
+
+ENTRIES = (
+    _entry(c.Advance, _E._advance, _advance_seat, _offer_advance),
+    _entry(c.DeclareStance, _E._declare_stance, _by_hero, _offer_stance,
+           lambda t, cmd: Window(("heroes.stances",), "V·B·3", "Stances are declared in the stance step")),
+    _entry(c.Spend, _E._spend, _spend_seat, _offer_spend, _spend_window),
+    _entry(c.Attack, _E._attack, _by_actor, _offer_attack, _actor_window),
+    _entry(c.ComplexAction, _E._complex_action, _by_actor, _offer_action, _actor_window),
+    _entry(c.AutomaticAction, _E._automatic_action, _by_actor, _offer_action, _actor_window),
+    _entry(c.Move, _E._move, _by_actor, _offer_move, lambda t, cmd: _actor_window(t, cmd, moving=True)),
+    _entry(c.PickUp, _E._pick_up, _by_hero, _offer_pick_up, lambda t, cmd: _hero_window("V·D·1")),
+    _entry(c.Give, _E._give, _by_hero, _offer_give, lambda t, cmd: _hero_window("V·D·1")),
+    _entry(c.Take, _E._take, _by_hero, _offer_take, lambda t, cmd: _hero_window("V·D·1")),
+    _entry(c.Drop, _E._drop, _by_hero, _offer_drop, during_roll=True),
+    _entry(c.ActivateTile, _E._activate_tile, _by_side, _offer_activate, _activation_window),
+    _entry(c.Dredge, _E._dredge, _by_side, _offer_dredge, _turn_window("Dredging the river")),
+    _entry(c.Demobilize, _E._demobilize, _by_side, _offer_demobilize, _turn_window("Demobilization")),
+    _entry(c.Reinforce, _E._reinforce, _by_side, _offer_reinforce),
+    _entry(c.Wound, _E._wound, _wound_seat, _offer_wound, during_roll=True),
+    _entry(c.PlaceToken, _E._place_token, _token_seat, _offer_place_token, during_roll=True),
+    _entry(c.RemoveToken, _E._remove_token, _anyone, _offer_remove_token, during_roll=True),
+    _entry(c.EndGame, _E._end_game, _host_only, _offer_end_game, during_roll=True),
+    # Versus (booklet)
+    _entry(c.PickHQ, versus.pick_hq, _by_own_side, _offer_pick_hq),
+    _entry(c.DraftTile, versus.draft_tile, _by_own_side, _offer_draft),
+    _entry(c.ResolvePower, versus.resolve_power, _by_own_side, _offer_resolve_power),
+    # dice
+    _entry(dice_flow.SetDiceMode, _D[dice_flow.SetDiceMode], _host_only, _offer_dice_mode, during_roll=True),
+    _entry(dice_flow.CalibrateDice, _D[dice_flow.CalibrateDice], _host_only, _offer_calibrate),
+    _entry(dice_flow.StartRoll, _D[dice_flow.StartRoll], _roll_start_seat, _offer_start_roll, _actor_window),
+    _entry(dice_flow.StartFreeRoll, _D[dice_flow.StartFreeRoll], _roll_start_seat, _offer_free_roll),
+    _entry(dice_flow.StartFollowUp, _D[dice_flow.StartFollowUp], _follow_up_seat, _offer_follow_up),
+    _entry(dice_flow.RollDice, _D[dice_flow.RollDice], _roll_seat, _roll_offer("roll", "defense_roll"),
+           during_roll=True),
+    _entry(dice_flow.RerollDice, _D[dice_flow.RerollDice], _roll_seat,
+           _roll_offer("rerolls", "defense_rerolls", step=dice_flow.REROLL_STEPS), during_roll=True),
+    _entry(dice_flow.EndRerolls, _D[dice_flow.EndRerolls], _roll_seat, _roll_offer("rerolls", "defense_rerolls"),
+           during_roll=True),
+    _entry(dice_flow.Defend, _D[dice_flow.Defend], _roll_seat, _roll_offer("defense"), during_roll=True),
+    _entry(dice_flow.AbandonRoll, _D[dice_flow.AbandonRoll], _roll_seat, _roll_offer(), during_roll=True),
+)
+
+BY_TYPE: dict[type, Entry] = {e.command: e for e in ENTRIES}
+BY_NAME: dict[str, Entry] = {e.name: e for e in ENTRIES}
+NAMES = tuple(BY_NAME)
+
+# VI·E: reinforcement points are spent at once; the villain moving on loses what is left.
+LOSES_REINFORCEMENT = (c.Advance, c.ActivateTile, c.Dredge, c.Demobilize)
+
+
+def entry(command) -> Entry:
+    """The declaration of a command (instance or type)."""
+    kind = command if isinstance(command, type) else type(command)
+    found = BY_TYPE.get(kind)
+    if found is None:
+        raise RuleRefused("I", f"Unknown command {kind.__name__}", "unknown_command", command=kind.__name__)
+    return found
+
+
+def name_of(command) -> str:
+    return entry(command).name
+
+
+def check(table: Table, command) -> Entry:
+    """Refuse a command its declaration does not allow now: a roll in progress, a step, a side's turn."""
+    e = entry(command)
+    roll = table.dice.roll if getattr(table, "dice", None) is not None else None
+    if roll is not None and not e.during_roll:
+        raise RuleRefused("VIII", f"{roll.actor}'s {dice_flow.describe_action(roll)} is in progress "
+                                  f"({dice_flow.STEP_TEXT[roll.step]}): finish it or abandon it first",
+                          "roll_in_progress", command=e.name, action=roll.action)
+    window = e.when(table, command)
+    step = table.track.step
+    if window is not None and step not in window.steps:
+        raise RuleRefused(window.rule, window.message(step), "not_now", command=e.name, step=step)
+    return e
+
+
+def apply(table: Table, command, *, owned: bool = False) -> Outcome:
+    """Apply `command` (see `engine.apply`): its declaration's checks, then its handler on a copy."""
+    e = entry(command)
+    if table.track.over:
+        raise RuleRefused("IV·C", "The game is over", "game_over")
+    if type(command) not in (c.ResolvePower, c.EndGame):
+        versus.require_no_pending_power(table)
+    check(table, command)
+    new = table if owned else copy.deepcopy(table)
+    events: list[Event] = []
+    if type(command) in LOSES_REINFORCEMENT:
+        events += engine._lose_reinforcement_points(new)
+    events += e.handler(new, command)
+    return Outcome(new, events)
+
+
+# ---------------------------------------------------------------- what each seat may do now
+
+
+def seat_names(table: Table) -> list[str]:
+    """Every seat of a table but spectators (unlimited)."""
+    if table.mode == "versus":
+        return [HOST, VILLAIN, HEROES]
+    return [HOST, VILLAIN, *(hero_seat(h) for h in table.heroes)]
+
+
+def may_now(table: Table, seat: str | None) -> list[dict]:
+    """What `seat` may send now: [{"command", "targets": {field: [values]}} …] (`advance` also
+    "to": the next step). The same command may come twice, once per kind of actor (a hero, a
+    miniature): its targets are then the choices for that actor. Step, side, roll in progress and
+    seat rights are applied; cubes and costs are not (the rules refuse those)."""
+    if seat is None or seat == SPECTATOR or table.track.over:
+        return []
+    pending = table.mode == "versus" and table.versus is not None and table.versus.pending_powers
+    rolling = table.dice.roll is not None
+    listed = []
+    for e in ENTRIES:
+        if pending and e.command not in (c.ResolvePower, c.EndGame):
+            continue
+        if rolling and not e.during_roll:
+            continue
+        for offer in e.offers(table, seat):
+            listed.append({"command": e.name, **offer})
+    return listed
+
+
+def may(table: Table) -> dict[str, list[dict]]:
+    """`may_now` for every seat of the table, the spectator's included."""
+    return {seat: may_now(table, seat) for seat in (*seat_names(table), SPECTATOR)}

@@ -1,0 +1,33 @@
+"""Recruiting new Henchmen (HIRE): after the card, $5 each, from the Reserves to the Hideout; at
+most 5 recruited Henchmen per player (the settings' `henchmen_limit`, for The Penguin's "Trained
+Bird" exception). Spending is public; the Money left stays private."""
+from __future__ import annotations
+
+from .commands import Hire
+from .counters import State, henchmen_in_reserve
+from .errors import RuleRefused
+from .events import Event, plural
+from .stash import change, name
+
+
+def hire(state: State, cmd: Hire) -> list[Event]:
+    p = state.active()
+    s = state.settings
+    if not isinstance(cmd.count, int) or cmd.count < 1:
+        raise RuleRefused("HIRE", "Hire 1 Henchman or more", "bad_count")
+    left = henchmen_in_reserve(state, p)
+    if cmd.count > left:
+        limit = s.villain(p.villain).henchmen_limit
+        raise RuleRefused("HIRE", f"Each player has at most {limit} Henchmen: {name(p.villain)} can recruit "
+                          f"{left} more", "henchmen_limit",
+                          villain=p.villain, limit=limit, left=left)
+    cost = s.hire_cost * cmd.count
+    if p.money < cost:
+        raise RuleRefused("HIRE", f"{plural(cmd.count, 'Henchman')} cost ${cost}", "not_enough",
+                          villain=p.villain, kind="money", needed=cost)
+    event = change(state, p, "money", -cost, f"{name(p.villain)} spends ${cost} and recruits "
+                   f"{plural(cmd.count, 'Henchman')} into the Hideout", "HIRE", "hired",
+                   {"villain": p.villain, "count": cmd.count, "money": cost})
+    p.hideout_henchmen += cmd.count
+    state.turn.hired += cmd.count
+    return [event]

@@ -1,0 +1,248 @@
+"""The command registry, like python-chess's legal moves beside push: one declaration per command
+(its registry name, handler, when it is open, who may send it now, and the values its fields may
+take now). `engine.apply` dispatches through it; `may_now(state, seat)` answers contract C2's
+[{"command", "targets"}] (costs and stashes are NOT pre-checked: the rules refuse those with a
+coded refusal, so `may` never hints at a hidden stash).
+
+Seats are the Villains' ids ("joker", "penguin", "two-face", "killer-croc"), plus "host" (may send
+anything anyone may send now; sees no stash) and "spectator" (nothing)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from . import batman, fights, hire, levels, moves, plot, turn
+from . import commands as c
+from .counters import BATMAN, HIDEOUT, State, threats_in_reserve
+from .errors import RuleRefused
+from .settings import RESOURCES
+from .stash import name as villain_name
+
+HOST, SPECTATOR = "host", "spectator"
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def phase(state: State) -> str:
+    """Where play stands: "over", "fight", "pending" (someone owes or may place/remove Threats), or
+    the turn's step ("setup", "levels", "plot", "hire", "move")."""
+    if state.over:
+        return "over"
+    if state.fight is not None:
+        return "fight"
+    if state.pending:
+        return "pending"
+    return state.turn.step
+
+
+def _active(state: State) -> list[str]:
+    return [state.active().villain]
+
+
+def _pending_seat(state: State) -> list[str]:
+    return [state.pending[0].seat]
+
+
+def _fighters(state: State) -> list[str]:
+    f = state.fight
+    seats = [s for s in (f.attacker, f.defender) if s != BATMAN]
+    if f.controller and f.controller not in seats:
+        seats.append(f.controller)
+    return seats
+
+
+def _placeable(state: State, villain: str) -> list[str]:
+    p = state.player(villain)
+    cap = state.settings.threats_per_block
+    return [b for b in state.settings.block_ids() if b != state.batman.block and p.threats.get(b, 0) < cap]
+
+
+@dataclass(frozen=True)
+class Entry:
+    cls: type
+    handler: Callable
+    rule: str
+    what: str  # "<what> (now: <phase>)" when it is not open
+    open: Callable[[State], bool]
+    senders: Callable[[State], list[str]] = _active
+    targets: Callable[[State, str], dict] = field(default=lambda state, seat: {})
+
+    @property
+    def name(self) -> str:
+        return snake(self.cls.__name__)
+
+
+def _in(*phases):
+    return lambda state: phase(state) in phases
+
+
+def _plot(test):
+    return lambda state: phase(state) == "plot" and test(state.turn)
+
+
+def _place_threats_open(state: State) -> bool:
+    ph = phase(state)
+    if ph == "pending":
+        return state.pending[0].kind == "place_threats"
+    return ph == "plot" and state.turn.effect == "plot"
+
+
+def _place_threats_senders(state: State) -> list[str]:
+    return _pending_seat(state) if phase(state) == "pending" else _active(state)
+
+
+def _place_threats_targets(state: State, seat: str) -> dict:
+    who = state.pending[0].seat if phase(state) == "pending" else state.active().villain
+    out = {"placements": _placeable(state, who)}
+    if threats_in_reserve(state, state.player(who)) == 0:
+        out["moved_from"] = sorted(state.player(who).threats)
+    return out
+
+
+def _remove_targets(state: State, seat: str) -> dict:
+    block = state.pending[0].block
+    return {"threats": [p.villain for p in state.players if p.threats.get(block)]}
+
+
+def _fight_targets(state: State, seat: str) -> dict:
+    f = state.fight
+    faces = sorted({str(x) for x in state.settings.die_faces}) if state.settings.die_faces else []
+    return {"dice": [f.attacker, f.defender], "faces": faces}
+
+
+def _move_targets(state: State, seat: str) -> dict:
+    p = state.active()
+    blocks = state.settings.block_ids()
+    sources = ([HIDEOUT] if p.hideout_henchmen else []) + sorted(p.henchmen)
+    return {"villain": [HIDEOUT] + blocks, "source": sources, "to": [HIDEOUT] + blocks}
+
+
+def _hire_targets(state: State, seat: str) -> dict:
+    from .counters import henchmen_in_reserve
+    return {"count": list(range(1, henchmen_in_reserve(state, state.active()) + 1))}
+
+
+ENTRIES: list[Entry] = [
+    Entry(c.Advance, turn.advance, "TURN", "The turn moves on between its steps",
+          _in("levels", "plot", "hire", "move")),
+    Entry(c.AdvanceLevel, levels.advance_level, "ADV", "Levels advance at the beginning of your turn",
+          _in("levels")),
+    Entry(c.ChooseAbility, levels.choose_ability, "ADV", "An Ability card is chosen after reaching an Ability icon",
+          lambda s: phase(s) == "levels" and s.turn.ability_due,
+          targets=lambda s, seat: {"card": [a for a in s.settings.villain(s.active().villain).abilities
+                                            if a not in s.active().abilities]}),
+    Entry(c.PlayCard, plot.play_card, "PLAY", "One Criminal Plot card is played in the card step",
+          _plot(lambda t: not t.card_played),
+          targets=lambda s, seat: {"income_block": s.settings.block_ids(), "income_kind": list(RESOURCES)}),
+    Entry(c.BatmanCard, batman.batman_card, "SIGNAL", "A Batman card is drawn for a Bat-Signal",
+          _plot(lambda t: t.signal_due), targets=lambda s, seat: {"block": s.settings.block_ids()}),
+    Entry(c.TakeResources, plot.take_resources, "TAKE", "Two resources are taken instead of the plot",
+          _plot(lambda t: t.card_played and not t.signal_due and t.effect is None),
+          targets=lambda s, seat: {"threats": _placeable(s, s.active().villain)}),
+    Entry(c.CarryOutPlot, plot.carry_out_plot, "CARRY", "The plot is carried out after the card's top",
+          _plot(lambda t: t.card_played and not t.signal_due and t.effect is None)),
+    Entry(c.Gain, plot.gain, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot")),
+    Entry(c.Pay, plot.pay, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot")),
+    Entry(c.Demand, plot.demand, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot"),
+          targets=lambda s, seat: {"kind": list(RESOURCES), "players": s.clockwise_from_left(s.active().villain)}),
+    Entry(c.PlaceHenchmen, plot.place_henchmen, "EFF", "Plot effects follow a carried-out plot",
+          _plot(lambda t: t.effect == "plot"),
+          targets=lambda s, seat: {"placements": [b for b in s.settings.block_ids() if b != s.batman.block]}),
+    Entry(c.DrawCards, plot.draw_cards, "CARRY", "Plot effects follow a carried-out plot",
+          _plot(lambda t: t.effect == "plot")),
+    Entry(c.PlaceThreats, turn.place_threats, "GLOS·THREATS", "Threats are placed when the rules or a card give them",
+          _place_threats_open, _place_threats_senders, _place_threats_targets),
+    Entry(c.RemoveThreats, turn.remove_threats, "SIGNAL", "Threats are removed when Batman's Order value says so",
+          lambda s: phase(s) == "pending" and s.pending[0].kind == "remove_threats", _pending_seat, _remove_targets),
+    Entry(c.Decline, turn.decline, "TURN", "Only what the rules say you \"may\" do can be declined",
+          lambda s: phase(s) == "pending" and s.pending[0].may, _pending_seat),
+    Entry(c.RollFight, fights.roll_fight, "FVV", "Dice are rolled for a fight in progress", _in("fight"),
+          _fighters, _fight_targets),
+    Entry(c.Hire, hire.hire, "HIRE", "Henchmen are recruited in the hire step, after the card", _in("hire"),
+          targets=_hire_targets),
+    Entry(c.Move, moves.move, "MOVE", "Figures move once, in the move step",
+          lambda s: phase(s) == "move" and not s.turn.moved, targets=_move_targets),
+]
+BY_TYPE = {e.cls: e for e in ENTRIES}
+BY_NAME = {e.name: e for e in ENTRIES}
+COMMANDS = {e.name: e.cls for e in ENTRIES}
+
+
+def entry(command) -> Entry:
+    found = BY_TYPE.get(type(command))
+    if found is None:
+        raise RuleRefused("TURN", f"Unknown command {type(command).__name__}", "unknown_command",
+                          command=type(command).__name__)
+    return found
+
+
+def check(state: State, command) -> Entry:
+    """The command's entry, or the refusal when the game is over or the command is not open now."""
+    found = entry(command)
+    if state.over:
+        raise RuleRefused("END", "The game is over", "game_over")
+    if not found.open(state):
+        raise RuleRefused(found.rule, f"{found.what} (now: {phase_title(state)})", "not_now",
+                          command=found.name, step=phase(state))
+    return found
+
+
+def phase_title(state: State) -> str:
+    ph = phase(state)
+    if ph == "fight":
+        return "a fight waits for its dice"
+    if ph == "pending":
+        due = state.pending[0]
+        verb = "place" if due.kind == "place_threats" else "remove"
+        return f"{villain_name(due.seat)} {'may' if due.may else 'must'} {verb} Threats ({due.reason})"
+    return turn.STEP_TITLES.get(ph, ph)
+
+
+def seat_names(state: State) -> list[str]:
+    return [HOST] + state.seats()
+
+
+def _next_step(state: State) -> str:
+    st = state.turn.step
+    return "draw" if st == "move" else turn.STEPS[turn.STEPS.index(st) + 1]
+
+
+def may_now(state: State, seat: str | None) -> list[dict]:
+    """What `seat` may send now: [{"command", "targets"}] (advance also carries "to")."""
+    if seat is None or seat == SPECTATOR or state.over:
+        return []
+    out = []
+    for e in ENTRIES:
+        if not e.open(state):
+            continue
+        senders = e.senders(state)
+        if seat != HOST and seat not in senders:
+            continue
+        if seat == HOST and not senders:
+            continue
+        item = {"command": e.name, "targets": e.targets(state, seat)}
+        if e.cls is c.Advance:
+            item["to"] = _next_step(state)
+        out.append(item)
+    return out
+
+
+def refusal(seat: str | None, command, state: State) -> tuple[str, str, dict] | None:
+    """None when `seat` may send `command` now as far as seats go; else (code, English, params)."""
+    if seat is None:
+        return "no_seat", "Join the table first: this phone holds no seat", {}
+    if seat == HOST:
+        return None
+    name = entry(command).name
+    if seat == SPECTATOR:
+        return "spectator", "A spectator watches: only the players change the table", {"command": name}
+    found = entry(command)
+    if not found.open(state):
+        return None  # the rules refuse it with the reason why
+    if seat in found.senders(state):
+        return None
+    return ("not_your_seat", f"This phone plays {villain_name(seat)} and cannot do that now",
+            {"seat": seat, "command": name})

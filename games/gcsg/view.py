@@ -1,0 +1,68 @@
+"""What one seat's phone draws: the city (12 blocks, who rules each, Threats, Henchmen, figures),
+Batman, every Villain's public side, the turn strip, a fight with its exact odds, and — for the
+seat's own Villain only — the stash behind its screen. `view(state, seat)` is per seat: no other
+seat's view (nor the host's, nor a spectator's) ever holds a stash. The Money and Information left
+in the Reserves are not shown either: with the totals known they would give away the stashes."""
+from __future__ import annotations
+
+from . import fights, registry
+from .counters import BATMAN, State, henchmen_at, threats_at, villains_at
+from .ruling import rulers, strength
+from .stash import own_view, public_view
+from .turn import STEP_RULES, STEP_TITLES
+
+
+def block_view(state: State, block) -> dict:
+    return {"id": block.id, "name": block.name, "district": block.district, "income": block.income,
+            "threats": threats_at(state, block.id), "henchmen": henchmen_at(state, block.id),
+            "villains": villains_at(state, block.id), "batman": state.batman.block == block.id,
+            "strength": strength(state, block.id), "rulers": rulers(state, block.id)}
+
+
+def fight_view(state: State) -> dict | None:
+    f = state.fight
+    if f is None:
+        return None
+    chances = fights.odds(state)
+    return {"block": f.block, "attacker": f.attacker, "defender": f.defender, "controller": f.controller,
+            "modifiers": {s: fights.modifier(state, f, s) for s in (f.attacker, f.defender)},
+            "bat_emblem_loses": BATMAN in (f.attacker, f.defender),
+            "odds": None if chances is None else {s: {"numerator": x.numerator, "denominator": x.denominator,
+                                                       "percent": round(float(x) * 100, 1)}
+                                                   for s, x in chances.items()}}
+
+
+def turn_view(state: State) -> dict:
+    t = state.turn
+    ph = registry.phase(state)
+    return {"number": t.number, "player": state.active().villain if t.step != "setup" else None,
+            "step": "over" if state.over else t.step, "phase": ph, "title": registry.phase_title(state),
+            "rule": STEP_RULES.get(t.step, ""), "steps": [{"id": s, "title": STEP_TITLES[s]} for s in
+                                                           ("levels", "plot", "hire", "move")],
+            "card_played": t.card_played, "signal_due": t.signal_due, "effect": t.effect, "moved": t.moved,
+            "ability_due": t.ability_due,
+            "pending": [{"kind": d.kind, "seat": d.seat, "count": d.count, "may": d.may, "block": d.block,
+                         "reason": d.reason, "rule": d.rule} for d in state.pending],
+            "last_card_drawn_by": state.last_card_seat}
+
+
+def view(state: State, seat: str | None) -> dict:
+    s = state.settings
+    out = {
+        "game": "gcsg",
+        "sample_settings": s.sample,
+        "turn": turn_view(state),
+        "blocks": [block_view(state, b) for b in s.blocks],
+        "batman": {"block": state.batman.block, "level": state.batman.level,
+                   "order": s.batman_at(state.batman.level).order, "fight": s.batman_at(state.batman.level).fight},
+        "players": [public_view(state, p) for p in state.players],
+        "decks": {"criminal_plot": state.deck, "batman": state.batman_deck},
+        "fight": fight_view(state),
+        "over": state.over,
+        "winners": list(state.winners),
+        "standings": state.standings,
+        "may": {name: registry.may_now(state, name) for name in registry.seat_names(state) + [registry.SPECTATOR]},
+    }
+    if seat in state.seats():
+        out["me"] = {"villain": seat, **own_view(state, state.player(seat))}
+    return out
