@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .definitions import COMMAND_POST_SPACES, Power, SpaceDef
+from .energy import check_exertion_limit, take_cubes
 from .errors import RuleRefused
 from .tiles import Tile
 
@@ -99,13 +100,7 @@ def spend(post: CommandPost, space: str, cubes: int) -> str:
         raise RuleRefused("VI·A·1", f"The command post has no space '{space}'")
     if cubes < 1:
         raise RuleRefused("IX·C", "Spend at least one cube")
-    most = limit(post, space)
-    held = post.spaces[space]
-    if held >= most:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {most}")
-    if held + cubes > most:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {most}: "
-                                  f"room for {most - held}, not {cubes}")
+    check_exertion_limit(space, post.spaces[space], limit(post, space), cubes)
     if cubes > post.reserve:
         raise RuleRefused("VI·A·1 1", f"The {post.side}'s reserve holds {post.reserve}, not {cubes}")
     post.reserve -= cubes
@@ -137,8 +132,6 @@ def upkeep(post: CommandPost) -> tuple[int, int]:
 
 def remove_from_game(post: CommandPost, cubes: int, what: str) -> list[str]:
     """Dredging's cubes leave the game: from fatigue, then the spaces, then the reserve (VI·F)."""
-    from .hero_board import take_cubes
-
     if cubes > post.energy_in_play:
         raise RuleRefused("VI·F", f"{what} costs {cubes} cubes but the command post holds "
                                   f"{post.energy_in_play}")

@@ -13,20 +13,21 @@ from . import commands as c
 from . import hero_board as hb
 from . import movement, river, tiles, versus
 from . import dice_flow
-from .command_post import Activation, CharacterActivation, CommandPost
+from .actors import TILE_STEPS, tile_steps
+from .actors import acting_hero as _acting_hero
+from .actors import character_record as _character_record
+from .actors import one_actor as _one_actor
+from .actors import require_step as _require_step
+from .actors import use_character_action as _use_character_action
+from .command_post import Activation, CommandPost
 from .errors import RuleRefused
 from .events import Event, Outcome
+from .events import plural as _plural
 from .table import DISSIPATION_KINDS, DissipationToken, Table
 from .turn import next_step, side_playing, title
+from .wounds import wound_target as _wound_target
 
-TILE_STEPS = ("villain.first_tile", "villain.second_tile")
-VERSUS_TILE_STEPS = ("heroes.activations", "villain.activations")
 MAX_ACTIVATIONS = 2  # VI·B: 0, 1 or 2 tiles per villain turn (standard mode)
-
-
-def tile_steps(table: Table) -> tuple[str, ...]:
-    """The steps in which tiles are activated and their characters act."""
-    return VERSUS_TILE_STEPS if table.mode == "versus" else TILE_STEPS
 
 
 def apply(table: Table, command, *, owned: bool = False) -> Outcome:
@@ -51,36 +52,10 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
 # ---------------------------------------------------------------- helpers
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"
-
-
-def _require_step(table: Table, steps, what: str, rule: str) -> None:
-    if table.track.step not in steps:
-        raise RuleRefused(rule, f"{what} (now: {title(table.track.step)})")
-
-
 def _require_side_turn(table: Table, side: str, what: str) -> None:
     playing = side_playing(table.track.step)
     if playing != ("villain" if side == "villain" else "heroes"):
         raise RuleRefused("VI·B", f"{what} happens during the {side}'s turn (now: {title(table.track.step)})")
-
-
-def _acting_hero(table: Table, hero_id: str, rule: str = "V·B·5") -> hb.Hero:
-    """An acting hero: heroes' actions step, active stance, not neutralized (V·B·3-5, IX·B)."""
-    hero = table.hero(hero_id)
-    _require_step(table, ("heroes.actions",), "Heroes act in the heroes' actions step", rule)
-    if hero.neutralized:
-        raise RuleRefused("IX·B", f"{hero.name} is neutralized and can no longer perform actions")
-    if hero.stance != "active":
-        raise RuleRefused("V·B·3 [b]", f"{hero.name} is resting: a resting hero can only perform "
-                                       f"free actions, rerolls and defenses")
-    return hero
-
-
-def _one_actor(hero: str | None, miniature: str | None, what: str) -> None:
-    if (hero is None) == (miniature is None):
-        raise RuleRefused("IV", f"{what}: name either a hero or a miniature")
 
 
 def _lose_reinforcement_points(table: Table) -> list[Event]:
@@ -91,86 +66,6 @@ def _lose_reinforcement_points(table: Table) -> list[Event]:
                                 f"{_plural(post.reinforcement_points, 'unspent reinforcement point')} "
                                 f"lost", "VI·E"))
             post.reinforcement_points = 0
-    return events
-
-
-def _use_character_action(table: Table, miniature_id: str, action: str, characteristic: int):
-    """A character in the activated tile performs `action` with a characteristic, within its
-    action multiplier (VI·C·3-5). Returns (post, tile, miniature, uses so far)."""
-    post, tile, mini = table.find_miniature(miniature_id)
-    label = tiles.miniature_label(tile, mini)
-    _require_step(table, tile_steps(table), "Characters act while their tile is activated", "VI·C")
-    if post.activation is None or post.activation.tile != tile.id:
-        raise RuleRefused("VI·C", f"{label} acts only during the activation of its tile ({tile.name})")
-    if mini.place != "board":
-        raise RuleRefused("IX·B", f"{label} is not on the board")
-    record = _character_record(post, mini.id, label)
-    if record.moved_second:
-        raise RuleRefused("VI·C·7", f"{label} made its second movement: its activation is over")
-    choices = getattr(tile.profile(mini), action)
-    if not choices:
-        raise RuleRefused("IX·E", f"{label} cannot perform a {action} action")
-    if not 0 <= characteristic < len(choices):
-        raise RuleRefused("VI·C·3", f"{label} has {_plural(len(choices), 'characteristic')} for {action}")
-    if record.action is None:
-        record.action, record.characteristic = action, characteristic
-    elif record.action != action or record.characteristic != characteristic:
-        raise RuleRefused("VI·C·5", f"{label} chose {record.action} (characteristic "
-                                    f"{record.characteristic + 1}) for this activation")
-    multiplier = choices[characteristic].multiplier
-    if record.uses >= multiplier:
-        raise RuleRefused("VI·C·5", f"Action multiplier reached: {label} made "
-                                    f"{record.uses} of {multiplier} {action} actions")
-    record.uses += 1
-    return post, tile, mini, record
-
-
-def _character_record(post: CommandPost, miniature_id: str, label: str) -> CharacterActivation:
-    """The activation record of a character; designating another finishes the current one (VI·C·1, 7)."""
-    activation = post.activation
-    record = activation.characters.get(miniature_id)
-    if record is not None and record.finished:
-        raise RuleRefused("VI·C", f"{label} has finished its activation for this tile")
-    if activation.current not in (None, miniature_id):
-        activation.characters[activation.current].finished = True
-    activation.current = miniature_id
-    if record is None:
-        record = activation.characters[miniature_id] = CharacterActivation()
-    return record
-
-
-def _wound_target(table: Table, wounds: int, hero_id: str | None, miniature_id: str | None,
-                  rule: str) -> list[Event]:
-    if hero_id is not None:
-        hero = table.hero(hero_id)
-        taken = hb.wound(hero, wounds)
-        text = f"{hero.name} suffers {_plural(wounds, 'wound')}"
-        if taken:
-            counts = {p: taken.count(p) for p in dict.fromkeys(taken)}
-            text += ": " + ", ".join(f"{n} from {p}" for p, n in counts.items()) + " to the wound zone"
-        events = [Event("hero_wounded", text, rule, {"hero": hero.id, "wounds": wounds, "from": taken})]
-        if hero.neutralized and taken:
-            events.append(Event("hero_neutralized", f"{hero.name} is neutralized: every cube is in "
-                                                    f"the wound zone", "IX·B", {"hero": hero.id}))
-        return events
-    post, tile, mini = table.find_miniature(miniature_id)
-    label = tiles.miniature_label(tile, mini)
-    neutralized = tiles.wound_miniature(tile, mini, wounds)
-    events = [Event("character_wounded",
-                    f"{label} suffers {_plural(wounds, 'wound')}"
-                    + ("" if neutralized else f": {_plural(mini.life_points, 'life point')} left"),
-                    rule, {"miniature": mini.id, "wounds": wounds, "life_points": mini.life_points})]
-    if neutralized:
-        events.append(Event("character_neutralized", f"{label} is neutralized, removed from the board "
-                                                     f"and placed in the character pool", "IX·B",
-                            {"miniature": mini.id}))
-        if tiles.all_off_board(tile) and not tile.neutralized:
-            tile.neutralized = True
-            river.to_right_end(post, tile.id)
-            events.append(Event("tile_neutralized", f"{tile.name} is neutralized: flipped and moved "
-                                                    f"to the end of the river", "IX·B", {"tile": tile.id}))
-            if table.mode == "versus" and post.hq == tile.id:
-                events += versus.hq_neutralized(table, post)
     return events
 
 
@@ -330,9 +225,9 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
         if cmd.target_hero is not None:
             raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero")
         hero = _acting_hero(table, cmd.hero)
-        if cmd.kind == "ranged" and not _usable_ranged_weapon(hero):
-            raise RuleRefused("V·C·2 [a]", f"{hero.name} carries no ranged weapon they can use: a hero "
-                                           f"can only perform a ranged attack with one")
+        # the target and the weapon are checked as the dice flow checks them (V·C·1-2 [a]-[b], IX·M)
+        dice_flow.check_target(table, dice_flow.party(table, hero.id, None), cmd.target_hero, cmd.target_miniature)
+        dice_flow.usable_weapons(hero, cmd.kind)
         if cmd.cubes < 1:
             raise RuleRefused(f"V·C·{1 if cmd.kind == 'melee' else 2} [c]",
                               "An attack spends at least one energy cube")
@@ -345,6 +240,7 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
         if cmd.cubes:
             raise RuleRefused("VI·D", "A character spends no energy cube to attack")
         post, tile, mini, record = _use_character_action(table, cmd.miniature, cmd.kind, cmd.characteristic)
+        dice_flow.check_target(table, dice_flow.party(table, None, mini.id), cmd.target_hero, cmd.target_miniature)
         attacker = tiles.miniature_label(tile, mini)
         multiplier = getattr(tile.profile(mini), cmd.kind)[cmd.characteristic].multiplier
         events.append(Event("action", f"{attacker}: {cmd.kind} attack {record.uses} of {multiplier}",
@@ -360,12 +256,6 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
         defender = target.name
     else:
         post, tile, mini = table.find_miniature(cmd.target_miniature)
-        if mini.place != "board":
-            raise RuleRefused("V·C·1 [b]", f"{tiles.miniature_label(tile, mini)} is not on the board")
-        attacker_side = "heroes" if cmd.hero is not None else \
-            table.find_miniature(cmd.miniature)[1].definition.side
-        if tile.definition.side == attacker_side:
-            raise RuleRefused("IX·M", f"{tiles.miniature_label(tile, mini)} is an ally of {attacker}")
         if cmd.defense_cubes:
             cp.spend(post, "defense", cmd.defense_cubes)
         automatic = tile.profile(mini).automatic_defense
@@ -383,16 +273,6 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
     if wounds:
         events += _wound_target(table, wounds, cmd.target_hero, cmd.target_miniature, "IX·A")
     return events
-
-
-def _usable_ranged_weapon(hero: hb.Hero) -> bool:
-    """V·C·2 [a]: a ranged attack needs a carried ranged weapon the hero can use (V·D 5: not
-    restricted to another hero, not forbidden by the Moral code trait)."""
-    moral_code = (hero.board.trait or "").lower() == "moral code"
-    return any(item.type == "ranged weapon"
-               and item.restricted_to in (None, hero.name)
-               and not (item.moral_code_forbidden and moral_code)
-               for item in (*hero.equipment, *hero.gadgets))
 
 
 def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
