@@ -11,10 +11,12 @@ def check_exertion_limit(space: str, held: int, limit: int, cubes: int) -> None:
     """IX·I: "A space is considered saturated if it contains the same number of energy cubes as
     its exertion index. If it is saturated, the player cannot spend cubes on it", nor beyond it."""
     if held >= limit:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {limit}")
+        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {limit}",
+                          "space_saturated", space=space, held=held, limit=limit)
     if held + cubes > limit:
         raise RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {limit}: "
-                                  f"room for {limit - held}, not {cubes}")
+                                  f"room for {limit - held}, not {cubes}",
+                          "exertion_limit_reached", space=space, held=held, limit=limit, room=limit - held, cubes=cubes)
 
 
 def take_cubes(holder, count: int, spaces: tuple[str, ...]) -> list[str]:

@@ -169,7 +169,8 @@ def can_benefit(hero: Hero, item: Item) -> bool:
 def check_can_benefit(hero: Hero, item: Item) -> None:
     """Refuse an item card `hero` cannot benefit from (see `can_benefit`), naming why."""
     if item.restricted_to not in (None, hero.name):
-        raise RuleRefused("V·D 5", f"Only {item.restricted_to} can benefit from {item.name}")
+        raise RuleRefused("V·D 5", f"Only {item.restricted_to} can benefit from {item.name}",
+                          "item_restricted", hero=item.restricted_to, item=item.name)
     if not can_benefit(hero, item):
         raise RuleRefused("XI·Moral code", f"{hero.name} has the Moral code trait and cannot use the lethal "
-                                           f"{item.name}")
+                                           f"{item.name}", "moral_code_lethal_item", hero=hero.name, item=item.name)

@@ -39,7 +39,7 @@ def check_action_kind(action_kind: object, rule: str = "V·C") -> str:
     if action_kind not in ACTION_KINDS:
         raise RuleRefused(
             rule,
-            f"Unknown action {action_kind!r}: expected one of {', '.join(ACTION_KINDS)}",
+            f"Unknown action {action_kind!r}: expected one of {', '.join(ACTION_KINDS)}", "unknown_action_kind",
         )
     return action_kind  # type: ignore[return-value]
 
@@ -50,7 +50,7 @@ def _n(value: object, what: str, rule: str) -> int:
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleRefused("X", f"{what} must be yes or no, not {value!r}")
+        raise RuleRefused("X", f"{what} must be yes or no, not {value!r}", "not_yes_or_no")
     return value
 
 
@@ -123,10 +123,10 @@ def complex_action_succeeds(successes_: int, difficulty: int) -> bool:
 
 def _total(values: Iterable[int], what: str, rule: str) -> int:
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise RuleRefused(rule, f"{what} must be a list of indexes")
+        raise RuleRefused(rule, f"{what} must be a list of indexes", "index_list")
     values = tuple(values)
     if len(values) > MAX_INDEX:
-        raise RuleRefused(rule, f"An area cannot hold {len(values)} miniatures")
+        raise RuleRefused(rule, f"An area cannot hold {len(values)} miniatures", "area_too_full", count=len(values))
     return sum(check_count(v, what, rule, maximum=MAX_INDEX) for v in values)
 
 
@@ -175,6 +175,7 @@ def defense_pool(
             raise RuleRefused(
                 "IX·I",
                 f"The defense space takes only {room} more cube{'s' if room != 1 else ''}, not {cubes}",
+                "defense_space_room", room=room, cubes=cubes,
             )
     if defense_characteristic is None:
         characteristic: tuple[DiceType, ...] = ()
@@ -183,7 +184,8 @@ def defense_pool(
     else:
         characteristic = tuple(defense_characteristic)
     if cubes and not characteristic:
-        raise RuleRefused("IX·E", "This defense characteristic adds no dice: spend no cubes on it")
+        raise RuleRefused("IX·E", "This defense characteristic adds no dice: spend no cubes on it",
+                          "defense_adds_no_dice")
     bonus = () if automatic_defense_die is None else (automatic_defense_die,)
     return Pool.build(characteristic, cubes, bonus)
 
@@ -277,17 +279,20 @@ def berserk_white_dice(
     hero = energy is not None or wound_cubes is not None
     character = life_points is not None or life_points_lost is not None
     if hero == character:
-        raise RuleRefused(rule, "Berserk needs either a hero's energy and wounds or a character's life points")
+        raise RuleRefused(rule, "Berserk needs either a hero's energy and wounds or a character's life points",
+                          "berserk_inputs")
     if hero:
         if energy is None or wound_cubes is None:
-            raise RuleRefused(rule, "Berserk needs the hero's energy and the cubes in the wound zone")
+            raise RuleRefused(rule, "Berserk needs the hero's energy and the cubes in the wound zone",
+                              "berserk_inputs")
         total, lost = _n(energy, "Energy", rule), _n(wound_cubes, "Wound cubes", rule)
     else:
         if life_points is None or life_points_lost is None:
-            raise RuleRefused(rule, "Berserk needs the character's life points and those lost")
+            raise RuleRefused(rule, "Berserk needs the character's life points and those lost", "berserk_inputs")
         total, lost = _n(life_points, "Life points", rule), _n(life_points_lost, "Life points lost", rule)
     if lost > total:
-        raise RuleRefused(rule, f"{lost} lost out of {total} is impossible")
+        raise RuleRefused(rule, f"{lost} lost out of {total} is impossible",
+                          "lost_over_total", lost=lost, total=total)
     half_rounded_up = (total + 1) // 2
     ok = check_action_kind(action_kind) == MELEE and _flag(is_attacker, "Attacker") and lost >= half_rounded_up
     return level if ok else 0
@@ -363,7 +368,8 @@ def flagged_skill_successes(skill: str, level: int, *, action_kind: str, skill_f
     the performed thought [manipulation], it is indicated that the skill is taken into
     account"; EFFECT: [X] automatic successes."""
     if skill not in _FLAGGED_SKILLS:
-        raise RuleRefused("X", f"{skill!r} is not Hacking, Investigation, Lock picking or Munitions specialist")
+        raise RuleRefused("X", f"{skill!r} is not Hacking, Investigation, Lock picking or Munitions specialist",
+                          "not_a_flagged_skill")
     level = check_level(level, skill)
     ok = check_action_kind(action_kind) == _FLAGGED_SKILLS[skill] and _flag(skill_flagged, "Flagged")
     return level if ok else 0
@@ -697,7 +703,7 @@ def harmless_wounds(wounds_: int) -> int:
 def reduced_mobility_allows(move_type: str) -> bool:
     """Reduced mobility — "They cannot perform special moves (climb, jump and fall)"."""
     if move_type not in ("simple", "fall", "jump", "climb"):
-        raise RuleRefused("V·C·5 [d]", f"Unknown move type {move_type!r}")
+        raise RuleRefused("V·C·5 [d]", f"Unknown move type {move_type!r}", "unknown_move_type")
     return move_type == "simple"
 
 

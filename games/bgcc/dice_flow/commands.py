@@ -144,4 +144,5 @@ def check_allowed(table, command) -> None:
     if roll is None or isinstance(command, ALLOWED_DURING_ROLL):
         return
     raise RuleRefused("VIII", f"{roll.actor}'s {describe_action(roll)} is in progress "
-                              f"({STEP_TEXT[roll.step]}): finish it or abandon it first")
+                              f"({STEP_TEXT[roll.step]}): finish it or abandon it first",
+                      "roll_in_progress_finish_first", actor=roll.actor, action=roll.action, step=roll.step)

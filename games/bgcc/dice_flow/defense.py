@@ -23,7 +23,8 @@ def end_rerolls(table, cmd: EndRerolls) -> list:
         return _count_action(table, roll)
     if roll.step == "defense_rerolls":
         return _count_defense(table, roll)
-    raise RuleRefused("VIII·F", f"No rerolls to end now ({STEP_TEXT[roll.step]})")
+    raise RuleRefused("VIII·F", f"No rerolls to end now ({STEP_TEXT[roll.step]})",
+                      "no_rerolls_to_end", step=roll.step)
 
 
 def _count_action(table, roll: DiceRoll) -> list:
@@ -93,7 +94,8 @@ def _count_action(table, roll: DiceRoll) -> list:
 def defend(table, cmd: Defend) -> list:
     roll = current(table)
     if roll.step != "defense":
-        raise RuleRefused("VII", f"The defense comes after the attack's successes ({STEP_TEXT[roll.step]})")
+        raise RuleRefused("VII", f"The defense comes after the attack's successes ({STEP_TEXT[roll.step]})",
+                          "defense_after_attack_successes", step=roll.step)
     defender = party(table, roll.target_hero, roll.target_miniature)
     attacker = party(table, roll.hero, roll.miniature)
     cubes = check_entry(cmd.cubes, "Defense cubes", "VII·B", maximum=MAX_POOL)
@@ -106,7 +108,8 @@ def defend(table, cmd: Defend) -> list:
         space = hero.board.spaces["defense"].characteristic
         characteristic = tuple(dice_of(space.dice)) if space.kind == "dice" else ()
         if space.kind == "cannot" and cubes:
-            raise RuleRefused("IX·E", f"{hero.name} cannot defend with cubes")
+            raise RuleRefused("IX·E", f"{hero.name} cannot defend with cubes",
+                              "cannot_defend_with_cubes", defender=hero.name)
         pool = sk.defense_pool(cubes, characteristic, None, defense_space_room=hb.room_on(hero, "defense"))
         if hero.board.automatic_defense.die is not None:
             die = dice_of([hero.board.automatic_defense.die])
@@ -140,7 +143,8 @@ def defend(table, cmd: Defend) -> list:
         space = post.space_defs["defense"].characteristic
         characteristic = tuple(dice_of(space.dice)) if space.kind == "dice" else ()
         if space.kind == "cannot" and cubes:
-            raise RuleRefused("IX·E", f"{defender.name} cannot defend with cubes")
+            raise RuleRefused("IX·E", f"{defender.name} cannot defend with cubes",
+                              "cannot_defend_with_cubes", defender=defender.name)
         pool = sk.defense_pool(cubes, characteristic, None, defense_space_room=cp.room_on(post, "defense"))
         profile = defender.tile.profile(defender.mini)
         if profile.automatic_defense:
@@ -169,7 +173,8 @@ def defend(table, cmd: Defend) -> list:
                                defender_is_ally=guard.side == defender.side)
         if not gained:
             raise RuleRefused("X·Body guard", "Body guard needs a possessor who is neither the defender nor the "
-                                              "attacker, in the same area as the defender, an ally of theirs")
+                                              "attacker, in the same area as the defender, an ally of theirs",
+                              "body_guard_requirements")
         automatic += gained
         notes.append(f"{guard.name}'s Body guard {have}: +{have} automatic")
     penalty = (sk.shackle_penalty(cmd.shackle_tokens, action_kind=sk.DEFENSE)

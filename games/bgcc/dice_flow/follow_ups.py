@@ -79,9 +79,11 @@ def _check_follow_up(table, roll: DiceRoll, skill: str) -> FollowUp:
     needed = FOLLOW_UP_ACTION[skill]
     if roll.action not in ATTACKS or roll.wounds is None:
         raise RuleRefused(rule, f"{skill} follows a {needed} attack once its wounds are applied, not a "
-                                f"{describe_action(roll)}")
+                                f"{describe_action(roll)}",
+                          "follow_up_after_attack_wounds", skill=skill, action=needed)
     if roll.action != needed:
-        raise RuleRefused(rule, f"{skill} — WHEN: {FOLLOW_UP_WHEN[skill]}; this was a {roll.action} attack")
+        raise RuleRefused(rule, f"{skill} — WHEN: {FOLLOW_UP_WHEN[skill]}; this was a {roll.action} attack",
+                          "follow_up_wrong_attack", skill=skill, action=roll.action)
     attacker = party(table, roll.hero, roll.miniature)
     target = party(table, roll.target_hero, roll.target_miniature)
     if skill in ("Counterattack", "Retaliation"):
@@ -99,16 +101,19 @@ def _check_follow_up(table, roll: DiceRoll, skill: str) -> FollowUp:
     if skill in DEFERRED:
         if free and free not in DEFERRED:
             raise RuleRefused(rule, f'{skill} — "the attack is not a free action but can be a deferred attack": '
-                                    f'this attack is a {FREE_TEXT[free]}')
+                                    f'this attack is a {FREE_TEXT[free]}',
+                              "deferred_attack_after_free_action", skill=skill)
         if not neutralized:
             raise RuleRefused(rule, f'{skill} — "After having neutralized an enemy with a {needed} attack": '
-                                    f'{target.name} is not neutralized')
+                                    f'{target.name} is not neutralized',
+                              "follow_up_target_not_neutralized", skill=skill, miniature=target.name)
         if not roll.remaining:
             raise RuleRefused(rule, f'{skill} — "there are remaining successes": every success was cancelled by '
-                                    f'the defense or converted into wounds')
+                                    f'the defense or converted into wounds', "no_remaining_successes", skill=skill)
         if roll.deferred_done >= have:
             raise RuleRefused(rule, f'{skill} {have} — "[the possessor] has performed less than [X] deferred '
-                                    f'attacks for this same initial attack": {roll.deferred_done} made')
+                                    f'attacks for this same initial attack": {roll.deferred_done} made',
+                              "deferred_attacks_done", skill=skill, level=have, done=roll.deferred_done)
         check = sk.burst_offered if skill == "Burst" else sk.circular_strike_offered
         offered = check(have, attack_kind=KIND[needed], is_attacker=True, target_neutralized=True,
                         attack_is_free_action=bool(free), attack_is_deferred=free in DEFERRED,
@@ -117,26 +122,30 @@ def _check_follow_up(table, roll: DiceRoll, skill: str) -> FollowUp:
     elif skill == "Combo":
         if free:
             raise RuleRefused(rule, f'Combo — "the attack in progress is not a free action": this attack is a '
-                                    f'{FREE_TEXT[free]}')
+                                    f'{FREE_TEXT[free]}', "combo_after_free_action")
         if not neutralized:
             raise RuleRefused(rule, f'Combo — "the target of the initial attack is neutralized": {target.name} '
-                                    f'is not')
+                                    f'is not',
+                              "follow_up_target_not_neutralized", skill="Combo", miniature=target.name)
         offered = sk.combo_offered(is_attacker=True, target_neutralized=True, attack_is_free_action=False)
     else:
         if free == skill:
-            raise RuleRefused(rule, f'{skill} — "the initial {needed} attack is not already a {FREE_TEXT[skill]}"')
+            raise RuleRefused(rule, f'{skill} — "the initial {needed} attack is not already a {FREE_TEXT[skill]}"',
+                              "follow_up_on_follow_up", skill=skill)
         if down(attacker):
-            raise RuleRefused(rule, f"{CAN_TARGET[skill]}: {attacker.name} is neutralized")
+            raise RuleRefused(rule, f"{CAN_TARGET[skill]}: {attacker.name} is neutralized",
+                              "follow_up_attacker_neutralized", skill=skill, attacker=attacker.name)
         weapon = _ranged_weapon(possessor) if skill == "Retaliation" else True
         if not weapon:
-            raise RuleRefused(rule, f"{CAN_TARGET[skill]}: {possessor.name} has none")
+            raise RuleRefused(rule, f"{CAN_TARGET[skill]}: {possessor.name} has none",
+                              "retaliation_needs_weapon", skill=skill, miniature=possessor.name)
         offered = (sk.counterattack_offered(is_target=True, attack_kind=sk.MELEE, initial_is_counterattack=False,
                                             can_target_attacker=True) if skill == "Counterattack"
                    else sk.retaliation_offered(is_target=True, attack_kind=sk.RANGED, initial_is_retaliation=False,
                                                has_non_disposable_ranged_weapon=True, can_target_attacker=True))
         offer.target_hero, offer.target_miniature, offer.target = roll.hero, roll.miniature, attacker.name
     if not offered:
-        raise RuleRefused(rule, f"{skill}: its requirements do not hold")
+        raise RuleRefused(rule, f"{skill}: its requirements do not hold", "follow_up_requirements", skill=skill)
     if skill not in DEFERRED:
         pool, _ = _follow_up_pool(roll, possessor, skill, have, levels, friend_die(table, possessor, levels))
         offer.pool = [d.label for d in pool.dice]
@@ -188,41 +197,44 @@ def _follow_up_target(table, last: DiceRoll, offer: FollowUp, possessor: Party, 
     if skill in ("Counterattack", "Retaliation"):
         if given and (cmd.target_hero, cmd.target_miniature) != (offer.target_hero, offer.target_miniature):
             raise RuleRefused(rule, f'{skill} — "during the Declare the Target step, [the possessor] targets the '
-                                    f'initial attacker": {offer.target}')
+                                    f'initial attacker": {offer.target}',
+                              "follow_up_targets_attacker", skill=skill, attacker=offer.target)
         target = party(table, offer.target_hero, offer.target_miniature)
     else:
         if not given:
-            raise RuleRefused(rule, f"{skill}: name the other miniature it targets")
+            raise RuleRefused(rule, f"{skill}: name the other miniature it targets",
+                              "follow_up_needs_target", skill=skill)
         one_actor(cmd.target_hero, cmd.target_miniature, "Target")
         target = party(table, cmd.target_hero, cmd.target_miniature)
         earlier = last.chain_targets if skill in DEFERRED else last.chain_targets[:1]
         if target.id in earlier:
             raise RuleRefused(rule, f"{skill} targets another miniature: {target.name} was already a target of "
-                                    f"this attack")
+                                    f"this attack", "follow_up_target_already", skill=skill, miniature=target.name)
     if possessor.hero is not None and target.hero is not None:
-        raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero")
+        raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero", "hero_attacks_hero")
     if down(target):
-        raise RuleRefused("V·C·1 [b]", f"{target.name} is neutralized")
+        raise RuleRefused("V·C·1 [b]", f"{target.name} is neutralized", "target_neutralized", miniature=target.name)
     if target.side == possessor.side:
-        raise RuleRefused("IX·M", f"{target.name} is an ally of {possessor.name}")
+        raise RuleRefused("IX·M", f"{target.name} is an ally of {possessor.name}",
+                          "target_is_ally", miniature=target.name, attacker=possessor.name)
     return target
 
 
 def start_follow_up(table, cmd: StartFollowUp) -> list:
     if table.dice.roll is not None:
-        raise RuleRefused("VIII", "A roll is already in progress")
+        raise RuleRefused("VIII", "A roll is already in progress", "roll_in_progress")
     skill = cmd.skill
     if skill not in FOLLOW_UPS:
-        raise RuleRefused("X", f"A follow-up is {', '.join(FOLLOW_UPS)}, not {skill!r}")
+        raise RuleRefused("X", f"A follow-up is {', '.join(FOLLOW_UPS)}, not {skill!r}", "unknown_follow_up")
     rule = f"X·{skill}"
     action = FOLLOW_UP_ACTION[skill]
     last = table.dice.last
     if last is None or last.step != "done" or last.action not in ATTACKS:
         raise RuleRefused(rule, f"{skill} follows a {action} attack ({FOLLOW_UP_WHEN[skill]}): no attack has "
-                                f"just ended")
+                                f"just ended", "follow_up_no_attack_ended", skill=skill)
     if last.offered_at != _now(table):
         raise RuleRefused(rule, f"{skill} is taken immediately ({FOLLOW_UP_WHEN[skill]}): the game has moved on "
-                                f"since that attack")
+                                f"since that attack", "follow_up_too_late", skill=skill)
     offer = next((o for o in last.follow_ups if o.skill == skill), None)
     if offer is None or offer.after == last.id:
         offer = _check_follow_up(table, last, skill)  # refuses with the requirement that does not hold
@@ -233,11 +245,11 @@ def start_follow_up(table, cmd: StartFollowUp) -> list:
         raise unusable(possessor, skill)
     target = _follow_up_target(table, last, offer, possessor, cmd)
     if not cmd.can_target:
-        raise RuleRefused(rule, CAN_TARGET[skill])
+        raise RuleRefused(rule, CAN_TARGET[skill], "follow_up_cannot_target", skill=skill)
     deferred = skill in DEFERRED
     if deferred and (cmd.hindering or cmd.enemy_menace is not None or cmd.ally_menace is not None):
         raise RuleRefused(rule, f"{skill}: a deferred attack's successes are the remaining successes, no "
-                                f"hindering is counted")
+                                f"hindering is counted", "deferred_attack_no_hindering", skill=skill)
     if deferred:
         hindering, hindering_text = 0, ""
     else:

@@ -61,7 +61,8 @@ def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, 
     actor = None
     if pool is not None:
         if hero is not None or miniature is not None:
-            raise RuleRefused("IX·D", "Give a pool, or a hero's or character's action, not both")
+            raise RuleRefused("IX·D", "Give a pool, or a hero's or character's action, not both",
+                              "odds_pool_or_action")
         dice_pool = Pool(tuple(pool))
         if action is not None:
             kind = KIND[check_action(action)]
@@ -75,7 +76,7 @@ def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, 
                              second_weapon=second_weapon)
         else:
             if second_weapon is not None:
-                raise RuleRefused("V·D", "Only the heroes can use item cards")
+                raise RuleRefused("V·D", "Only the heroes can use item cards", "character_uses_no_item")
             plan = character_plan(actor.tile, actor.mini, action, characteristic, elevation=elevation)
         friend = friend_die(table, actor, plan.skills)
         if friend:
@@ -114,7 +115,7 @@ def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, 
     target_life = None
     if target_hero is not None or target_miniature is not None:
         if defense_pool is not None:
-            raise RuleRefused("VII", "Give the defender or the defense pool, not both")
+            raise RuleRefused("VII", "Give the defender or the defense pool, not both", "odds_defender_or_pool")
         one_actor(target_hero, target_miniature, "The defender")
         defender = party(table, target_hero, target_miniature)
         cubes_ = check_entry(defense_cubes, "Defense cubes", "VII·B", maximum=MAX_POOL)

@@ -73,7 +73,8 @@ def level(levels: dict[str, int], name: str) -> int:
 
 
 def lacks(p: Party, skill: str) -> RuleRefused:
-    return RuleRefused(f"X·{skill}", f"{p.name} does not have {skill} (or cannot use it now)")
+    return RuleRefused(f"X·{skill}", f"{p.name} does not have {skill} (or cannot use it now)",
+                       "skill_missing", miniature=p.name, skill=skill)
 
 
 def down(p: Party) -> bool:
@@ -93,12 +94,15 @@ def unusable(p: Party, skill: str) -> RuleRefused:
     """Why `p` cannot use `skill` now: neutralized (X), over the skill's encumbrance limit (V·D·1),
     or without it."""
     if down(p):
-        return RuleRefused("X", f"{p.name} is neutralized: a neutralized miniature cannot use their skills")
+        return RuleRefused("X", f"{p.name} is neutralized: a neutralized miniature cannot use their skills",
+                           "neutralized_no_skills", miniature=p.name)
     if p.hero is not None:
         for s in p.hero.board.skills:
             if s.name.lower() == skill.lower() and not hb.skill_applies(p.hero, s):
                 return RuleRefused("V·D·1", f"{p.name}'s encumbrance total is {p.hero.encumbrance}: {skill} works "
-                                            f"only while it is lower than {s.encumbrance_limit}")
+                                            f"only while it is lower than {s.encumbrance_limit}",
+                                   "skill_over_encumbrance", hero=p.name, skill=skill,
+                                   encumbrance=p.hero.encumbrance, limit=s.encumbrance_limit)
     return lacks(p, skill)
 
 

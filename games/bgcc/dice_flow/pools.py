@@ -73,16 +73,17 @@ def _choose_weapon(hero: hb.Hero, action: str, name: str | None) -> Item | None:
     if name is not None:
         item = next((i for i in hb.carried(hero) if i.name == name), None)
         if item is None:
-            raise RuleRefused("V·D", f"{hero.name} carries no {name}")
+            raise RuleRefused("V·D", f"{hero.name} carries no {name}", "item_not_carried", hero=hero.name, item=name)
         if item.type != kind:
-            raise RuleRefused("V·D 4", f"{item.name} is not a {kind}")
+            raise RuleRefused("V·D 4", f"{item.name} is not a {kind}", "item_wrong_type", item=item.name, type=kind)
         hb.check_can_benefit(hero, item)
         return item
     usable = usable_weapons(hero, action)
     if action == "ranged":
         if len(usable) > 1:
             raise RuleRefused("V·C·2 [e]", f"Choose which ranged weapon {hero.name} uses: "
-                                           + ", ".join(i.name for i in usable))
+                                           + ", ".join(i.name for i in usable),
+                              "choose_ranged_weapon", hero=hero.name, weapons=", ".join(i.name for i in usable))
         return usable[0]
     return None
 
@@ -95,27 +96,31 @@ def _second_weapon(hero: hb.Hero, action: str, first: Item | None, name: str) ->
     rule = "X·Ambidexterity"
     kind = f"{action} weapon"
     if first is None:
-        raise RuleRefused(rule, "Ambidexterity adds a second weapon card to the first: name the first weapon too")
+        raise RuleRefused(rule, "Ambidexterity adds a second weapon card to the first: name the first weapon too",
+                          "ambidexterity_needs_first_weapon")
     carried = hb.carried(hero)  # two copies of a card may be the same printed object: count by place
     skip = next(n for n, i in enumerate(carried) if i is first)
     others = [i for n, i in enumerate(carried) if i.name == name and n != skip]
     if not others:
         if name == first.name:
-            raise RuleRefused(rule, f'Ambidexterity — "They have two weapon cards": {hero.name} carries one {name}')
-        raise RuleRefused("V·D", f"{hero.name} carries no {name}")
+            raise RuleRefused(rule, f'Ambidexterity — "They have two weapon cards": {hero.name} carries one {name}',
+                              "ambidexterity_two_cards", hero=hero.name, item=name)
+        raise RuleRefused("V·D", f"{hero.name} carries no {name}", "item_not_carried", hero=hero.name, item=name)
     item = others[0]
     if item.type != first.type:
         raise RuleRefused(rule, f'Ambidexterity — "The two weapon cards must be the same item type": '
-                                f'{item.name} is not a {kind}')
+                                f'{item.name} is not a {kind}', "ambidexterity_same_type", item=item.name, type=kind)
     hb.check_can_benefit(hero, item)
     have = level(skill_levels(Party(hero.id, hero.name, "heroes", hero=hero)), "Ambidexterity")
     if not have:
         raise RuleRefused("V·D 4", f"A hero cannot combine the bonuses of multiple {kind}s: {hero.name} does not "
-                                   f"have Ambidexterity (or cannot use it now)")
+                                   f"have Ambidexterity (or cannot use it now)",
+                          "ambidexterity_missing", hero=hero.name)
     for w in (first, item):
         if w.encumbrance > have:
             raise RuleRefused(rule, f'Ambidexterity {have} — "two weapon cards whose individual encumbrance or '
-                                    f'size is lower or equal to [X]": {w.name} has {w.encumbrance}')
+                                    f'size is lower or equal to [X]": {w.name} has {w.encumbrance}',
+                              "ambidexterity_encumbrance", level=have, item=w.name, encumbrance=w.encumbrance)
     return item
 
 
@@ -128,16 +133,19 @@ def hero_plan(hero: hb.Hero, action: str, cubes: int, *, weapon: str | None = No
     check_action(action)
     space = hero.board.spaces[action].characteristic
     if space.kind == "cannot":
-        raise RuleRefused("IX·E", f"{hero.name} cannot perform a {action} action")
+        raise RuleRefused("IX·E", f"{hero.name} cannot perform a {action} action",
+                          "cannot_perform_action", miniature=hero.name, action=action)
     characteristic = tuple(dice_of(space.dice)) if space.kind == "dice" else ()
     cubes = check_count(cubes, "The number of cubes", POOL_RULE[action], maximum=MAX_POOL)
     if cubes < 1:
-        raise RuleRefused(CUBE_RULE[action], f"A {action} action spends at least one energy cube")
+        raise RuleRefused(CUBE_RULE[action], f"A {action} action spends at least one energy cube",
+                          "spend_at_least_one_cube", action=action)
     plan = Plan(characteristic, cubes)
     plan.notes.append(f"{plural(cubes, 'cube')} × {Pool(characteristic).describe()}")
     if action in ATTACKS:
         if no_weapon and (weapon is not None or second_weapon is not None):
-            raise RuleRefused("X·Shackle", "A shackling attack ignores the Add the Weapon Bonuses step")
+            raise RuleRefused("X·Shackle", "A shackling attack ignores the Add the Weapon Bonuses step",
+                              "shackle_no_weapon")
         item = None if no_weapon and action == "melee" else _choose_weapon(hero, action, weapon)
         second = None if second_weapon is None else _second_weapon(hero, action, item, second_weapon)
         if item is not None:
@@ -151,7 +159,8 @@ def hero_plan(hero: hb.Hero, action: str, cubes: int, *, weapon: str | None = No
             plan.notes.append(f"Ambidexterity: the bonuses of {item.name} and {second.name}")
     else:
         if weapon is not None or second_weapon is not None:
-            raise RuleRefused("V·C·3 [a] iv", "A complex action takes the tool bonuses, not a weapon")
+            raise RuleRefused("V·C·3 [a] iv", "A complex action takes the tool bonuses, not a weapon",
+                              "complex_action_no_weapon")
         seen = []
         for item in hb.carried(hero):
             if item.type != "tool" or not hb.can_benefit(hero, item):
@@ -166,7 +175,7 @@ def hero_plan(hero: hb.Hero, action: str, cubes: int, *, weapon: str | None = No
                 apply_line(plan, item, line)
     if elevation:
         if action != "ranged":
-            raise RuleRefused("V·C·2 [e]", "The elevation bonus is for ranged attacks")
+            raise RuleRefused("V·C·2 [e]", "The elevation bonus is for ranged attacks", "elevation_ranged_only")
         plan.bonus.append(DiceType("yellow"))
         plan.notes.append("elevation: +1 yellow (the target is lower)")
     plan.skills = skill_levels(Party(hero.id, hero.name, "heroes", hero=hero), plan.applied)
@@ -192,13 +201,14 @@ def character_plan(tile: tiles.Tile, mini: tiles.Miniature, action: str, charact
     label = tiles.miniature_label(tile, mini)
     choices = getattr(profile, action)
     if not choices:
-        raise RuleRefused("IX·E", f"{label} cannot perform a {action} action")
+        raise RuleRefused("IX·E", f"{label} cannot perform a {action} action",
+                          "cannot_perform_action", miniature=label, action=action)
     characteristic = check_count(characteristic, "The characteristic", "VI·C·3", maximum=len(choices) - 1)
     plan = Plan(tuple(dice_of(choices[characteristic].dice)), 1)
     plan.notes.append(f"characteristic {characteristic + 1}: {Pool(plan.characteristic).describe()}")
     if elevation:
         if action != "ranged":
-            raise RuleRefused("VI·D·2 (c)", "The elevation bonus is for ranged attacks")
+            raise RuleRefused("VI·D·2 (c)", "The elevation bonus is for ranged attacks", "elevation_ranged_only")
         plan.bonus.append(DiceType("yellow"))
         plan.notes.append("elevation: +1 yellow (the target is lower)")
     plan.skills = skill_levels(Party(mini.id, label, tile.definition.side, tile=tile, mini=mini))
@@ -217,7 +227,7 @@ def character_plan(tile: tiles.Tile, mini: tiles.Miniature, action: str, charact
 def check_action(action: object) -> str:
     if action not in ACTIONS:
         raise RuleRefused("V·C", f"A roll is for a melee or ranged attack or a complex manipulation or "
-                                 f"thought, not {action!r}")
+                                 f"thought, not {action!r}", "unknown_roll_action")
     return action
 
 
@@ -225,7 +235,8 @@ def hindering_of(action: str, levels: dict[str, int], hindering, enemy_menace, a
     """The hindering index (IX·N) and how it was found: given, or enemy − ally menace with Nerves
     of steel ignoring X enemy menace. It only counts for hindered actions."""
     if hindering is not None and (enemy_menace is not None or ally_menace is not None):
-        raise RuleRefused("IX·N", "Give the hindering index or the menace indexes in the area, not both")
+        raise RuleRefused("IX·N", "Give the hindering index or the menace indexes in the area, not both",
+                          "hindering_or_menace")
     if enemy_menace is None and ally_menace is None:
         return check_entry(hindering or 0, "The hindering index", "IX·N"), ""
     nerves = sk.nerves_of_steel(level(levels, "Nerves of steel"), action_kind=KIND[action])
@@ -242,12 +253,14 @@ def check_target(table, attacker: Party, target_hero: str | None, target_miniatu
     pre-counted attack both ask here."""
     one_actor(target_hero, target_miniature, "Target")
     if attacker.hero is not None and target_hero is not None:
-        raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero")
+        raise RuleRefused("V·C·1 [b]", "A hero attacks characters, not another hero", "hero_attacks_hero")
     target = party(table, target_hero, target_miniature)
     if target.mini is not None and target.mini.place != "board":
-        raise RuleRefused("V·C·1 [b]", f"{target.name} is not on the board")
+        raise RuleRefused("V·C·1 [b]", f"{target.name} is not on the board",
+                          "miniature_not_on_board", miniature=target.name)
     if target.side == attacker.side:
-        raise RuleRefused("IX·M", f"{target.name} is an ally of {attacker.name}")
+        raise RuleRefused("IX·M", f"{target.name} is an ally of {attacker.name}",
+                          "target_is_ally", miniature=target.name, attacker=attacker.name)
     return target
 
 
@@ -258,7 +271,8 @@ def usable_weapons(hero: hb.Hero, action: str) -> list[Item]:
     usable = [i for i in hb.carried(hero) if i.type == f"{action} weapon" and hb.can_benefit(hero, i)]
     if action == "ranged" and not usable:
         raise RuleRefused("V·C·2 [a]", f"{hero.name} carries no ranged weapon they can use: a hero "
-                                       f"can only perform a ranged attack with one")
+                                       f"can only perform a ranged attack with one",
+                          "no_ranged_weapon", hero=hero.name)
     return usable
 
 

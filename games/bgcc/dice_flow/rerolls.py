@@ -44,17 +44,18 @@ class Drawn:
 
     def __init__(self, drawn):
         if isinstance(drawn, (str, bytes)) or not hasattr(drawn, "__iter__"):
-            raise RuleRefused("IX·D", "The app's draw must be a list of faces 0-5")
+            raise RuleRefused("IX·D", "The app's draw must be a list of faces 0-5", "draw_not_a_list")
         self.faces = list(drawn)
         for face in self.faces:
             if isinstance(face, bool) or not isinstance(face, int) or not 0 <= face < FACES_PER_DIE:
-                raise RuleRefused("IX·D", f"A die has faces 0 to {FACES_PER_DIE - 1}, not {face!r}")
+                raise RuleRefused("IX·D", f"A die has faces 0 to {FACES_PER_DIE - 1}, not {face!r}",
+                                  "face_out_of_range", maximum=FACES_PER_DIE - 1)
 
     def randrange(self, n: int) -> int:
         if n != FACES_PER_DIE:
             raise ValueError("dice have six faces")
         if not self.faces:
-            raise RuleRefused("IX·D", "The app drew too few faces for these dice")
+            raise RuleRefused("IX·D", "The app drew too few faces for these dice", "draw_too_short")
         return self.faces.pop(0)
 
 
@@ -63,15 +64,15 @@ def _entry(dice_table: DiceTable, faces, successes, drawn) -> dict:
     if dice_table.mode == "server":
         if faces is not None or successes is not None:
             raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to "
-                                      "physical to enter what real dice show")
+                                      "physical to enter what real dice show", "dice_rolled_by_app")
         if drawn is None:
-            raise RuleRefused("IX·D", "The app's draw is missing")
+            raise RuleRefused("IX·D", "The app's draw is missing", "draw_missing")
         return {"rng": Drawn(drawn)}
     if faces is None and successes is None:
         raise RuleRefused("IX·D", "Physical dice: enter the face (0-5) each die shows, in pool order, "
-                                  "or the number of successes")
+                                  "or the number of successes", "physical_dice_entry")
     if faces is not None and successes is not None:
-        raise RuleRefused("IX·D", "Enter the faces or the number of successes, not both")
+        raise RuleRefused("IX·D", "Enter the faces or the number of successes, not both", "faces_or_successes")
     return {"faces": faces, "successes": successes}
 
 
@@ -92,7 +93,8 @@ def roll_dice(table, cmd: RollDice) -> list:
     roll = current(table)
     if roll.step not in ("roll", "defense_roll"):
         raise RuleRefused("VIII" if roll.step.endswith("rerolls") else "VII",
-                          f"The dice are not waiting to be rolled ({STEP_TEXT[roll.step]})")
+                          f"The dice are not waiting to be rolled ({STEP_TEXT[roll.step]})",
+                          "dice_not_waiting", step=roll.step)
     defense = roll.step == "defense_roll"
     ps = roll.defense if defense else roll.pool
     pool = Pool.of(*ps.dice_types)
@@ -116,9 +118,11 @@ def roll_dice(table, cmd: RollDice) -> list:
 def reroll_dice(table, cmd: RerollDice) -> list:
     roll = current(table)
     if roll.step not in ("rerolls", "defense_rerolls"):
-        raise RuleRefused("VIII", f"No dice to reroll now ({STEP_TEXT[roll.step]})")
+        raise RuleRefused("VIII", f"No dice to reroll now ({STEP_TEXT[roll.step]})",
+                          "nothing_to_reroll", step=roll.step)
     if cmd.step not in REROLL_STEPS:
-        raise RuleRefused("VIII", f"A reroll step is skill, free, misfortune or paid, not {cmd.step!r}")
+        raise RuleRefused("VIII", f"A reroll step is skill, free, misfortune or paid, not {cmd.step!r}",
+                          "unknown_reroll_step")
     defense = roll.step == "defense_rerolls"
     ps = roll.defense if defense else roll.pool
     before = as_roll(ps, face_table(table.dice))
@@ -132,10 +136,11 @@ def reroll_dice(table, cmd: RerollDice) -> list:
     if cmd.step == "skill":
         skill = cmd.skill
         if skill not in rr.SKILL_REROLLS:
-            raise RuleRefused("VIII·B", f"{skill!r} is not a reroll skill (Luck, Support, Point blank)")
+            raise RuleRefused("VIII·B", f"{skill!r} is not a reroll skill (Luck, Support, Point blank)",
+                              "not_a_reroll_skill")
         if skill == "Support":
             if possessor is None:
-                raise RuleRefused("X·Support", "Name the ally whose Support gives the rerolls")
+                raise RuleRefused("X·Support", "Name the ally whose Support gives the rerolls", "support_needs_ally")
             have = level(skill_levels(possessor), skill)
             if not have:
                 raise lacks(possessor, skill)
@@ -143,10 +148,11 @@ def reroll_dice(table, cmd: RerollDice) -> list:
             usable = sk.support_rerolls(have, roller_is_ally=ally, same_area=cmd.same_area)
             if not usable:
                 raise RuleRefused("X·Support", f"Support helps an allied miniature located in the same area as "
-                                               f"{possessor.name}")
+                                               f"{possessor.name}", "support_requirements", miniature=possessor.name)
         else:
             if possessor is not None and possessor.id != roller.id:
-                raise RuleRefused(f"X·{skill}", f"{skill} is used by the miniature rolling the dice")
+                raise RuleRefused(f"X·{skill}", f"{skill} is used by the miniature rolling the dice",
+                                  "skill_of_roller", skill=skill)
             have = level(skill_levels(roller) if defense else roll.skills, skill)
             if not have:
                 raise lacks(roller, skill)
@@ -158,19 +164,22 @@ def reroll_dice(table, cmd: RerollDice) -> list:
                     is_attacker=roll.action in ATTACKS, defender_in_same_area=roll.defender_in_same_area)
                 if not usable:
                     raise RuleRefused("X·Point blank", "Point blank needs a ranged attack by its possessor on a "
-                                                       "defender located in the same area")
+                                                       "defender located in the same area",
+                                      "point_blank_requirements")
         result = rr.skill_reroll(before, skill, usable, cmd.dice, **draw)
     elif cmd.step == "free":
         result = rr.free_reroll(before, cmd.dice, **draw)
     elif cmd.step == "misfortune":
         if possessor is None:
-            raise RuleRefused("X·Misfortune", "Name the enemy whose Misfortune forces the rerolls")
+            raise RuleRefused("X·Misfortune", "Name the enemy whose Misfortune forces the rerolls",
+                              "misfortune_needs_enemy")
         have = level(skill_levels(possessor), "Misfortune")
         if not have:
             raise lacks(possessor, "Misfortune")
         if not sk.misfortune_rerolls(have, same_area=cmd.same_area, roller_is_enemy=possessor.side != roller.side):
             raise RuleRefused("X·Misfortune", f"Misfortune forces an enemy of {possessor.name} located in the "
-                                              f"same area to reroll")
+                                              f"same area to reroll",
+                              "misfortune_requirements", miniature=possessor.name)
         result = rr.misfortune_reroll(before, have, cmd.dice, possessor=possessor.name, **draw)
     else:
         if roller.hero is not None:
@@ -184,7 +193,7 @@ def reroll_dice(table, cmd: RerollDice) -> list:
     if result.cubes:
         if roller.hero is not None:
             if roller.hero.neutralized:
-                raise RuleRefused("IX·B", f"{roller.name} is neutralized")
+                raise RuleRefused("IX·B", f"{roller.name} is neutralized", "hero_neutralized", hero=roller.name)
             text = hb.spend(roller.hero, "reroll", result.cubes)
             data = {"hero": roller.hero.id, "space": "reroll", "cubes": result.cubes}
         else:

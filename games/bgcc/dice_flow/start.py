@@ -19,7 +19,7 @@ from .state import (ATTACKS, CAUSE_RULE, CAUSE_TEXT, CUBE_RULE, DECLARABLE, FREE
 
 def set_mode(table, cmd: SetDiceMode) -> list:
     if cmd.mode not in MODES:
-        raise RuleRefused("IX·D", f"The dice mode is server or physical, not {cmd.mode!r}")
+        raise RuleRefused("IX·D", f"The dice mode is server or physical, not {cmd.mode!r}", "unknown_dice_mode")
     table.dice.mode = cmd.mode
     text = ("Dice are rolled by the app" if cmd.mode == "server"
             else "Dice are rolled at the table: enter each die's face (0-5) or the number of successes")
@@ -29,7 +29,8 @@ def set_mode(table, cmd: SetDiceMode) -> list:
 def calibrate(table, cmd: CalibrateDice) -> list:
     colour = check_colour(cmd.colour)
     if table.dice.roll is not None:
-        raise RuleRefused("IX·D", "Finish or abandon the roll in progress before calibrating the dice")
+        raise RuleRefused("IX·D", "Finish or abandon the roll in progress before calibrating the dice",
+                          "calibrate_during_roll")
     if cmd.faces is None:
         table.dice.calibrated.pop(colour, None)
         faces = list(default_faces().faces_of(colour))
@@ -62,7 +63,8 @@ def _push_limits(table, actor: Party, action: str, declared: list[str], cubes: i
     turn = table.track.turn
     if table.dice.pushing_limits.get(hero.id) == turn:
         raise RuleRefused(rule, f'Pushing limits — "[the possessor] has not yet used it during this turn": '
-                                f'{hero.name} used it in turn {turn}')
+                                f'{hero.name} used it in turn {turn}',
+                          "pushing_limits_used", hero=hero.name, turn=turn)
     check_count(cubes, "The number of cubes", POOL_RULE[action], maximum=MAX_POOL)
     wounds = sk.pushing_limits(have, used_this_turn=False, cubes_outside_wound_zone=life_left(actor))
     before = hero.wound
@@ -70,7 +72,8 @@ def _push_limits(table, actor: Party, action: str, declared: list[str], cubes: i
     moved = hero.wound - before
     if hero.neutralized:
         raise RuleRefused("IX·B", f"Pushing limits {have} would move every cube of {hero.name} to the wound zone: "
-                                  f"a neutralized hero can no longer perform actions")
+                                  f"a neutralized hero can no longer perform actions",
+                          "pushing_limits_neutralizes", hero=hero.name, level=have)
     table.dice.pushing_limits[hero.id] = turn
     text = (f"{hero.name} pushes their limits (Pushing limits {have}): {plural(moved, 'wound')}; the "
             f"{plural(moved, 'cube')} moved to the wound zone count as spent on the {action} space, beyond "
@@ -88,63 +91,72 @@ def _against_friend(table, actor: Party, action: str, cmd: StartRoll) -> tuple[i
     rule = "X·Imaginary friend"
     if action != "thought":
         raise RuleRefused(rule, 'An imaginary friend is neutralized by "a complex thought with a difficulty level '
-                                'equal to [X]"')
+                                'equal to [X]"', "imaginary_friend_thought")
     one_actor(cmd.friend_hero, cmd.friend_miniature, "The imaginary friend's possessor")
     possessor = party(table, cmd.friend_hero, cmd.friend_miniature)
     have = level(skill_levels(possessor), "Imaginary friend")
     if not have:
         raise unusable(possessor, "Imaginary friend")
     if possessor.id in table.dice.friends_gone:
-        raise RuleRefused(rule, f"{possessor.name}'s imaginary friend is already neutralized")
+        raise RuleRefused(rule, f"{possessor.name}'s imaginary friend is already neutralized",
+                          "imaginary_friend_gone", miniature=possessor.name)
     if possessor.side == actor.side or not cmd.friend_same_area:
         raise RuleRefused(rule, 'The imaginary friend is neutralized by "an enemy miniature, located in the same '
-                                'area as [the possessor]"')
+                                'area as [the possessor]"', "imaginary_friend_enemy_in_area")
     if cmd.difficulty is not None and cmd.difficulty != have:
         raise RuleRefused(rule, f'Imaginary friend {have}: "a complex thought with a difficulty level equal to '
-                                f'[X]", {have}, not {cmd.difficulty}')
+                                f'[X]", {have}, not {cmd.difficulty}',
+                          "imaginary_friend_difficulty", level=have, difficulty=cmd.difficulty)
     return have, possessor.id
 
 
 def start(table, cmd: StartRoll) -> list:
     if table.dice.roll is not None:
-        raise RuleRefused("VIII", "A roll is already in progress")
+        raise RuleRefused("VIII", "A roll is already in progress", "roll_in_progress")
     action = check_action(cmd.action)
     one_actor(cmd.hero, cmd.miniature, "The roller")
     attack = action in ATTACKS
     declared = list(cmd.declare)
     for name in declared:
         if name not in DECLARABLE:
-            raise RuleRefused("X", f"{name!r} is not declared: declare {', '.join(DECLARABLE)}")
+            raise RuleRefused("X", f"{name!r} is not declared: declare {', '.join(DECLARABLE)}",
+                              "not_declarable", skills=", ".join(DECLARABLE))
     if len(set(declared)) != len(declared):
-        raise RuleRefused("X", "A skill is declared once")
+        raise RuleRefused("X", "A skill is declared once", "skill_declared_twice")
     if attack:
         if cmd.difficulty is not None:
-            raise RuleRefused("V·C", "An attack has no difficulty: the defense opposes it")
+            raise RuleRefused("V·C", "An attack has no difficulty: the defense opposes it",
+                              "attack_has_no_difficulty")
         if cmd.item is not None:
-            raise RuleRefused("V·C·3 [a] viii", "Only a complex action's success can bring an item")
+            raise RuleRefused("V·C·3 [a] viii", "Only a complex action's success can bring an item",
+                              "item_only_from_complex_action")
     else:
         if cmd.target_hero is not None or cmd.target_miniature is not None:
-            raise RuleRefused("V·C·3 [a]", "A complex action has no target: it has a difficulty")
+            raise RuleRefused("V·C·3 [a]", "A complex action has no target: it has a difficulty",
+                              "complex_action_no_target")
         if cmd.difficulty is None and cmd.friend_hero is None and cmd.friend_miniature is None:
-            raise RuleRefused("V·C·3 [a]", "A complex action needs its difficulty level")
+            raise RuleRefused("V·C·3 [a]", "A complex action needs its difficulty level",
+                              "complex_action_needs_difficulty")
         if cmd.difficulty is not None:
             check_entry(cmd.difficulty, "The difficulty", "V·C·3 [a]")
         if cmd.defender_in_same_area or cmd.sacrifice_hero or cmd.sacrifice_miniature:
-            raise RuleRefused("V·C·3 [a]", "A complex action has no defender")
+            raise RuleRefused("V·C·3 [a]", "A complex action has no defender", "complex_action_no_defender")
     for tokens, what in ((cmd.shackle_tokens, "Shackle tokens"), (cmd.snoot_tokens, "Snoot tokens"),
                          (cmd.smoke_tokens, "Smoke grenade tokens")):
         check_entry(tokens, what, "IX·F")
     if cmd.smoke_tokens and action != "ranged":
-        raise RuleRefused("X·Smoke grenade", "Smoke grenade tokens count only against a ranged attack")
+        raise RuleRefused("X·Smoke grenade", "Smoke grenade tokens count only against a ranged attack",
+                          "smoke_grenade_ranged_only")
     events = []
     shackle = "Shackle" in declared
     if cmd.hero is not None:
         hero = acting_hero(table, cmd.hero)
         actor = Party(hero.id, hero.name, "heroes", hero=hero)
         if cmd.characteristic:
-            raise RuleRefused("V·C", "A hero's characteristic is the one printed on the action space")
+            raise RuleRefused("V·C", "A hero's characteristic is the one printed on the action space",
+                              "hero_characteristic_printed")
         if shackle and action != "melee":
-            raise RuleRefused("X·Shackle", "Shackle is declared for a melee attack")
+            raise RuleRefused("X·Shackle", "Shackle is declared for a melee attack", "shackle_melee_only")
         pushed, pushing = _push_limits(table, actor, action, declared, cmd.cubes)
         events += pushing
         plan = hero_plan(hero, action, cmd.cubes + pushed, weapon=cmd.weapon, elevation=cmd.elevation,
@@ -165,16 +177,18 @@ def start(table, cmd: StartRoll) -> list:
                                      "V·D 5", {"hero": hero.id, "item": item.name}))
     else:
         if cmd.cubes:
-            raise RuleRefused("VI·D", "A character spends no energy cube on its actions")
+            raise RuleRefused("VI·D", "A character spends no energy cube on its actions",
+                              "character_action_costs_no_cube")
         if cmd.weapon is not None or cmd.item is not None or cmd.second_weapon is not None:
-            raise RuleRefused("V·D", "Only the heroes can use item cards")
+            raise RuleRefused("V·D", "Only the heroes can use item cards", "character_uses_no_item")
         if "Pushing limits" in declared:
             raise RuleRefused("X·Pushing limits", "Pushing limits moves a hero's energy cubes to their wound zone: "
-                                                  "a character spends no energy cube on its actions")
+                                                  "a character spends no energy cube on its actions",
+                              "pushing_limits_heroes_only")
         post, tile, mini, record = use_character_action(table, cmd.miniature, action, cmd.characteristic)
         actor = party(table, None, mini.id)
         if shackle and (action != "melee"):
-            raise RuleRefused("X·Shackle", "Shackle is declared for a melee attack")
+            raise RuleRefused("X·Shackle", "Shackle is declared for a melee attack", "shackle_melee_only")
         plan = character_plan(tile, mini, action, cmd.characteristic, elevation=cmd.elevation)
         target = check_target(table, actor, cmd.target_hero, cmd.target_miniature) if attack else None
         multiplier = getattr(tile.profile(mini), action)[cmd.characteristic].multiplier
@@ -202,14 +216,14 @@ def start(table, cmd: StartRoll) -> list:
         if name == "Sneak attack":
             if cmd.enemy_menace is None or cmd.ally_menace is None:
                 raise RuleRefused("X·Sneak attack", "Sneak attack compares the menace of the allies and "
-                                                    "enemies in the area: give both")
+                                                    "enemies in the area: give both", "sneak_attack_needs_menace")
             gained = sk.sneak_attack(have, action_kind=kind, is_attacker=True,
                                      defender_in_same_area=cmd.defender_in_same_area,
                                      ally_menace_total=sum(cmd.ally_menace), enemy_menace_total=sum(cmd.enemy_menace))
             if not gained:
                 raise RuleRefused("X·Sneak attack", "Sneak attack needs an attack on a defender in the same "
                                                     "area, with the allies' total menace equal to or higher "
-                                                    "than the enemies'")
+                                                    "than the enemies'", "sneak_attack_requirements")
             automatic += gained
             notes.append(f"Sneak attack {have}: +{have} automatic")
         elif name == "Shackle":
@@ -219,7 +233,8 @@ def start(table, cmd: StartRoll) -> list:
             if not gained:
                 which = "thought" if name in ("Hacking", "Investigation") else "manipulation"
                 raise RuleRefused(f"X·{name}", f"{name} counts on a complex {which} whose description "
-                                               f"names it, not on this {action}")
+                                               f"names it, not on this {action}",
+                                  "skill_not_named_by_action", skill=name, action=action)
             automatic += gained
             notes.append(f"{name} {have}: +{have} automatic")
     conditional, source = martial_arts_or_marksman(levels, action)
@@ -229,7 +244,7 @@ def start(table, cmd: StartRoll) -> list:
     sacrifice = 0
     if cmd.sacrifice_hero is not None or cmd.sacrifice_miniature is not None:
         if not attack:
-            raise RuleRefused("X·Sacrifice", "Sacrifice takes successes from an attack")
+            raise RuleRefused("X·Sacrifice", "Sacrifice takes successes from an attack", "sacrifice_attack_only")
         one_actor(cmd.sacrifice_hero, cmd.sacrifice_miniature, "Sacrifice")
         possessor = party(table, cmd.sacrifice_hero, cmd.sacrifice_miniature)
         sacrifice = level(skill_levels(possessor), "Sacrifice")
@@ -240,7 +255,8 @@ def start(table, cmd: StartRoll) -> list:
                           defender_is_ally=possessor.side == target.side, declared=True).possessor_wounds
         if not ok:
             raise RuleRefused("X·Sacrifice", "Sacrifice needs a possessor who is neither the attacker nor the "
-                                             "defender, in the same area as the defender, an ally of theirs")
+                                             "defender, in the same area as the defender, an ally of theirs",
+                              "sacrifice_requirements")
         notes.append(f"{possessor.name} declares Sacrifice {sacrifice}")
     pool = plan.pool
     table.dice.rolls += 1
@@ -270,19 +286,21 @@ def start(table, cmd: StartRoll) -> list:
 
 def start_free(table, cmd: StartFreeRoll) -> list:
     if table.dice.roll is not None:
-        raise RuleRefused("VIII", "A roll is already in progress")
+        raise RuleRefused("VIII", "A roll is already in progress", "roll_in_progress")
     if cmd.cause not in FREE_CAUSES:
-        raise RuleRefused("IX·Q", f"A free roll is for a fall, dangerous terrain or gas, not {cmd.cause!r}")
+        raise RuleRefused("IX·Q", f"A free roll is for a fall, dangerous terrain or gas, not {cmd.cause!r}",
+                          "unknown_free_roll")
     rule = CAUSE_RULE[cmd.cause]
     level_ = check_entry(cmd.level, "The level", rule, maximum=MAX_POOL)
     if level_ < 1:
-        raise RuleRefused(rule, "The level is at least 1")
+        raise RuleRefused(rule, "The level is at least 1", "level_at_least_one")
     one_actor(cmd.hero, cmd.miniature, "The roller")
     roller = party(table, cmd.hero, cmd.miniature)
     if roller.hero is not None and roller.hero.neutralized:
-        raise RuleRefused("IX·B", f"{roller.name} is neutralized")
+        raise RuleRefused("IX·B", f"{roller.name} is neutralized", "hero_neutralized", hero=roller.name)
     if roller.mini is not None and roller.mini.place != "board":
-        raise RuleRefused("IX·B", f"{roller.name} is not on the board")
+        raise RuleRefused("IX·B", f"{roller.name} is not on the board",
+                          "miniature_not_on_board", miniature=roller.name)
     pool = Pool.build((DiceType("yellow"),), level_)
     table.dice.rolls += 1
     roll = DiceRoll(id=table.dice.rolls, action=cmd.cause, step="roll", actor=roller.name, hero=cmd.hero,

@@ -265,7 +265,7 @@ def describe_action(roll: DiceRoll) -> str:
 def current(table) -> DiceRoll:
     roll = table.dice.roll
     if roll is None:
-        raise RuleRefused("VIII", "No roll in progress")
+        raise RuleRefused("VIII", "No roll in progress", "no_roll_in_progress")
     return roll
 
 
