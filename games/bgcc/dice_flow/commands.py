@@ -145,4 +145,4 @@ def check_allowed(table, command) -> None:
         return
     raise RuleRefused("VIII", f"{roll.actor}'s {describe_action(roll)} is in progress "
                               f"({STEP_TEXT[roll.step]}): finish it or abandon it first",
-                      "roll_in_progress_finish_first", actor=roll.actor, action=roll.action, step=roll.step)
+                      "roll_in_progress", actor=roll.actor, action=roll.action, step=roll.step)

@@ -222,7 +222,7 @@ def _follow_up_target(table, last: DiceRoll, offer: FollowUp, possessor: Party, 
 
 def start_follow_up(table, cmd: StartFollowUp) -> list:
     if table.dice.roll is not None:
-        raise RuleRefused("VIII", "A roll is already in progress", "roll_in_progress")
+        raise RuleRefused("VIII", "A roll is already in progress", "roll_already_in_progress")
     skill = cmd.skill
     if skill not in FOLLOW_UPS:
         raise RuleRefused("X", f"A follow-up is {', '.join(FOLLOW_UPS)}, not {skill!r}", "unknown_follow_up")

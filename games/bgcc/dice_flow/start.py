@@ -112,7 +112,7 @@ def _against_friend(table, actor: Party, action: str, cmd: StartRoll) -> tuple[i
 
 def start(table, cmd: StartRoll) -> list:
     if table.dice.roll is not None:
-        raise RuleRefused("VIII", "A roll is already in progress", "roll_in_progress")
+        raise RuleRefused("VIII", "A roll is already in progress", "roll_already_in_progress")
     action = check_action(cmd.action)
     one_actor(cmd.hero, cmd.miniature, "The roller")
     attack = action in ATTACKS
@@ -286,7 +286,7 @@ def start(table, cmd: StartRoll) -> list:
 
 def start_free(table, cmd: StartFreeRoll) -> list:
     if table.dice.roll is not None:
-        raise RuleRefused("VIII", "A roll is already in progress", "roll_in_progress")
+        raise RuleRefused("VIII", "A roll is already in progress", "roll_already_in_progress")
     if cmd.cause not in FREE_CAUSES:
         raise RuleRefused("IX·Q", f"A free roll is for a fall, dangerous terrain or gas, not {cmd.cause!r}",
                           "unknown_free_roll")
