@@ -478,6 +478,7 @@ def counted_roll(pool: Pool, faces: FaceTable | None, successes: int) -> Roll:
         raise RuleRefused(
             _DICE_RULE,
             f"{pool.describe()} can show at most {most} successes with the configured faces; "
-            "calibrate the faces if your dice differ", "successes_over_pool", most=most,
+            "calibrate the faces if your dice differ",
+            "successes_over_pool", most=most,
         )
     return Roll((), faces, "count", successes, counted_pool=pool)

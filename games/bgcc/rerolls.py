@@ -63,7 +63,8 @@ def _check_roll(roll: object) -> Roll:
         raise RuleRefused(
             "VIII",
             "This roll was entered as a success count: make the rerolls at the table "
-            "and enter the new count", "reroll_counted_roll",
+            "and enter the new count",
+            "reroll_counted_roll",
         )
     return roll
 
@@ -359,7 +360,8 @@ def paid_reroll(
         raise RuleRefused(
             rule,
             f"Rerolling {cubes} dice needs {cubes} cubes but the reroll space takes only "
-            f"{reroll_space_room} more{where}", "reroll_space_room", cubes=cubes, room=reroll_space_room,
+            f"{reroll_space_room} more{where}",
+            "reroll_space_room", cubes=cubes, room=reroll_space_room,
         )
     after = _apply(roll, chosen, _draw(chosen, rng, new_faces, rule), "paid", lambda d: "reroll space")
     text = _describe(f"Paid reroll ({cubes} cube{'s' if cubes > 1 else ''})", roll, after, chosen)

@@ -39,7 +39,8 @@ def check_action_kind(action_kind: object, rule: str = "V·C") -> str:
     if action_kind not in ACTION_KINDS:
         raise RuleRefused(
             rule,
-            f"Unknown action {action_kind!r}: expected one of {', '.join(ACTION_KINDS)}", "unknown_action_kind",
+            f"Unknown action {action_kind!r}: expected one of {', '.join(ACTION_KINDS)}",
+            "unknown_action_kind",
         )
     return action_kind  # type: ignore[return-value]
 
