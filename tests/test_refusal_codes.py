@@ -16,21 +16,10 @@ from tests.tables import advance_to, new_table
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "pwa" / "js" / "refusals.js"
 
-# Not converted yet: their refusals carry no code. The branches that split the dice area and skills.py,
-# and the one that codes the API's refusals, convert them; once they are merged this list is emptied.
-NOT_YET_CONVERTED = [
-    "games/bgcc/dice_flow.py",
-    "games/bgcc/dice.py",
-    "games/bgcc/rerolls.py",
-    "games/bgcc/odds.py",
-    "games/bgcc/skills.py",
-]
+# Not converted yet: files whose refusals carry no code (none left).
+NOT_YET_CONVERTED: list[str] = []
 # Functions whose refusals the command-registry branch owns (the dispatch, the step and side checks).
-NOT_YET_CONVERTED_FUNCTIONS = [
-    ("games/bgcc/engine.py", "apply"),
-    ("games/bgcc/engine.py", "_require_step"),
-    ("games/bgcc/engine.py", "_require_side_turn"),
-]
+NOT_YET_CONVERTED_FUNCTIONS: list[tuple[str, str]] = []
 
 # Functions of api/ that answer a refusal the game made (its code is the game's, checked there).
 PASSED_ON = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .definitions import COMMAND_POST_SPACES, Power, SpaceDef
+from .energy import check_exertion_limit, take_cubes
 from .errors import RuleRefused
 from .tiles import Tile
 
@@ -101,15 +102,7 @@ def spend(post: CommandPost, space: str, cubes: int) -> str:
                           space=space)
     if cubes < 1:
         raise RuleRefused("IX·C", "Spend at least one cube", "spend_at_least_one_cube")
-    most = limit(post, space)
-    held = post.spaces[space]
-    if held >= most:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {most}",
-                          "space_saturated", space=space, held=held, limit=most)
-    if held + cubes > most:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {most}: "
-                                  f"room for {most - held}, not {cubes}", "exertion_limit_reached",
-                          space=space, held=held, limit=most, room=most - held, cubes=cubes)
+    check_exertion_limit(space, post.spaces[space], limit(post, space), cubes)
     if cubes > post.reserve:
         raise RuleRefused("VI·A·1 1", f"The {post.side}'s reserve holds {post.reserve}, not {cubes}",
                           "not_enough_cubes", side=post.side, reserve=post.reserve, cubes=cubes)
@@ -143,8 +136,6 @@ def upkeep(post: CommandPost) -> tuple[int, int]:
 
 def remove_from_game(post: CommandPost, cubes: int, what: str) -> list[str]:
     """Dredging's cubes leave the game: from fatigue, then the spaces, then the reserve (VI·F)."""
-    from .hero_board import take_cubes
-
     if cubes > post.energy_in_play:
         raise RuleRefused("VI·F", f"{what} costs {cubes} cubes but the command post holds "
                                   f"{post.energy_in_play}", "not_enough_cubes_in_play",

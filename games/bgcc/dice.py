@@ -34,18 +34,19 @@ _DICE_RULE = "IX·D"
 def check_count(value: object, what: str, rule: str, *, maximum: int | None = None) -> int:
     """Refuse anything that is not a whole number between 0 and `maximum`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleRefused(rule, f"{what} must be a whole number, not {value!r}")
+        raise RuleRefused(rule, f"{what} must be a whole number, not {value!r}", "not_a_whole_number")
     if value < 0:
-        raise RuleRefused(rule, f"{what} cannot be negative (got {value})")
+        raise RuleRefused(rule, f"{what} cannot be negative (got {value})", "negative_value", value=value)
     if maximum is not None and value > maximum:
-        raise RuleRefused(rule, f"{what} cannot be more than {maximum} (got {value})")
+        raise RuleRefused(rule, f"{what} cannot be more than {maximum} (got {value})",
+                          "value_too_high", maximum=maximum, value=value)
     return value
 
 
 def check_colour(colour: object) -> str:
     """Return `colour` if it is one of the five dice colours, else refuse."""
     if not isinstance(colour, str) or colour not in COLOURS:
-        raise RuleRefused(_DICE_RULE, f"Unknown dice colour {colour!r}")
+        raise RuleRefused(_DICE_RULE, f"Unknown dice colour {colour!r}", "unknown_dice_colour", colour=str(colour))
     return colour
 
 
@@ -62,7 +63,7 @@ class DiceType:
     def __post_init__(self) -> None:
         check_colour(self.colour)
         if not isinstance(self.free_reroll, bool):
-            raise RuleRefused(_DICE_RULE, "A die either carries the free-reroll icon or not")
+            raise RuleRefused(_DICE_RULE, "A die either carries the free-reroll icon or not", "free_reroll_flag")
 
     @property
     def sort_key(self) -> tuple[int, int]:
@@ -76,7 +77,7 @@ class DiceType:
     def parse(cls, text: str) -> "DiceType":
         """Read "orange", "orange+reroll" or "orange*" (the star marks the free-reroll icon)."""
         if not isinstance(text, str):
-            raise RuleRefused(_DICE_RULE, f"Unknown dice type {text!r}")
+            raise RuleRefused(_DICE_RULE, f"Unknown dice type {text!r}", "unknown_dice_type")
         cleaned = text.strip().lower()
         for suffix in ("+reroll", "*"):
             if cleaned.endswith(suffix):
@@ -89,11 +90,12 @@ class DiceType:
 
 def _check_faces(colour: str, six_faces: object) -> tuple[int, ...]:
     if isinstance(six_faces, (str, bytes)) or not isinstance(six_faces, Iterable):
-        raise RuleRefused(_DICE_RULE, f"The {colour} die needs six face values")
+        raise RuleRefused(_DICE_RULE, f"The {colour} die needs six face values", "faces_needed", colour=colour)
     values = tuple(six_faces)
     if len(values) != FACES_PER_DIE:
         raise RuleRefused(
-            _DICE_RULE, f"The {colour} die has {FACES_PER_DIE} faces, not {len(values)}"
+            _DICE_RULE, f"The {colour} die has {FACES_PER_DIE} faces, not {len(values)}",
+            "faces_count", colour=colour, count=len(values)
         )
     for value in values:
         check_count(
@@ -116,7 +118,7 @@ class FaceTable:
 
     def __post_init__(self) -> None:
         if not isinstance(self.faces, tuple) or len(self.faces) != len(COLOURS):
-            raise RuleRefused(_DICE_RULE, "A face table needs the faces of all five colours")
+            raise RuleRefused(_DICE_RULE, "A face table needs the faces of all five colours", "face_table_colours")
         checked = tuple(_check_faces(c, f) for c, f in zip(COLOURS, self.faces))
         object.__setattr__(self, "faces", checked)
         calibrated = frozenset(self.calibrated)
@@ -166,16 +168,17 @@ class FaceTable:
     def from_dict(cls, data: Mapping) -> "FaceTable":
         """Read a table from plain data (``{"status": ..., "faces": {colour: [6 ints]}}``)."""
         if not isinstance(data, Mapping) or not isinstance(data.get("faces"), Mapping):
-            raise RuleRefused(_DICE_RULE, "A face table needs a 'faces' mapping")
+            raise RuleRefused(_DICE_RULE, "A face table needs a 'faces' mapping", "face_table_mapping")
         faces_map = data["faces"]
         for colour in faces_map:
             check_colour(colour)
         missing = [c for c in COLOURS if c not in faces_map]
         if missing:
-            raise RuleRefused(_DICE_RULE, f"The face table lacks the {missing[0]} die")
+            raise RuleRefused(_DICE_RULE, f"The face table lacks the {missing[0]} die",
+                              "face_table_missing_die", colour=missing[0])
         status = data.get("status", "unverified")
         if status not in STATUSES:
-            raise RuleRefused(_DICE_RULE, f"Unknown face table status {status!r}")
+            raise RuleRefused(_DICE_RULE, f"Unknown face table status {status!r}", "unknown_face_status")
         if "calibrated" in data:
             calibrated = frozenset(data["calibrated"])
         else:
@@ -213,9 +216,9 @@ class Pool:
         dice = tuple(self.dice)
         for die in dice:
             if not isinstance(die, DiceType):
-                raise RuleRefused(_DICE_RULE, f"Not a dice type: {die!r}")
+                raise RuleRefused(_DICE_RULE, f"Not a dice type: {die!r}", "not_a_dice_type")
         if len(dice) > MAX_POOL:
-            raise RuleRefused(_DICE_RULE, f"A pool holds at most {MAX_POOL} dice")
+            raise RuleRefused(_DICE_RULE, f"A pool holds at most {MAX_POOL} dice", "pool_too_large", maximum=MAX_POOL)
         object.__setattr__(self, "dice", tuple(sorted(dice, key=lambda d: d.sort_key)))
 
     @classmethod
@@ -239,7 +242,7 @@ class Pool:
         characteristic = tuple(characteristic)
         bonus = tuple(bonus)
         if len(characteristic) * cubes + len(bonus) > MAX_POOL:
-            raise RuleRefused(_DICE_RULE, f"A pool holds at most {MAX_POOL} dice")
+            raise RuleRefused(_DICE_RULE, f"A pool holds at most {MAX_POOL} dice", "pool_too_large", maximum=MAX_POOL)
         return cls(characteristic * cubes + bonus)
 
     def plus(self, dice: Iterable[DiceType]) -> "Pool":
@@ -352,7 +355,8 @@ class Roll:
     def die(self, index: int) -> DieResult:
         check_count(index, "A die index", "VIII·A")
         if index >= len(self.dice):
-            raise RuleRefused("VIII·A", f"There is no die {index} in this roll of {len(self.dice)} dice")
+            raise RuleRefused("VIII·A", f"There is no die {index} in this roll of {len(self.dice)} dice",
+                              "no_such_die", index=index, dice=len(self.dice))
         return self.dice[index]
 
     def as_record(self) -> dict:
@@ -391,7 +395,7 @@ class Roll:
 
 def _check_pool(pool: object) -> Pool:
     if not isinstance(pool, Pool):
-        raise RuleRefused(_DICE_RULE, "Dice are rolled as a pool")
+        raise RuleRefused(_DICE_RULE, "Dice are rolled as a pool", "dice_as_pool")
     return pool
 
 
@@ -399,7 +403,7 @@ def _check_faces_table(faces: FaceTable | None) -> FaceTable:
     if faces is None:
         return default_faces()
     if not isinstance(faces, FaceTable):
-        raise RuleRefused(_DICE_RULE, "Dice need a face table")
+        raise RuleRefused(_DICE_RULE, "Dice need a face table", "face_table_needed")
     return faces
 
 
@@ -419,13 +423,15 @@ def draw_face(rng: object) -> int:
 def check_face_indexes(face_indexes: object, expected: int, rule: str = _DICE_RULE) -> tuple[int, ...]:
     """Validate faces the players read on real dice: `expected` indexes, each 0-5."""
     if isinstance(face_indexes, (str, bytes)) or not isinstance(face_indexes, Iterable):
-        raise RuleRefused(rule, "Enter one face (0-5) per die")
+        raise RuleRefused(rule, "Enter one face (0-5) per die", "one_face_per_die")
     values = tuple(face_indexes)
     if len(values) != expected:
-        raise RuleRefused(rule, f"Enter one face per die: {expected} expected, {len(values)} given")
+        raise RuleRefused(rule, f"Enter one face per die: {expected} expected, {len(values)} given",
+                          "faces_per_die_count", expected=expected, given=len(values))
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < FACES_PER_DIE:
-            raise RuleRefused(rule, f"A die has faces 0 to {FACES_PER_DIE - 1}, not {value!r}")
+            raise RuleRefused(rule, f"A die has faces 0 to {FACES_PER_DIE - 1}, not {value!r}",
+                              "face_out_of_range", maximum=FACES_PER_DIE - 1)
     return values
 
 
@@ -473,5 +479,6 @@ def counted_roll(pool: Pool, faces: FaceTable | None, successes: int) -> Roll:
             _DICE_RULE,
             f"{pool.describe()} can show at most {most} successes with the configured faces; "
             "calibrate the faces if your dice differ",
+            "successes_over_pool", most=most,
         )
     return Roll((), faces, "count", successes, counted_pool=pool)

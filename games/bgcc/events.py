@@ -17,3 +17,8 @@ class Event:
 class Outcome:
     table: object
     events: list[Event]
+
+
+def plural(n: int, word: str) -> str:
+    """"1 cube", "2 cubes", "2 successes": how an event counts things."""
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('s') else 's'}"

@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .definitions import HERO_SPACES, HeroBoard, Item, Skill, check_item
+from .energy import check_exertion_limit, take_cubes
 from .errors import RuleRefused
+from .skills import moral_code_allows, skill_usable
 
 STANCES = ("active", "resting")
 
@@ -66,9 +68,7 @@ def new_hero(hero_id: str, board: HeroBoard, gadgets: list[Item] | None = None) 
 def skill_applies(hero: Hero, skill: Skill) -> bool:
     """A skill works only while the encumbrance total is lower than its limit (V·D·1);
     a neutralized hero's skills are not taken into account (IX·B)."""
-    if hero.neutralized:
-        return False
-    return skill.encumbrance_limit is None or hero.encumbrance < skill.encumbrance_limit
+    return skill_usable(hero.encumbrance, skill.encumbrance_limit, neutralized=hero.neutralized)
 
 
 def space_label(space: str) -> str:
@@ -88,15 +88,7 @@ def spend(hero: Hero, space: str, cubes: int) -> str:
         raise RuleRefused("IX·C", f"{hero.name} has no space '{space}'", "unknown_space",
                           hero=hero.name, space=space)
     if space != "fatigue":
-        limit = hero.board.spaces[space].exertion_limit
-        held = hero.spaces[space]
-        if held >= limit:
-            raise RuleRefused("IX·I", f"{space_label(space)} space is saturated: {held} of {limit}",
-                              "space_saturated", space=space, held=held, limit=limit)
-        if held + cubes > limit:
-            raise RuleRefused("IX·I", f"{space_label(space)} space holds {held} of {limit}: "
-                                      f"room for {limit - held}, not {cubes}", "exertion_limit_reached",
-                              space=space, held=held, limit=limit, room=limit - held, cubes=cubes)
+        check_exertion_limit(space, hero.spaces[space], hero.board.spaces[space].exertion_limit, cubes)
     if cubes > hero.reserve:
         raise RuleRefused("V·A 14", f"{hero.name}'s reserve holds {hero.reserve} "
                                     f"cube{'s' if hero.reserve != 1 else ''}, not {cubes}", "not_enough_cubes",
@@ -137,27 +129,6 @@ def recover(hero: Hero, stance: str) -> tuple[int, int]:
     return to_reserve, from_wound
 
 
-def take_cubes(holder, count: int, spaces: tuple[str, ...]) -> list[str]:
-    """Take `count` cubes first from fatigue, then from the spaces (in board order), then from the
-    reserve, as wounds (IX·A) and dredging (VI·F) do; returns where each came from. `holder` is a
-    hero or a command post."""
-    taken: list[str] = []
-    for _ in range(count):
-        space = None if holder.fatigue else next((s for s in spaces if holder.spaces[s]), None)
-        if holder.fatigue:
-            holder.fatigue -= 1
-            taken.append("fatigue")
-        elif space:
-            holder.spaces[space] -= 1
-            taken.append(space)
-        elif holder.reserve:
-            holder.reserve -= 1
-            taken.append("reserve")
-        else:
-            break
-    return taken
-
-
 def wound(hero: Hero, wounds: int) -> list[str]:
     """Wounds (IX·A): one cube each to the wound zone, first from fatigue, then from the spaces,
     then from the reserve. Returns where the cubes came from."""
@@ -189,3 +160,26 @@ def find_item(hero: Hero, name: str) -> Item:
                           "gadget_stays_on_belt", item=name)
     raise RuleRefused("V·D", f"{hero.name} carries no {name}", "item_not_carried",
                       hero=hero.name, item=name)
+
+
+def carried(hero: Hero) -> list[Item]:
+    """The item cards a hero carries: equipment and bat-gadgets."""
+    return [*hero.equipment, *hero.gadgets]
+
+
+def can_benefit(hero: Hero, item: Item) -> bool:
+    """V·D 5: "Only the hero whose name is indicated on the item card can benefit from its
+    bonuses"; the lethal icon: "the heroes with the Moral code trait cannot benefit from these
+    bonuses" (XI·Moral code)."""
+    return item.restricted_to in (None, hero.name) and (
+        (hero.board.trait or "").strip().lower() != "moral code" or moral_code_allows(item.moral_code_forbidden))
+
+
+def check_can_benefit(hero: Hero, item: Item) -> None:
+    """Refuse an item card `hero` cannot benefit from (see `can_benefit`), naming why."""
+    if item.restricted_to not in (None, hero.name):
+        raise RuleRefused("V·D 5", f"Only {item.restricted_to} can benefit from {item.name}",
+                          "item_restricted", hero=item.restricted_to, item=item.name)
+    if not can_benefit(hero, item):
+        raise RuleRefused("XI·Moral code", f"{hero.name} has the Moral code trait and cannot use the lethal "
+                                           f"{item.name}", "moral_code_lethal_item", hero=hero.name, item=item.name)

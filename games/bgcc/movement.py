@@ -67,8 +67,8 @@ def move_cost(
     * jump: 1 + jump level + hindering + difficult terrain;
     * climb: 1 + climb level + hindering + difficult terrain.
 
-    `hindering` is the move hindering index of the start area (`skills.move_hindering_index`,
-    Elusive included); `horror` the extra cost of Horror in the destination area; Mobility
+    `hindering` is the move hindering index of the start area (IX·N: the players count it, Elusive
+    included); `horror` the extra cost of Horror in the destination area; Mobility
     ignores difficult terrain levels, Parkour jump / climb levels. Fly: "the cost is always
     equal to 1 move point" (a trait outranks skills, so Horror does not raise it either).
     Reduced mobility refuses special moves.

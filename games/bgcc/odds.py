@@ -160,7 +160,7 @@ def _colour_distribution(faces6: Sequence[int], n: int, rerolls: int, unit) -> l
 
 def _check_pool(pool: object) -> Pool:
     if not isinstance(pool, Pool):
-        raise RuleRefused("IX·D", "Odds are computed for a dice pool")
+        raise RuleRefused("IX·D", "Odds are computed for a dice pool", "odds_need_pool")
     return pool
 
 
@@ -168,7 +168,7 @@ def _check_faces(faces: FaceTable | None) -> FaceTable:
     if faces is None:
         return default_faces()
     if not isinstance(faces, FaceTable):
-        raise RuleRefused("IX·D", "Odds need a face table")
+        raise RuleRefused("IX·D", "Odds need a face table", "face_table_needed")
     return faces
 
 
@@ -209,7 +209,7 @@ def adjust(
     """Map a dice-successes distribution through `skills.net_successes`: + automatic
     successes (+ `conditional_automatic` only with ≥1 success), − hindering − penalty, min 0."""
     if not isinstance(dist, Distribution):
-        raise RuleRefused(_RULE, "Expected a distribution")
+        raise RuleRefused(_RULE, "Expected a distribution", "distribution_expected")
     add = _check_amount(automatic, "Automatic successes")
     add_if = _check_amount(conditional_automatic, "Automatic successes")
     subtract = _check_amount(hindering, "The hindering index") + _check_amount(penalty, "Deducted successes")
@@ -265,7 +265,7 @@ def defense_distribution(
 def probability_at_least(dist: Distribution, difficulty: int) -> float | Fraction:
     """P(successes ≥ difficulty): the chance a complex action of that difficulty succeeds."""
     if not isinstance(dist, Distribution):
-        raise RuleRefused(_RULE, "Expected a distribution")
+        raise RuleRefused(_RULE, "Expected a distribution", "distribution_expected")
     return dist.at_least(difficulty)
 
 
@@ -275,7 +275,7 @@ def wounds_distribution(
     """Wounds = max(0, attack − defense) (VII·H), + `poison` (Poison / Electricity level) when the
     defense is lower than the attack; Harmless makes every wound 0."""
     if not isinstance(attack, Distribution) or not isinstance(defense, Distribution):
-        raise RuleRefused("VII·H", "Expected an attack and a defense distribution")
+        raise RuleRefused("VII·H", "Expected an attack and a defense distribution", "attack_and_defense_expected")
     poison = _check_amount(poison, "The Poison level")
     zero = 0 * attack.probabilities[0] * defense.probabilities[0]
     if harmless:
@@ -332,9 +332,10 @@ def cube_table(
     if target_life is not None:
         target_life = _check_amount(target_life, "Life points")
         if defense is None:
-            raise RuleRefused("VII·H", "Wounds need the defender's defense")
+            raise RuleRefused("VII·H", "Wounds need the defender's defense", "wounds_need_defense")
     if defense is not None and not isinstance(defense, Distribution):
-        raise RuleRefused("VII", "The defense must be a distribution (see defense_distribution)")
+        raise RuleRefused("VII", "The defense must be a distribution (see defense_distribution)",
+                          "defense_distribution_expected")
     faces = _check_faces(faces)
     rows = []
     for cubes in range(minimum, limit + 1):

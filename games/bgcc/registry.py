@@ -9,8 +9,8 @@ tiles). `check` is the refusal the engine raises before any handler runs: code "
 command, step) for a step or a side's turn, "roll_in_progress" (params command, action) while a
 roll goes on. Costs and cubes are never pre-checked here: the rules refuse those themselves.
 
-The registry sits above the modules whose handlers it names (engine, versus, dice_flow): none of
-them imports it. `engine.apply` hands each command to `apply` below.
+The registry sits above the modules whose handlers it names (handlers, versus, dice_flow): none of
+them imports it. `engine.apply` is `apply` below.
 """
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import commands as c
-from . import dice_flow, engine, versus
+from . import dice_flow, handlers, versus
+from .actors import TILE_STEPS, tile_steps
 from .definitions import COLOURS, slot_kind
 from .errors import RuleRefused
 from .events import Event, Outcome
@@ -77,15 +78,15 @@ def _actor_window(table: Table, cmd, rule: str = "V·B·5", moving: bool = False
     if hero is not None:
         return _hero_window(rule)
     if moving:
-        return Window(engine.tile_steps(table), "VI·C·2", "Characters move while their tile is activated")
-    return Window(engine.tile_steps(table), "VI·C", "Characters act while their tile is activated")
+        return Window(tile_steps(table), "VI·C·2", "Characters move while their tile is activated")
+    return Window(tile_steps(table), "VI·C", "Characters act while their tile is activated")
 
 
 def _spend_window(table: Table, cmd: c.Spend) -> Window | None:
     if cmd.hero is not None and cmd.side is None:
         return None if cmd.space in ANY_TIME_SPACES else _hero_window()
     if cmd.side is not None and cmd.hero is None and cmd.space == "movement":
-        return Window(engine.tile_steps(table), "VI·C·2",
+        return Window(tile_steps(table), "VI·C·2",
                       "The command post's movement space buys move points for activated characters")
     return None
 
@@ -94,7 +95,7 @@ def _activation_window(table: Table, cmd: c.ActivateTile) -> Window:
     if table.mode == "versus":
         return Window((f"{cmd.side}.activations",), "Versus I·A 3",
                       f"The {cmd.side} activate tiles in their activation step")
-    return Window(engine.TILE_STEPS, "VI·B·3", "Tiles are activated in the villain's tile steps")
+    return Window(TILE_STEPS, "VI·B·3", "Tiles are activated in the villain's tile steps")
 
 
 def _turn_window(what: str) -> Callable[[Table, Any], Window]:
@@ -188,7 +189,7 @@ def _acting_heroes(table: Table, seat: str) -> list[str]:
 
 def _acting_characters(table: Table, seat: str) -> list[tuple[str, str]]:
     """(miniature, side) of the characters of the tile being activated that may still act."""
-    if table.track.step not in engine.tile_steps(table):
+    if table.track.step not in tile_steps(table):
         return []
     found = []
     for side in _sides(table, seat):
@@ -349,7 +350,7 @@ def _offer_spend(table: Table, seat: str) -> list[dict]:
             offers.append({"targets": _targets(hero=acting, space=HERO_ACTION_SPACES)})
     sides = _sides(table, seat)
     if sides:
-        spaces = POST_SPACES + (("movement",) if table.track.step in engine.tile_steps(table) else ())
+        spaces = POST_SPACES + (("movement",) if table.track.step in tile_steps(table) else ())
         offers.append({"targets": _targets(side=sides, space=spaces)})
     return offers
 
@@ -600,7 +601,7 @@ def _entry(command, handler, seat, offers, when=_any, during_roll=False) -> Entr
     return Entry(command, handler, seat, offers, when, during_roll, snake(command.__name__))
 
 
-_E, _D = engine, dice_flow.HANDLERS  # the dice package's own handler table (it keeps its helpers private)
+_E, _D = handlers, dice_flow.HANDLERS  # the dice package's own handler table (it keeps its helpers private)
 
 ENTRIES = (
     _entry(c.Advance, _E._advance, _advance_seat, _offer_advance),
@@ -690,7 +691,7 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     new = table if owned else copy.deepcopy(table)
     events: list[Event] = []
     if type(command) in LOSES_REINFORCEMENT:
-        events += engine._lose_reinforcement_points(new)
+        events += handlers._lose_reinforcement_points(new)
     events += e.handler(new, command)
     return Outcome(new, events)
 

@@ -58,12 +58,13 @@ class RerollResult:
 
 def _check_roll(roll: object) -> Roll:
     if not isinstance(roll, Roll):
-        raise RuleRefused("VIII", "Only a rolled dice pool can be rerolled")
+        raise RuleRefused("VIII", "Only a rolled dice pool can be rerolled", "reroll_rolled_pool_only")
     if roll.entry == "count":
         raise RuleRefused(
             "VIII",
             "This roll was entered as a success count: make the rerolls at the table "
             "and enter the new count",
+            "reroll_counted_roll",
         )
     return roll
 
@@ -77,32 +78,35 @@ def _check_stage(roll: Roll, step: str, rule: str) -> None:
     stage = _stage(roll)
     if stage > _STEP_ORDER[step]:
         later = _STEP_NAMES[STEPS[stage]]
-        raise RuleRefused(rule, f"{_STEP_NAMES[step].capitalize()} must come before the {later}")
+        raise RuleRefused(rule, f"{_STEP_NAMES[step].capitalize()} must come before the {later}",
+                          "reroll_step_order", step=step, later=STEPS[stage])
 
 
 def _check_indexes(roll: Roll, indexes: Sequence[int], rule: str) -> tuple[int, ...]:
     if isinstance(indexes, (str, bytes)) or not hasattr(indexes, "__iter__"):
-        raise RuleRefused(rule, "Choose the dice to reroll by their index")
+        raise RuleRefused(rule, "Choose the dice to reroll by their index", "reroll_dice_by_index")
     chosen = tuple(indexes)
     if not chosen:
-        raise RuleRefused(rule, "Choose at least one die to reroll")
+        raise RuleRefused(rule, "Choose at least one die to reroll", "reroll_at_least_one_die")
     for index in chosen:
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-            raise RuleRefused(rule, f"{index!r} is not a die of this roll")
+            raise RuleRefused(rule, f"{index!r} is not a die of this roll", "not_a_die")
         if index >= len(roll.dice):
-            raise RuleRefused(rule, f"There is no die {index} in this roll of {len(roll.dice)} dice")
+            raise RuleRefused(rule, f"There is no die {index} in this roll of {len(roll.dice)} dice",
+                              "no_such_die", index=index, dice=len(roll.dice))
     duplicates = sorted({i for i in chosen if chosen.count(i) > 1})
     if duplicates:
         raise RuleRefused(
             rule,
             f"Die {duplicates[0]} is chosen twice; reroll it again in a separate step",
+            "die_chosen_twice", index=duplicates[0],
         )
     return chosen
 
 
 def _draw(indexes: tuple[int, ...], rng: object, new_faces: Sequence[int] | None, rule: str) -> tuple[int, ...]:
     if (rng is None) == (new_faces is None):
-        raise RuleRefused(rule, "Give either a random source or the faces read on the real dice")
+        raise RuleRefused(rule, "Give either a random source or the faces read on the real dice", "random_or_faces")
     if new_faces is not None:
         return check_face_indexes(new_faces, len(indexes), rule)
     return tuple(draw_face(rng) for _ in indexes)
@@ -141,9 +145,11 @@ def _describe(label: str, before: Roll, after: Roll, indexes: tuple[int, ...]) -
 
 def _check_level(level: object, skill: str) -> int:
     if isinstance(level, bool) or not isinstance(level, int) or level < 1:
-        raise RuleRefused(f"X·{skill}", f"{skill} needs a skill level of at least 1 (got {level!r})")
+        raise RuleRefused(f"X·{skill}", f"{skill} needs a skill level of at least 1 (got {level!r})",
+                          "skill_level_at_least_one", skill=skill)
     if level > MAX_LEVEL:
-        raise RuleRefused(f"X·{skill}", f"{skill} {level} is not a skill level of this game")
+        raise RuleRefused(f"X·{skill}", f"{skill} {level} is not a skill level of this game",
+                          "skill_level_too_high", skill=skill, level=level)
     return level
 
 
@@ -158,7 +164,8 @@ def skill_rerolls_left(roll: Roll, skill: str, level: int) -> int:
     """How many of the X rerolls of Luck / Support / Point blank remain on this roll."""
     roll = _check_roll(roll)
     if skill not in SKILL_REROLLS:
-        raise RuleRefused("VIII·B", f"{skill!r} is not a reroll skill (Luck, Support, Point blank)")
+        raise RuleRefused("VIII·B", f"{skill!r} is not a reroll skill (Luck, Support, Point blank)",
+                          "not_a_reroll_skill")
     level = _check_level(level, skill)
     return max(0, level - len(_used(roll, skill)))
 
@@ -184,6 +191,7 @@ def skill_reroll(
             rule,
             f"{skill} {level} gives {level} reroll{'s' if level > 1 else ''}: "
             f"{used} already used, {len(chosen)} asked",
+            "skill_rerolls_used", skill=skill, level=level, used=used, asked=len(chosen),
         )
     after = _apply(roll, chosen, _draw(chosen, rng, new_faces, rule), "skill", lambda d: skill)
     return RerollResult(after, _describe(skill, roll, after, chosen), chosen)
@@ -218,7 +226,7 @@ def free_reroll(
     chosen = _check_indexes(roll, indexes, rule)
     for index in chosen:
         if roll.dice[index].free_rerolled:
-            raise RuleRefused(rule, "A die can be rerolled for free only once")
+            raise RuleRefused(rule, "A die can be rerolled for free only once", "free_reroll_once")
     left = free_rerolls_left(roll)
     icons = roll.pool.free_reroll_icons()
     wanted: dict[str, int] = {}
@@ -227,13 +235,15 @@ def free_reroll(
         wanted[colour] = wanted.get(colour, 0) + 1
     for colour, n in wanted.items():
         if colour not in icons:
-            raise RuleRefused(rule, f"This pool has no free-reroll icon for {colour} dice")
+            raise RuleRefused(rule, f"This pool has no free-reroll icon for {colour} dice",
+                              "no_free_reroll_icon", colour=colour)
         if n > left.get(colour, 0):
             total = icons[colour]
             raise RuleRefused(
                 rule,
                 f"The pool has {total} free reroll{'s' if total > 1 else ''} of {colour} dice: "
                 f"{total - left.get(colour, 0)} already used, {n} asked",
+                "free_rerolls_used", colour=colour, total=total, used=total - left.get(colour, 0), asked=n,
             )
     after = _apply(
         roll, chosen, _draw(chosen, rng, new_faces, rule), "free",
@@ -286,11 +296,13 @@ def misfortune_reroll(
     used = _used(roll, source)
     again = sorted({r.index for r in used} & set(chosen))
     if again:
-        raise RuleRefused(rule, f"Misfortune forces {level} different dice: die {again[0]} was already forced")
+        raise RuleRefused(rule, f"Misfortune forces {level} different dice: die {again[0]} was already forced",
+                          "misfortune_die_again", level=level, index=again[0])
     if len(used) + len(chosen) > level:
         raise RuleRefused(
             rule,
             f"Misfortune {level} forces at most {level} dice: {len(used)} already forced, {len(chosen)} asked",
+            "misfortune_dice_used", level=level, used=len(used), asked=len(chosen),
         )
     after = _apply(roll, chosen, _draw(chosen, rng, new_faces, rule), "misfortune", lambda d: source)
     return RerollResult(after, _describe(source, roll, after, chosen), chosen)
@@ -301,7 +313,7 @@ def misfortune_reroll(
 
 def _check_cube_count(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RuleRefused("VIII·D", f"{what} must be a whole number of cubes, not {value!r}")
+        raise RuleRefused("VIII·D", f"{what} must be a whole number of cubes, not {value!r}", "not_a_whole_number")
     return value
 
 
@@ -332,13 +344,15 @@ def paid_reroll(
     if exertion_limit is not None:
         _check_cube_count(exertion_limit, "The exertion limit")
         if reroll_space_room > exertion_limit:
-            raise RuleRefused(rule, "The reroll space cannot have more room than its exertion limit")
+            raise RuleRefused(rule, "The reroll space cannot have more room than its exertion limit",
+                              "reroll_room_over_limit")
     chosen = _check_indexes(roll, indexes, "VIII·C")
     cubes = len(chosen)
     if reroll_space_room == 0:
         if exertion_limit is not None:
-            raise RuleRefused("IX·I", f"Reroll space is saturated: {exertion_limit} of {exertion_limit}")
-        raise RuleRefused("IX·I", "Reroll space is saturated")
+            raise RuleRefused("IX·I", f"Reroll space is saturated: {exertion_limit} of {exertion_limit}",
+                              "space_saturated", space="reroll", held=exertion_limit, limit=exertion_limit)
+        raise RuleRefused("IX·I", "Reroll space is saturated", "reroll_space_saturated")
     if cubes > reroll_space_room:
         where = ""
         if exertion_limit is not None:
@@ -347,6 +361,7 @@ def paid_reroll(
             rule,
             f"Rerolling {cubes} dice needs {cubes} cubes but the reroll space takes only "
             f"{reroll_space_room} more{where}",
+            "reroll_space_room", cubes=cubes, room=reroll_space_room,
         )
     after = _apply(roll, chosen, _draw(chosen, rng, new_faces, rule), "paid", lambda d: "reroll space")
     text = _describe(f"Paid reroll ({cubes} cube{'s' if cubes > 1 else ''})", roll, after, chosen)

@@ -40,6 +40,7 @@ def check_action_kind(action_kind: object, rule: str = "V·C") -> str:
         raise RuleRefused(
             rule,
             f"Unknown action {action_kind!r}: expected one of {', '.join(ACTION_KINDS)}",
+            "unknown_action_kind",
         )
     return action_kind  # type: ignore[return-value]
 
@@ -50,7 +51,7 @@ def _n(value: object, what: str, rule: str) -> int:
 
 def _flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RuleRefused("X", f"{what} must be yes or no, not {value!r}")
+        raise RuleRefused("X", f"{what} must be yes or no, not {value!r}", "not_yes_or_no")
     return value
 
 
@@ -89,7 +90,6 @@ def successes(
     action_kind: str = MELEE,
     *,
     conditional_automatic: int = 0,
-    thrown_encumbrance: int = 0,
     penalty: int = 0,
 ) -> int:
     """The number of successes of an action or a defense (V·C·1 [h], V·C·2 [h], V·C·3 [a] vii,
@@ -97,18 +97,13 @@ def successes(
 
     `hindering` (the hindering index of the action area) is subtracted only for ranged
     attacks, complex manipulations and complex thoughts; it is ignored for melee and defense.
-    `thrown_encumbrance` is the encumbrance of a thrown piece of equipment (V·D·1 [e]: "the
-    encumbrance value of the thrown equipment as well as any possible hindering index is
-    subtracted"), only for a complex manipulation. `penalty` gathers the other deductions
+    `penalty` gathers the other deductions
     (Shackle, Snoot and smoke grenade tokens, Sacrifice). `conditional_automatic` are
     automatic successes granted only with at least one success (Martial arts, Marksman).
     """
     kind = check_action_kind(action_kind)
     hindering = _n(hindering, "The hindering index", "IX·N")
-    thrown_encumbrance = _n(thrown_encumbrance, "The encumbrance of the thrown item", "V·D·1 [e]")
-    if thrown_encumbrance and kind != COMPLEX_MANIPULATION:
-        raise RuleRefused("V·D·1 [e]", "Throwing equipment is a complex manipulation")
-    subtract = _n(penalty, "Deducted successes", "IX·F") + thrown_encumbrance
+    subtract = _n(penalty, "Deducted successes", "IX·F")
     if kind in HINDERED:
         subtract += hindering
     return net_successes(
@@ -124,28 +119,15 @@ def complex_action_succeeds(successes_: int, difficulty: int) -> bool:
     )
 
 
-def throw_difficulty(distance: int) -> int:
-    """V·D·1 [e]: "the difficulty level of the throw ... is equal to the distance"."""
-    return _n(distance, "The distance", "V·D·1 [e]")
-
-
-def throw_landing_distance(successes_: int, difficulty: int) -> int:
-    """V·D·1 [e]: on a failure the equipment lands "at a distance that is equal to the obtained
-    number of successes"; on a success, in the target area (at the full distance)."""
-    successes_ = _n(successes_, "The number of successes", "V·D·1 [e]")
-    difficulty = _n(difficulty, "The difficulty", "V·D·1 [e]")
-    return difficulty if successes_ >= difficulty else successes_
-
-
 # --------------------------------------------------------------------------- hindering
 
 
 def _total(values: Iterable[int], what: str, rule: str) -> int:
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise RuleRefused(rule, f"{what} must be a list of indexes")
+        raise RuleRefused(rule, f"{what} must be a list of indexes", "index_list")
     values = tuple(values)
     if len(values) > MAX_INDEX:
-        raise RuleRefused(rule, f"An area cannot hold {len(values)} miniatures")
+        raise RuleRefused(rule, f"An area cannot hold {len(values)} miniatures", "area_too_full", count=len(values))
     return sum(check_count(v, what, rule, maximum=MAX_INDEX) for v in values)
 
 
@@ -163,23 +145,6 @@ def hindering_index(
     enemy = _total(enemy_menace, "An enemy menace index", "IX·N")
     ally = _total(ally_menace, "An ally menace index", "IX·N")
     ignored = check_level(nerves_of_steel, "Nerves of steel")
-    return max(0, max(0, enemy - ignored) - ally)
-
-
-def move_hindering_index(
-    enemy_sizes: Iterable[int], ally_sizes: Iterable[int], *, elusive: int = 0
-) -> int:
-    """IX·N: for a move, the hindering index uses "the size indexes of the other miniatures
-    present in the area the miniature is leaving": enemy sizes − ally sizes, minimum 0.
-
-    Elusive: "Allows its possessor to ignore [X] enemy size indexes when moving."
-    Reading: X points of enemy size are ignored (the enemy total is lowered by X, min 0). The
-    printed EFFECT line of Elusive repeats the one of Impenetrable defense (a misprint); the
-    description and WHEN ("Calculate the Move Cost step") are followed here.
-    """
-    enemy = _total(enemy_sizes, "An enemy size index", "IX·N")
-    ally = _total(ally_sizes, "An ally size index", "IX·N")
-    ignored = check_level(elusive, "Elusive")
     return max(0, max(0, enemy - ignored) - ally)
 
 
@@ -211,6 +176,7 @@ def defense_pool(
             raise RuleRefused(
                 "IX·I",
                 f"The defense space takes only {room} more cube{'s' if room != 1 else ''}, not {cubes}",
+                "defense_space_room", room=room, cubes=cubes,
             )
     if defense_characteristic is None:
         characteristic: tuple[DiceType, ...] = ()
@@ -219,7 +185,8 @@ def defense_pool(
     else:
         characteristic = tuple(defense_characteristic)
     if cubes and not characteristic:
-        raise RuleRefused("IX·E", "This defense characteristic adds no dice: spend no cubes on it")
+        raise RuleRefused("IX·E", "This defense characteristic adds no dice: spend no cubes on it",
+                          "defense_adds_no_dice")
     bonus = () if automatic_defense_die is None else (automatic_defense_die,)
     return Pool.build(characteristic, cubes, bonus)
 
@@ -265,26 +232,6 @@ def skill_usable(encumbrance_total: int, encumbrance_limit: int | None = None, *
 
 
 # --------------------------------------------------------------------------- attack skills
-
-
-def martial_arts(level: int, symbols: int, *, action_kind: str, is_attacker: bool = True) -> int:
-    """Martial arts — REQUIREMENTS: "[the possessor] is the attacker", "they have obtained at
-    least one success"; WHEN: Calculate the Number of Successes step of a melee attack;
-    EFFECT: adds [X] automatic successes."""
-    level = check_level(level, "Martial arts")
-    symbols = _n(symbols, "The number of successes", "X·Martial arts")
-    ok = check_action_kind(action_kind) == MELEE and _flag(is_attacker, "Attacker") and symbols >= 1
-    return level if ok else 0
-
-
-def marksman(level: int, symbols: int, *, action_kind: str, is_attacker: bool = True) -> int:
-    """Marksman — REQUIREMENTS: "[the possessor] is the attacker", "[the possessor] has obtained
-    at least one success"; WHEN: Calculate the Number of Successes step of a ranged attack;
-    EFFECT: adds [X] automatic successes."""
-    level = check_level(level, "Marksman")
-    symbols = _n(symbols, "The number of successes", "X·Marksman")
-    ok = check_action_kind(action_kind) == RANGED and _flag(is_attacker, "Attacker") and symbols >= 1
-    return level if ok else 0
 
 
 def sneak_attack(
@@ -333,17 +280,20 @@ def berserk_white_dice(
     hero = energy is not None or wound_cubes is not None
     character = life_points is not None or life_points_lost is not None
     if hero == character:
-        raise RuleRefused(rule, "Berserk needs either a hero's energy and wounds or a character's life points")
+        raise RuleRefused(rule, "Berserk needs either a hero's energy and wounds or a character's life points",
+                          "berserk_inputs")
     if hero:
         if energy is None or wound_cubes is None:
-            raise RuleRefused(rule, "Berserk needs the hero's energy and the cubes in the wound zone")
+            raise RuleRefused(rule, "Berserk needs the hero's energy and the cubes in the wound zone",
+                              "berserk_inputs")
         total, lost = _n(energy, "Energy", rule), _n(wound_cubes, "Wound cubes", rule)
     else:
         if life_points is None or life_points_lost is None:
-            raise RuleRefused(rule, "Berserk needs the character's life points and those lost")
+            raise RuleRefused(rule, "Berserk needs the character's life points and those lost", "berserk_inputs")
         total, lost = _n(life_points, "Life points", rule), _n(life_points_lost, "Life points lost", rule)
     if lost > total:
-        raise RuleRefused(rule, f"{lost} lost out of {total} is impossible")
+        raise RuleRefused(rule, f"{lost} lost out of {total} is impossible",
+                          "lost_over_total", lost=lost, total=total)
     half_rounded_up = (total + 1) // 2
     ok = check_action_kind(action_kind) == MELEE and _flag(is_attacker, "Attacker") and lost >= half_rounded_up
     return level if ok else 0
@@ -357,9 +307,6 @@ def poison_wounds(level: int, attack_successes: int, defense_successes_: int, *,
     attack = _n(attack_successes, "Attack successes", "X·Poison")
     defense = _n(defense_successes_, "Defense successes", "X·Poison")
     return level if _flag(is_attacker, "Attacker") and defense < attack else 0
-
-
-electricity_wounds = poison_wounds
 
 
 # --------------------------------------------------------------------------- defense skills
@@ -422,34 +369,11 @@ def flagged_skill_successes(skill: str, level: int, *, action_kind: str, skill_f
     the performed thought [manipulation], it is indicated that the skill is taken into
     account"; EFFECT: [X] automatic successes."""
     if skill not in _FLAGGED_SKILLS:
-        raise RuleRefused("X", f"{skill!r} is not Hacking, Investigation, Lock picking or Munitions specialist")
+        raise RuleRefused("X", f"{skill!r} is not Hacking, Investigation, Lock picking or Munitions specialist",
+                          "not_a_flagged_skill")
     level = check_level(level, skill)
     ok = check_action_kind(action_kind) == _FLAGGED_SKILLS[skill] and _flag(skill_flagged, "Flagged")
     return level if ok else 0
-
-
-def hacking(level: int, *, action_kind: str, skill_flagged: bool) -> int:
-    """Hacking: [X] automatic successes on a complex thought whose description names it."""
-    return flagged_skill_successes("Hacking", level, action_kind=action_kind, skill_flagged=skill_flagged)
-
-
-def investigation(level: int, *, action_kind: str, skill_flagged: bool) -> int:
-    """Investigation: [X] automatic successes on a complex thought whose description names it."""
-    return flagged_skill_successes("Investigation", level, action_kind=action_kind, skill_flagged=skill_flagged)
-
-
-def lock_picking(level: int, *, action_kind: str, skill_flagged: bool) -> int:
-    """Lock picking: [X] automatic successes on a complex manipulation whose description names it
-    (Snoot: "The Lock picking skill can be used for this manipulation")."""
-    return flagged_skill_successes("Lock picking", level, action_kind=action_kind, skill_flagged=skill_flagged)
-
-
-def munitions_specialist(level: int, *, action_kind: str, skill_flagged: bool) -> int:
-    """Munitions specialist: [X] automatic successes on a complex manipulation whose description
-    names it."""
-    return flagged_skill_successes(
-        "Munitions specialist", level, action_kind=action_kind, skill_flagged=skill_flagged
-    )
 
 
 # --------------------------------------------------------------------------- reroll skills
@@ -568,13 +492,6 @@ def snoot_penalty(tokens: int, *, action_kind: str) -> int:
     return tokens
 
 
-def smoke_grenade_tokens(level: int, *, triggered_explosion: bool) -> int:
-    """Smoke grenade — WHEN: "just after an explosion"; REQUIREMENT: "[the possessor] triggers
-    an explosion"; EFFECT: places [X] smoke grenade tokens in the area of the explosion."""
-    level = check_level(level, "Smoke grenade")
-    return level if _flag(triggered_explosion, "Explosion") else 0
-
-
 def smoke_grenade_penalty(tokens_on_line_of_sight: int, *, action_kind: str) -> int:
     """Smoke grenade tokens: "During a ranged attack, the attacker must count the number of smoke
     grenade tokens on the areas their line of sight crosses (start area and target area
@@ -597,26 +514,6 @@ def pushing_limits(level: int, *, used_this_turn: bool, cubes_outside_wound_zone
     if _flag(used_this_turn, "Used this turn"):
         return 0
     return min(level, available)
-
-
-def regeneration_hero(level: int, wound_cubes: int) -> int:
-    """Regeneration (hero) — WHEN: Declare Heroes' Stance step, before any recovery;
-    REQUIREMENT: "at least one energy cube in their wound zone"; EFFECT: "moves up to [X]
-    energy cubes from their wound zone to their fatigue zone". Returns the cubes moved."""
-    level = check_level(level, "Regeneration")
-    return min(level, _n(wound_cubes, "Wound cubes", "X·Regeneration"))
-
-
-def regeneration_character(level: int, life_points: int, initial_life_points: int) -> int:
-    """Regeneration (character) — WHEN: at the start of its activation; REQUIREMENT: "does not
-    have all their life points"; EFFECT: "recovers up to [X] life points. A character cannot
-    have more life points than their initial life point count." Returns the points recovered."""
-    level = check_level(level, "Regeneration")
-    current = _n(life_points, "Life points", "X·Regeneration")
-    initial = _n(initial_life_points, "Initial life points", "X·Regeneration")
-    if current > initial:
-        raise RuleRefused("X·Regeneration", "A character cannot have more life points than at the start")
-    return min(level, initial - current)
 
 
 # --------------------------------------------------------------------------- follow-up attacks
@@ -781,15 +678,6 @@ def parkour_fall_wounds(level: int, fall_wounds: int) -> int:
     return max(0, _n(fall_wounds, "Fall wounds", "V·C·5 [i]") - level)
 
 
-def horror(level: int, *, mover_is_enemy: bool, possessor_in_destination: bool) -> int:
-    """Horror — REQUIREMENTS: "the miniature who performs the movement is an enemy to [the
-    possessor]", "[the possessor] is in the destination area"; EFFECT: "the move cost of the
-    miniature is increased by [X]". Returns the extra move cost."""
-    level = check_level(level, "Horror")
-    ok = _flag(mover_is_enemy, "Enemy") and _flag(possessor_in_destination, "In destination")
-    return level if ok else 0
-
-
 # --------------------------------------------------------------------------- traits (XI)
 
 
@@ -816,7 +704,7 @@ def harmless_wounds(wounds_: int) -> int:
 def reduced_mobility_allows(move_type: str) -> bool:
     """Reduced mobility — "They cannot perform special moves (climb, jump and fall)"."""
     if move_type not in ("simple", "fall", "jump", "climb"):
-        raise RuleRefused("V·C·5 [d]", f"Unknown move type {move_type!r}")
+        raise RuleRefused("V·C·5 [d]", f"Unknown move type {move_type!r}", "unknown_move_type")
     return move_type == "simple"
 
 

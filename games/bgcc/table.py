@@ -5,12 +5,13 @@ import re
 from dataclasses import dataclass, field
 
 from . import definitions as d
-from .command_post import CommandPost
-from .dice_flow import DiceTable
+from .command_post import CommandPost, limit
+from .dice_flow.state import DiceTable
 from .errors import RuleRefused
 from .hero_board import Hero, check_can_carry, new_hero
+from .river import positions
 from .tiles import new_tile
-from .turn import TurnTrack
+from .turn import STEP_TITLES, TurnTrack
 
 MAX_HEROES = 4
 DISSIPATION_KINDS = ("gas", "flame", "smoke", "frost")
@@ -177,10 +178,6 @@ def setup(mission: d.Mission, heroes: list[HeroSetup], tiles: list[d.TileDef]) -
 def check_table(table: Table) -> None:
     """Refuse a table no game could reach: cubes not conserved, a space over its limit, a negative
     count, a river that is not the undredged tiles, a turn past the limit (import, tests)."""
-    from .command_post import limit
-    from .river import positions
-    from .turn import STEP_TITLES
-
     def require(ok: bool, rule: str, message: str, code: str, **params) -> None:
         if not ok:
             raise RuleRefused(rule, message, code, **params)

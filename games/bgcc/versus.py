@@ -18,7 +18,10 @@ from .definitions import (COMMAND_POST_SPACES, DISC_ZONES, Mission, Power, Remin
                           VersusMission, check_tile, check_versus_mission, slot_kind)
 from .errors import RuleRefused
 from .events import Event
+from .events import plural as _plural
 from .table import DiscModifier, Draft, DraftSlot, PendingPower, Table, VersusState, slug
+from .wounds import at_event_tile as _at_event_tile
+from .wounds import wound_target
 
 SIDES = ("heroes", "villain")
 DEFENSE_LIMIT = 3  # Versus I: "l'indice de saturation des cases de défense est égal à 3"
@@ -26,10 +29,6 @@ DEFENSE_LIMIT = 3  # Versus I: "l'indice de saturation des cases de défense est
 
 def opponent(side: str) -> str:
     return "villain" if side == "heroes" else "heroes"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _spaces(side) -> dict[str, SpaceDef]:
@@ -254,29 +253,6 @@ def require_no_pending_power(table: Table) -> None:
                           power=power.id, character=power.character, side=p.side)
 
 
-def hq_neutralized(table: Table, post: CommandPost) -> list[Event]:
-    """An HQ neutralized: its special event powers leave the event tile and the modifiers its powers
-    held end; an event tile left with no event is neutralized too (Versus I·C 5)."""
-    lost = [p for p in post.powers if p.type == "special_event"]
-    post.powers = [p for p in post.powers if p.type != "special_event"]
-    table.versus.disc_modifiers = [m for m in table.versus.disc_modifiers
-                                   if not (m.source_side == post.side and m.power in {p.id for p in lost})]
-    events = [Event("power", f"The {post.side}'s HQ is neutralized: "
-                             f"{', '.join(p.name_en for p in lost) or 'no event power'} detached", "Versus I·D",
-                    {"side": post.side})]
-    protected = any(op.op == "event_tile_never_neutralized" for p in post.powers for a in p.alternatives
-                    for op in a.operations)
-    if not protected and not any(_at_event_tile(p) for p in post.powers) \
-            and not table.versus.mission.sides[post.side].events:
-        for tile in post.tiles.values():
-            if tile.definition.kind == "event" and not tile.neutralized and not tile.dredged:
-                tile.neutralized = True
-                river.to_right_end(post, tile.id)
-                events.append(Event("tile_neutralized", f"{tile.name} has no event left: neutralized",
-                                    "Versus I·C 5", {"tile": tile.id}))
-    return events
-
-
 # ---------------------------------------------------------------- HQ powers
 
 
@@ -289,12 +265,6 @@ def _power(table: Table, side: str, power_id: str) -> Power:
 
 
 AT_UPKEEP = ("recover_discs", "recover_cubes")
-
-
-def _at_event_tile(power: Power) -> bool:
-    """Special events, and permanent powers whose effect the booklet times on the event tile."""
-    return power.type == "special_event" or any(
-        "event tile" in op.timing for a in power.alternatives for op in a.operations)
 
 
 def _at_setup(power: Power) -> bool:
@@ -438,11 +408,10 @@ def _on_character(table: Table, side: str, power: Power, op, count: int, targets
         mini.life_points = most if op.op == "restore_life_points" else min(most, mini.life_points + count)
         return [Event("power", f"{name}: {label} at {_plural(mini.life_points, 'life point')}", rule,
                       {"miniature": mini.id})]
-    from .engine import _wound_target  # the engine owns wounds: life points, pool, tile flips
     wounds = mini.life_points if op.op == "neutralize" else count
     if wounds <= 0:
         return [Event("power", f"{name}: no wound", rule, {})]
-    return _wound_target(table, wounds, None, mini.id, rule)
+    return wound_target(table, wounds, None, mini.id, rule)
 
 
 def _side(own: str, which: str | None) -> str:

@@ -34,7 +34,7 @@ from hypothesis.stateful import (
 )
 
 from games.bgcc import commands as c
-from games.bgcc import engine, river
+from games.bgcc import engine, handlers, river
 from games.bgcc.definitions import COMMAND_POST_SPACES, HERO_SPACES, Item
 from games.bgcc.errors import RuleRefused
 from games.bgcc.hero_board import STANCES
@@ -411,7 +411,7 @@ def check_command_post(table: Table, starting_cubes: int) -> None:
     for space, held in post.spaces.items():
         assert held <= post.space_defs[space].exertion_limit, \
             f"command post {space} holds {held} over its limit {post.space_defs[space].exertion_limit}"
-    assert 0 <= post.activations_this_turn <= engine.MAX_ACTIVATIONS
+    assert 0 <= post.activations_this_turn <= handlers.MAX_ACTIVATIONS
     assert 0 <= post.reinforcement_points <= table.mission.reinforcement_points
     if post.reinforcement_points:
         assert table.track.step in (*TILE_STEPS, "game_over"), "reinforcement points kept past the tile steps"
@@ -574,7 +574,7 @@ class TableMachine(RuleBasedStateMachine):
             self.after_advance(old, new)
         elif isinstance(command, c.ActivateTile):
             self.activations += 1
-            assert self.activations <= engine.MAX_ACTIVATIONS
+            assert self.activations <= handlers.MAX_ACTIVATIONS
             assert new_post.activations_this_turn == self.activations
             cost = river.cost(old_post, command.tile)
             assert new_post.reserve == old_post.reserve - cost
@@ -979,7 +979,7 @@ class TableMachine(RuleBasedStateMachine):
 
     @invariant()
     def activations_per_villain_turn(self):
-        assert villain(self.table).activations_this_turn == self.activations <= engine.MAX_ACTIVATIONS
+        assert villain(self.table).activations_this_turn == self.activations <= handlers.MAX_ACTIVATIONS
 
 
 TableMachine.TestCase.settings = settings(

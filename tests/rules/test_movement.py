@@ -5,7 +5,6 @@ import pytest
 from games.bgcc import movement as mv
 from games.bgcc.dice import DiceType, Pool
 from games.bgcc.errors import RuleRefused
-from games.bgcc.skills import move_hindering_index
 
 
 def test_V_C_5_e_simple_move_cost():
@@ -28,11 +27,6 @@ def test_V_C_5_e_fall_jump_climb_costs():
         mv.move_cost("teleport")
     with pytest.raises(RuleRefused):
         mv.move_cost("simple", hindering=-1)
-
-
-def test_IX_N_move_hindering_from_sizes():
-    hindering = move_hindering_index([2, 1], [1])
-    assert mv.move_cost("simple", hindering=hindering) == 3
 
 
 def test_X_Mobility_Parkour_Horror_in_move_cost():
