@@ -33,6 +33,7 @@ class Model:
     recovered_this_round: bool = False  # left KO outside the Recount: no activation this round
     pass_given: bool = False  # its owner took the Pass marker it gives when KO/Casualty unactivated
     sewer_used: bool = False
+    recovery_rolled: bool = False  # rolled to recover from KO in this Recount
     boss: bool = False
 
     # ------------------------------------------------------------ derived
