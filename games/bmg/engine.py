@@ -182,6 +182,7 @@ def skill_roll(table: Table, cmd: c.SkillRollCommand, rng) -> list[Event]:
 
 def damage(table: Table, cmd: c.Damage, rng) -> list[Event]:
     model = table.model(cmd.model)
+    m.check_in_play(model)
     if cmd.stun < 0 or cmd.injury < 0 or cmd.hits < 1:
         raise RuleRefused("DAMAGE MARKERS", "Damage is markers per hit, 0 or more, in 1 hit or more", "bad_damage")
     results = m.take_hits(model, cmd.hits, Damage(cmd.stun, cmd.injury))

@@ -63,6 +63,6 @@ def finish_activations(t):
 
 
 def to_recount_step(t, step: int):
-    while t.round.recount_step < step:
+    while t.round.phase == "recount" and t.round.recount_step < step:
         t, _ = play(t, "advance")
     return t
