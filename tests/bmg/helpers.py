@@ -25,9 +25,9 @@ def table(a: dict, b: dict, cards=(), **options):
                        "cards": list(cards), **options})
 
 
-def play(t, name: str, rng=None, **fields):
+def play(t, _command: str, _rng=None, **fields):
     """Apply one command by its registry name; returns (table, events)."""
-    out = GAME.apply(t, GAME.command(name, fields), rng)
+    out = GAME.apply(t, GAME.command(_command, fields), _rng)
     return out.table, out.events
 
 
