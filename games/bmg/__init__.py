@@ -8,7 +8,8 @@ or drawn from an `rng` handed to `engine.apply`. One module per concept, named f
 * `crew`        FORMING THE CREW: Reputation limit, Boss and Affiliation, Rank, Funding, Objective decks
 * `library`     the sample cards the rulebook prints (games/bmg/data/*.json), labelled sample values
 * `dice`        THE FIRST STEPS › Dice, skill rolls, rule of 1 and 6, disputes
-* `odds`        exact odds before a roll (enumeration of multisets and convolution, never sampling)
+* `odds`        exact odds (enumeration of multisets and convolution, never sampling)
+* `previews`    the odds of a command's roll before it is rolled
 * `models`      a model in play: Stun ★ / Injury ♦ caps, KO, Casualty, Knocked Down, Effort, Ammo, Recovery
 * `attacks`     TACTICAL ACTIONS: melee, Defense roll, ranged removals, Strength die, criticals, damage
 * `movement`    MOVEMENT ACTION arithmetic: Impaired Movement, Falling

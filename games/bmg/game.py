@@ -143,6 +143,12 @@ class Game:
             raise RuleRefused("THE GAME RULES", f"Unknown command {name}", "unknown_command", command=name)
         return _build(entry.cls, dict(fields or {}))
 
+    def odds(self, state: Table, command, exact: bool = False) -> dict:
+        """Exact odds of `command`'s roll before it is rolled (Fractions if `exact`, else floats)."""
+        from .previews import as_data, preview
+        result = preview(state, command)
+        return result if exact else as_data(result)
+
     def command_names(self) -> list[str]:
         return [e.name for e in registry.ENTRIES]
 
