@@ -154,7 +154,8 @@ def _offer_melee(table: Table, seat: str):
     if model is None or not rounds.action_open(table, model.id, "tactical", "melee"):
         return None
     weapons = [w.name for w in model.card.weapons if not w.ranged] + ["Unarmed"]
-    return {"model": [model.id], "weapon": weapons, "target": _enemies(table, model)}
+    enemies = _enemies(table, model)
+    return {"model": [model.id], "weapon": weapons, "target": enemies} if enemies else None
 
 
 def _offer_ranged(table: Table, seat: str):
@@ -162,9 +163,10 @@ def _offer_ranged(table: Table, seat: str):
     if model is None or not rounds.action_open(table, model.id, "tactical", "ranged"):
         return None
     weapons = [w.name for w in model.card.weapons if w.ranged and model.magazines.get(w.name, 1) != 0]
-    if not weapons:
+    enemies = _enemies(table, model)
+    if not weapons or not enemies:
         return None
-    return {"model": [model.id], "weapon": weapons, "target": _enemies(table, model)}
+    return {"model": [model.id], "weapon": weapons, "target": enemies}
 
 
 def _offer_manipulate(table: Table, seat: str):
@@ -280,7 +282,9 @@ ENTRIES: list[Entry] = [
     Entry("heal", c.Heal, engine.heal, _any_player, _offer_any_model(lambda x: x.in_play and (x.stun or x.injury))),
     Entry("set_status", c.SetStatus, engine.set_status, _any_player, _offer_any_model()),
     Entry("reload", c.Reload, engine.reload, _own_model,
-          _offer_own_model(lambda x: any(v is not None for v in x.magazines.values()) and x.in_play)),
+          _offer_own_model(lambda x: x.in_play and any(
+              w.ranged and w.ammo is not None and x.magazines.get(w.name) is not None and x.magazines[w.name] < w.ammo
+              for w in x.card.weapons))),
     Entry("dispute", c.Dispute, engine.dispute, _own_player, _offer_player(lambda t, p: True)),
     Entry("mulligan", c.Mulligan, engine.mulligan, _own_player,
           _offer_player(lambda t, p: t.round.number == 1 and t.round.phase in ("take_the_lead", "raise_the_plan")
