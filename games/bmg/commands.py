@@ -178,6 +178,13 @@ class Reload:
 
 
 @dataclass(frozen=True)
+class HandCrown:
+    """BOSS SPECIAL RULES: when the Boss is removed, the player hands the Crown marker to another
+    model; the new Boss's Inspire reaches 4" instead of 8" [R]."""
+    model: str
+
+
+@dataclass(frozen=True)
 class Dispute:
     """Why so serious?: the player's reading applies on 4+, the opponent's on 1–3."""
     player: str

@@ -231,6 +231,21 @@ def reload(table: Table, cmd: c.Reload, rng) -> list[Event]:
                   {"model": model.id, "weapon": cmd.weapon, "magazines": model.magazines[cmd.weapon]})]
 
 
+def hand_crown(table: Table, cmd: c.HandCrown, rng) -> list[Event]:
+    rule = "BOSS SPECIAL RULES"
+    model = table.model(cmd.model)
+    m.check_in_play(model)
+    boss = next((x for x in table.crew_of(model.player) if x.boss), None)
+    if boss is not None and boss.in_play:
+        raise RuleRefused(rule, f"{boss.label} is the Boss until removed from the game", "boss_in_play", model=boss.id)
+    if boss is not None:
+        boss.boss = False
+    model.boss = True
+    model.inspire = 4
+    return [Event("crown", f"{model.label} takes the Crown: the new Boss (Inspire 4\")", rule,
+                  {"model": model.id, "player": model.player, "inspire": 4})]
+
+
 def dispute(table: Table, cmd: c.Dispute, rng) -> list[Event]:
     player = table.player(cmd.player)
     (value,) = d.roll(1, None if cmd.value is None else (cmd.value,), rng)

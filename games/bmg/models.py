@@ -35,6 +35,7 @@ class Model:
     sewer_used: bool = False
     recovery_rolled: bool = False  # rolled to recover from KO in this Recount
     boss: bool = False
+    inspire: int = 8  # the Boss's Inspire range in inches (4 for a replacement Boss)
 
     # ------------------------------------------------------------ derived
 

@@ -285,6 +285,8 @@ ENTRIES: list[Entry] = [
           _offer_own_model(lambda x: x.in_play and any(
               w.ranged and w.ammo is not None and x.magazines.get(w.name) is not None and x.magazines[w.name] < w.ammo
               for w in x.card.weapons))),
+    Entry("hand_crown", c.HandCrown, engine.hand_crown, _own_model, _offer_own_model(
+        lambda x: x.in_play and not x.boss)),
     Entry("dispute", c.Dispute, engine.dispute, _own_player, _offer_player(lambda t, p: True)),
     Entry("mulligan", c.Mulligan, engine.mulligan, _own_player,
           _offer_player(lambda t, p: t.round.number == 1 and t.round.phase in ("take_the_lead", "raise_the_plan")

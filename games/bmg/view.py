@@ -22,6 +22,7 @@ def model_view(model: Model, seat: str | None) -> dict:
         "rank": model.rank,
         "ranks": list(card.ranks),
         "boss": model.boss,
+        "inspire": model.inspire if model.boss else None,
         "skills": {"willpower": card.willpower, "endurance": card.endurance, "movement": model.skill("movement"),
                    "attacks": model.skill("attacks"), "strength": card.strength,
                    "defense": model.skill("defense"), "special": model.skill("special")},

@@ -252,3 +252,12 @@ def test_heal_out_of_ko_cannot_activate_this_round():
     t, _ = play(t, "damage", model="a.a1", stun=6)
     t, events = play(t, "heal", model="a.a1", stun=1)
     assert not t.models["a.a1"].ko and not t.models["a.a1"].can_activate and events[0].data["recovered"]
+
+
+def test_crown_passes_when_the_boss_is_removed():
+    """BOSS SPECIAL RULES: a removed Boss's Crown goes to another model, whose Inspire is 4"."""
+    t = to_execute(two_crews())
+    refused(t, "hand_crown", "boss_in_play", model="a.a1")
+    t, _ = play(t, "damage", model="a.a0", injury=6)
+    t, _ = play(t, "hand_crown", model="a.a1")
+    assert t.models["a.a1"].boss and t.models["a.a1"].inspire == 4 and not t.models["a.a0"].boss

@@ -33,7 +33,7 @@ def _fields(name: str, targets: dict, data, t) -> dict:
         models = targets["models"]
         n = targets["count"][0]
         return {"player": pick("player"), "models": data.draw(st.permutations(models))[:n]}
-    if name in ("activate", "end_activation", "recovery_roll", "special_action"):
+    if name in ("activate", "end_activation", "recovery_roll", "special_action", "hand_crown"):
         return {"model": pick("model")}
     if name == "move":
         return {"model": pick("model"), "impaired": data.draw(st.integers(0, 2)),
