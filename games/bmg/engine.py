@@ -77,6 +77,8 @@ def move(table: Table, cmd: c.Move, rng) -> list[Event]:
 
 def melee_attack(table: Table, cmd: c.MeleeAttack, rng) -> list[Event]:
     attacker = table.model(cmd.model)
+    if table.round.melee is not None:
+        raise RuleRefused("MELEE ATTACK", "The declared melee attack is rolled or called off first", "melee_pending")
     check_action(table, attacker.id, "tactical", cmd.extra, "melee")
     targets = {s.target: table.model(s.target) for s in cmd.shares}
     reports = attacks.melee(attacker, cmd.weapon, cmd.shares, targets, cmd.effort, rng)

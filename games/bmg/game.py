@@ -103,8 +103,8 @@ def _build(cls, fields: dict):
     values = {}
     for name, value in fields.items():
         hint = str(hints[name])
-        if name == "shares":
-            value = tuple(_build(MeleeShare, dict(s)) for s in value)
+        if name in ("shares", "rolls"):
+            value = tuple(_build(MeleeShare, {"dice": 0, **dict(s)} if name == "rolls" else dict(s)) for s in value)
         elif isinstance(value, list) and "tuple" in hint:
             value = tuple(value)
         values[name] = value

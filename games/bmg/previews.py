@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from . import attacks, commands as c, dice as d, odds
+from . import attacks, commands as c, dice as d, melee_flow as mf, odds
 from .errors import RuleRefused
 from .table import Table
 
@@ -30,11 +30,19 @@ def preview(table: Table, command) -> dict:
         model = table.model(command.model)
         n = d.skill_dice(model.card.special, ko=True)
         return {"dice": n, "target": model.card.endurance, "pass": odds.skill_pass(n, model.card.endurance)}
-    if isinstance(command, c.MeleeAttack):
-        attacker = table.model(command.model)
-        weapon = attacker.card.weapon(command.weapon)
+    if isinstance(command, (c.MeleeAttack, mf.RollMelee, mf.DeclareMelee)):
+        p = mf.pending(table)
+        if isinstance(command, c.MeleeAttack):
+            attacker, weapon_name, shares = table.model(command.model), command.weapon, command.shares
+        elif isinstance(command, mf.DeclareMelee):
+            attacker, weapon_name, shares = table.model(command.model), command.weapon, command.shares
+        elif p is None:
+            raise RuleRefused("MELEE ATTACK", "No melee attack is declared", "no_melee_declared")
+        else:
+            attacker, weapon_name, shares = table.model(p.attacker), p.weapon, mf.shares_of(p)
+        weapon = attacker.card.weapon(weapon_name)
         out = []
-        for s in command.shares:
+        for s in shares:
             target = table.model(s.target)
             defense = attacks.outnumbered_defense(target.skill("defense"), s.enemies_in_contact)
             n = max(0, s.dice - s.defender_effort)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import commands as c
-from . import engine, rounds
+from . import engine, melee_flow as mf, rounds
 from .errors import RuleRefused
 from .events import Event, Outcome
 from .table import Table, player_seat
@@ -151,7 +151,7 @@ def _offer_move(table: Table, seat: str):
 
 def _offer_melee(table: Table, seat: str):
     model = _active(table, seat)
-    if model is None or not rounds.action_open(table, model.id, "tactical", "melee"):
+    if model is None or table.round.melee is not None or not rounds.action_open(table, model.id, "tactical", "melee"):
         return None
     weapons = [w.name for w in model.card.weapons if not w.ranged] + ["Unarmed"]
     enemies = _enemies(table, model)
@@ -193,7 +193,61 @@ def _offer_special(table: Table, seat: str):
 
 def _offer_end_activation(table: Table, seat: str):
     model = _active(table, seat)
-    return None if model is None else {"model": [model.id]}
+    return None if model is None or table.round.melee is not None else {"model": [model.id]}
+
+
+def _defender_seat(table: Table, seat: str, cmd) -> str | None:
+    return _own_model(table, seat, cmd)
+
+
+def _melee_roller(table: Table, seat: str, cmd) -> str | None:
+    p = table.round.melee
+    if seat == HOST:
+        return None
+    models = {cmd.model} | (set(p.defender_effort) if p is not None else set())
+    if any(table.models.get(x) is not None and table.models[x].player == player_of(seat) for x in models):
+        return None
+    return "only the attacker's or a defender's seat, or the host, rolls the melee dice"
+
+
+def _offer_defend(table: Table, seat: str):
+    p = table.round.melee
+    if p is None:
+        return None
+    players = set(_players_for(table, seat))
+    models = [t for t, v in p.defender_effort.items() if v is None and table.models[t].player in players]
+    if not models:
+        return None
+    most = max(min(table.models[t].max_effort, next(s["dice"] for s in p.shares if s["target"] == t)) for t in models)
+    return {"model": models, "effort": list(range(most + 1))}
+
+
+def _offer_attack_effort(table: Table, seat: str):
+    p = table.round.melee
+    if p is None or not p.defenders_declared or p.attacker_effort is not None:
+        return None
+    attacker = table.models[p.attacker]
+    if attacker.player not in _players_for(table, seat):
+        return None
+    return {"model": [attacker.id], "effort": list(range(attacker.max_effort + 1)),
+            "target": [s["target"] for s in p.shares]}
+
+
+def _offer_roll_melee(table: Table, seat: str):
+    p = table.round.melee
+    if p is None or not p.defenders_declared or p.attacker_effort is None:
+        return None
+    players = set(_players_for(table, seat))
+    if not ({table.models[x].player for x in [p.attacker, *p.defender_effort]} & players):
+        return None
+    return {"model": [p.attacker]}
+
+
+def _offer_cancel_melee(table: Table, seat: str):
+    p = table.round.melee
+    if p is None or table.models[p.attacker].player not in _players_for(table, seat):
+        return None
+    return {"model": [p.attacker]}
 
 
 def _offer_pass(table: Table, seat: str):
@@ -270,6 +324,11 @@ ENTRIES: list[Entry] = [
     Entry("activate", c.Activate, rounds.activate, _own_model, _offer_activate),
     Entry("move", c.Move, engine.move, _own_model, _offer_move),
     Entry("melee_attack", c.MeleeAttack, engine.melee_attack, _own_model, _offer_melee),
+    Entry("declare_melee", mf.DeclareMelee, mf.declare_melee, _own_model, _offer_melee),
+    Entry("defend", mf.Defend, mf.defend, _defender_seat, _offer_defend),
+    Entry("attack_effort", mf.AttackEffort, mf.attack_effort, _own_model, _offer_attack_effort),
+    Entry("roll_melee", mf.RollMelee, mf.roll_melee, _melee_roller, _offer_roll_melee),
+    Entry("cancel_melee", mf.CancelMelee, mf.cancel_melee, _own_model, _offer_cancel_melee),
     Entry("ranged_attack", c.RangedAttack, engine.ranged_attack, _own_model, _offer_ranged),
     Entry("manipulate", c.Manipulate, engine.manipulate, _own_model, _offer_manipulate),
     Entry("special_action", c.SpecialAction, engine.special_action, _own_model, _offer_special),
@@ -303,7 +362,7 @@ ENTRIES: list[Entry] = [
 ]
 BY_NAME = {e.name: e for e in ENTRIES}
 BY_CLASS = {e.cls: e for e in ENTRIES}
-MARKER_COMMANDS = (c.Move, c.MeleeAttack, c.RangedAttack, c.Damage, c.Heal, c.SkillRollCommand)
+MARKER_COMMANDS = (c.Move, c.MeleeAttack, c.RangedAttack, c.Damage, c.Heal, c.SkillRollCommand, mf.RollMelee)
 
 
 def entry(command) -> Entry:

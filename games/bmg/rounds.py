@@ -253,6 +253,9 @@ def check_action(table: Table, model_id: str, action: str, extra: bool, tactical
         raise RuleRefused(rule, f"{model.label} acts during its own activation", "not_activating", model=model_id)
     if model.casualty or model.ko:
         raise RuleRefused("KNOCKED OUT", f"{model.label} can no longer act", "ko_cannot_act", model=model_id)
+    if table.round.melee is not None and not (action == "tactical" and tactical == "melee"
+                                              and table.round.melee.attacker == model_id):
+        raise RuleRefused("MELEE ATTACK", "The declared melee attack is rolled or called off first", "melee_pending")
     used = None
     if extra:
         wanted = tactical if tactical == "manipulate" else action
@@ -311,6 +314,8 @@ def end_activation(table: Table, cmd: EndActivation, rng) -> list[Event]:
     if table.round.phase != "execute_the_plan" or act is None or act.model != cmd.model:
         raise RuleRefused(rule, f"{table.model(cmd.model).label} is not activating", "not_activating", model=cmd.model)
     model = table.model(cmd.model)
+    if table.round.melee is not None:
+        raise RuleRefused("MELEE ATTACK", "The declared melee attack is rolled or called off first", "melee_pending")
     model.activated = True
     table.round.activation = None
     marker = "its Audacity marker flips to ✓" if model.audacity else "Activated marker"
@@ -369,6 +374,7 @@ def after_damage(table: Table) -> list[Event]:
         if model.casualty or model.ko:
             model.activated = True
             table.round.activation = None
+            table.round.melee = None
             events.append(Event("activated", f"{model.label}'s activation ends", "ACTIVATE A MODEL",
                                 {"model": model.id, "player": model.player}))
             events += next_turn(table, model.player)
@@ -395,6 +401,7 @@ def start_recount(table: Table) -> list[Event]:
     table.round.phase = "recount"
     table.round.recount_step = 1
     table.round.activation = None
+    table.round.melee = None
     return [Event("phase", "IV. Recount — " + RECOUNT_STEPS[1], "RECOUNT", {"phase": "recount", "step": 1})]
 
 

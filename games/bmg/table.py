@@ -58,6 +58,7 @@ class RoundTrack:
     heavy_rain: bool | None = None  # this round's Heavy Rain roll (None: not rolled / no such Event)
     turn: str | None = None  # whose turn it is to activate (Execute the Plan)
     activation: Activation | None = None
+    melee: object | None = None  # a declared melee attack waiting for Efforts and dice (melee_flow)
     recount_step: int = 0  # 1..6 in the Recount
     winners: tuple[str, ...] = ()
 

@@ -67,6 +67,10 @@ def view(table: Table, seat: str | None = None) -> dict:
             "activation": None if act is None else {"model": act.model, "actions": list(act.actions),
                                                     "tactical": list(act.tactical), "extra": list(act.extra),
                                                     "moved": act.moved},
+            "melee": None if r.melee is None else {
+                "attacker": r.melee.attacker, "weapon": r.melee.weapon, "shares": list(r.melee.shares),
+                "defender_effort": dict(r.melee.defender_effort), "attacker_effort": r.melee.attacker_effort,
+                "effort_target": r.melee.effort_target},
             "recount_step": r.recount_step,
             "recount_title": rounds.RECOUNT_STEPS.get(r.recount_step),
             "recoveries_pending": [x.id for x in rounds.pending_recoveries(table)],

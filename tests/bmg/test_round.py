@@ -261,3 +261,33 @@ def test_crown_passes_when_the_boss_is_removed():
     t, _ = play(t, "damage", model="a.a0", injury=6)
     t, _ = play(t, "hand_crown", model="a.a1")
     assert t.models["a.a1"].boss and t.models["a.a1"].inspire == 4 and not t.models["a.a0"].boss
+
+
+def test_melee_in_steps_from_each_seat():
+    """EFFORT (A9's numbers): the attacker declares the attack; the defender's seat declares its
+    Effort first, then the attacker's; the ★ are taken, then the dice roll: Batman's 5 Attacks,
+    the Thug's 3 Effort and Batman's 2 ⇒ 4 attack dice and the Strength die."""
+    t = to_execute(table(crew("batman", name="Bats"), crew("joker", "thug", name="Joker")))
+    t, _ = play(t, "activate", model="a.batman")
+    t, _ = play(t, "declare_melee", model="a.batman", weapon="Unarmed",
+                shares=[{"target": "b.thug", "dice": 5, "strength_die": True}])
+    assert {m["command"] for m in GAME.may_now(t, "player:b")} >= {"defend"}
+    refused(t, "attack_effort", "defender_first", model="a.batman", effort=2)
+    refused(t, "end_activation", "melee_pending", model="a.batman")
+    refused(t, "defend", "seat_not_allowed", seat="player:a", model="b.thug", effort=3)
+    t, _ = play(t, "defend", model="b.thug", effort=3)
+    t, _ = play(t, "attack_effort", model="a.batman", effort=2)
+    roll = GAME.command("roll_melee", {"model": "a.batman"})
+    assert GAME.odds(t, roll)["targets"][0]["attack_dice"] == 4
+    assert GAME.seat_refusal("player:b", roll, t) is None  # the defender may enter the dice too
+    t, events = play(t, "roll_melee", model="a.batman",
+                     rolls=[{"target": "b.thug", "attack_values": [6, 6, 1, 1], "strength_value": 1,
+                             "defense_values": [1, 1, 1]}])
+    hit = next(e.data for e in events if e.kind == "attack")
+    assert len(hit["attack_dice"]) == 4 and hit["standing"] == 2
+    assert any(e.kind == "pass_marker" for e in events)  # the Thug, KO before activating
+    # the Thug (Willpower 4, sample) takes 3 ★ of Effort; the first ★★ hit KOs it (capped at 4),
+    # the second lands on a KO model: +1 ♦ (its ★★ discarded above Willpower)
+    thug = t.models["b.thug"]
+    assert t.models["a.batman"].stun == 2 and (thug.stun, thug.injury, thug.ko) == (4, 1, True)
+    assert t.round.melee is None

@@ -46,6 +46,18 @@ def _fields(name: str, targets: dict, data, t) -> dict:
             {"target": pick("target"), "dice": dice, "strength_die": True,
              "defender_effort": data.draw(st.integers(0, min(2, dice))),
              "enemies_in_contact": data.draw(st.integers(1, 3))}]}
+    if name == "declare_melee":
+        model = t.models[pick("model")]
+        return {"model": model.id, "weapon": pick("weapon"), "shares": [
+            {"target": pick("target"), "dice": model.skill("attacks"), "strength_die": True,
+             "enemies_in_contact": data.draw(st.integers(1, 3))}]}
+    if name in ("defend", "attack_effort"):
+        fields = {"model": pick("model"), "effort": pick("effort")}
+        if name == "attack_effort":
+            fields["target"] = pick("target")
+        return fields
+    if name in ("roll_melee", "cancel_melee"):
+        return {"model": pick("model")}
     if name == "ranged_attack":
         return {"model": pick("model"), "weapon": pick("weapon"), "target": pick("target"),
                 "cover": data.draw(st.booleans())}
