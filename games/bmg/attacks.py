@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from . import dice as d
-from .cards import UNARMED, Damage, Weapon
+from .cards import Damage, Weapon
 from .errors import RuleRefused
 from .models import DamageResult, Model, check_in_play, knock_down, make_effort, take_hits
 

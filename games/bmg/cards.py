@@ -6,7 +6,7 @@ the companion never interprets them. Damage is written as on the cards: ★ Stun
 ("♦★" = one of each)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .errors import RuleRefused
 

@@ -3,7 +3,7 @@ None are drawn from the rng handed to `engine.apply` (a server's CSPRNG); entere
 real dice. The registry names each command by the snake_case of its class."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .attacks import MeleeShare
 

@@ -6,7 +6,7 @@ first. Each refusal names the rulebook heading that refuses it."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import ceil
 
 from .cards import UNKNOWN_AFFILIATION, UNKNOWN_NAMES, CharacterCard

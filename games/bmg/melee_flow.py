@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import attacks
-from . import commands as c
 from .errors import RuleRefused
 from .events import Event
 from .models import check_in_play

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from . import dice as d
 from . import models as m
-from .commands import Activate, Advance, ChooseInitiative, EndActivation, Pass, PlaceAudacity, RecoveryRoll, RollEvent, RollLead
+from .commands import (Activate, Advance, ChooseInitiative, EndActivation, Pass, PlaceAudacity, RecoveryRoll,
+                       RollEvent, RollLead)
 from .errors import RuleRefused
 from .events import Event, plural
 from .objectives import RESOURCE_POINTS, heavy_rain_applies

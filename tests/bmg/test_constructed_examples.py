@@ -9,7 +9,7 @@ from games.bmg.cards import card_from_data
 from games.bmg.errors import RuleRefused
 from games.bmg.models import new_model
 
-from .helpers import GAME, card, crew, finish_activations, play, table, to_execute, to_recount_step
+from .helpers import card, crew, finish_activations, play, table, to_execute, to_recount_step
 
 
 def test_c1_effort_limit_from_injury():

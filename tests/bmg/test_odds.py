@@ -58,7 +58,7 @@ def test_lead_odds():
 
 def test_odds_before_a_command_through_the_adapter():
     """The dice screen's odds for a command about to be sent (C5's melee and C4's roll)."""
-    from .helpers import GAME, card, crew, play, table, to_execute
+    from .helpers import GAME, card, crew, table, to_execute
     cards = [card("att", rank="Leader", attacks=3, strength=4, special=3),
              card("def", rank="Leader", affiliation="B", defense=4)]
     t = to_execute(table(crew("att", name="A"), crew("def", name="B"), cards=cards))

@@ -10,7 +10,7 @@ from games.bmg.errors import RuleRefused
 from games.bmg.library import sample_cards
 from games.bmg.models import new_model, make_effort, take_hits
 
-from .helpers import GAME, card, crew, play, table, to_execute
+from .helpers import card, crew, play, table, to_execute
 
 CARDS = sample_cards()
 
