@@ -149,6 +149,17 @@ class Game:
         result = preview(state, command)
         return result if exact else as_data(result)
 
+    @staticmethod
+    def dump(state: Table) -> dict:
+        """The table as plain data for the store (serial.py)."""
+        from .serial import table_to_data
+        return table_to_data(state)
+
+    @staticmethod
+    def load(data: dict) -> Table:
+        from .serial import table_from_data
+        return table_from_data(data)
+
     def command_names(self) -> list[str]:
         return [e.name for e in registry.ENTRIES]
 

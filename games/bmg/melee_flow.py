@@ -13,14 +13,14 @@ declare", all ★ received before any die is rolled):
 The one-command `melee_attack` stays for a table that enters everything at once."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import attacks
 from .errors import RuleRefused
 from .events import Event
 from .models import check_in_play
 from .rounds import check_action, use_action
-from .table import Table
+from .table import PendingMelee, Table
 
 RULE = "MELEE ATTACK"
 
@@ -60,23 +60,8 @@ class CancelMelee:
     model: str
 
 
-@dataclass
-class PendingMelee:
-    attacker: str
-    weapon: str
-    shares: list[dict]  # target, dice, strength_die, enemies_in_contact
-    extra: bool = False
-    defender_effort: dict[str, int | None] = field(default_factory=dict)
-    attacker_effort: int | None = None
-    effort_target: str | None = None
-
-    @property
-    def defenders_declared(self) -> bool:
-        return all(v is not None for v in self.defender_effort.values())
-
-
 def pending(table: Table) -> PendingMelee | None:
-    return getattr(table.round, "melee", None)
+    return table.round.melee
 
 
 def _require_pending(table: Table, model_id: str | None = None) -> PendingMelee:

@@ -49,6 +49,22 @@ class Activation:
 
 
 @dataclass
+class PendingMelee:
+    """A declared melee attack waiting for the Efforts and the dice (melee_flow)."""
+    attacker: str
+    weapon: str
+    shares: list[dict]  # target, dice, strength_die, enemies_in_contact
+    extra: bool = False
+    defender_effort: dict[str, int | None] = field(default_factory=dict)
+    attacker_effort: int | None = None
+    effort_target: str | None = None
+
+    @property
+    def defenders_declared(self) -> bool:
+        return all(v is not None for v in self.defender_effort.values())
+
+
+@dataclass
 class RoundTrack:
     number: int = 1
     phase: str = "take_the_lead"
@@ -58,7 +74,7 @@ class RoundTrack:
     heavy_rain: bool | None = None  # this round's Heavy Rain roll (None: not rolled / no such Event)
     turn: str | None = None  # whose turn it is to activate (Execute the Plan)
     activation: Activation | None = None
-    melee: object | None = None  # a declared melee attack waiting for Efforts and dice (melee_flow)
+    melee: PendingMelee | None = None  # a declared melee attack waiting for Efforts and dice
     recount_step: int = 0  # 1..6 in the Recount
     winners: tuple[str, ...] = ()
 
