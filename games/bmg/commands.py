@@ -136,6 +136,14 @@ class SkillRollCommand:
 
 
 @dataclass(frozen=True)
+class PayEffort:
+    """EFFORT: ★ taken to pay a trait that asks for Effort (e.g. Power Armor) [P: the trait's text]."""
+    model: str
+    effort: int
+    trait: str = ""
+
+
+@dataclass(frozen=True)
 class RecoveryRoll:
     """RECOVERY (Recount step 5): a KO model's Endurance roll with Special − 1 dice."""
     model: str

@@ -182,6 +182,15 @@ def skill_roll(table: Table, cmd: c.SkillRollCommand, rng) -> list[Event]:
                                             "target": value, "passed": result.passed, "effort": cmd.effort})]
 
 
+def pay_effort(table: Table, cmd: c.PayEffort, rng) -> list[Event]:
+    model = table.model(cmd.model)
+    if cmd.effort < 1:
+        raise RuleRefused("EFFORT", "Effort is 1 ★ or more", "bad_effort", effort=cmd.effort)
+    m.make_effort(model, cmd.effort)
+    return [Event("effort", f"{model.label} makes {cmd.effort} Effort" + (f" for {cmd.trait}" if cmd.trait else ""),
+                  "EFFORT", {"model": model.id, "effort": cmd.effort, "trait": cmd.trait})]
+
+
 def damage(table: Table, cmd: c.Damage, rng) -> list[Event]:
     model = table.model(cmd.model)
     m.check_in_play(model)

@@ -337,6 +337,8 @@ ENTRIES: list[Entry] = [
     Entry("recovery_roll", c.RecoveryRoll, rounds.recovery_roll, _own_model, _offer_recovery),
     Entry("advance", c.Advance, rounds.advance, _any_player, _offer_advance),
     Entry("skill_roll", c.SkillRollCommand, engine.skill_roll, _skill_roller, _offer_own_model(lambda x: x.in_play)),
+    Entry("pay_effort", c.PayEffort, engine.pay_effort, _own_model,
+          _offer_own_model(lambda x: x.in_play and x.max_effort > 0)),
     Entry("damage", c.Damage, engine.damage, _any_player, _offer_any_model()),
     Entry("heal", c.Heal, engine.heal, _any_player, _offer_any_model(lambda x: x.in_play and (x.stun or x.injury))),
     Entry("set_status", c.SetStatus, engine.set_status, _any_player, _offer_any_model()),

@@ -291,3 +291,12 @@ def test_melee_in_steps_from_each_seat():
     thug = t.models["b.thug"]
     assert t.models["a.batman"].stun == 2 and (thug.stun, thug.injury, thug.ko) == (4, 1, True)
     assert t.round.melee is None
+
+
+def test_effort_to_pay_a_trait():
+    """EFFORT: a trait paid with Effort takes ★ within the Effort Limit and never reaching KO."""
+    t = two_crews()
+    t, _ = play(t, "pay_effort", model="a.a0", effort=3, trait="Power Armor")
+    assert t.models["a.a0"].stun == 3
+    e = refused(t, "pay_effort", "effort_would_ko", model="a.a0", effort=3)
+    assert e.params["most"] == 2

@@ -72,6 +72,8 @@ def _fields(name: str, targets: dict, data, t) -> dict:
     if name == "damage":
         return {"model": pick("model"), "stun": data.draw(st.integers(0, 4)), "injury": data.draw(st.integers(0, 3)),
                 "hits": data.draw(st.integers(1, 2))}
+    if name == "pay_effort":
+        return {"model": pick("model"), "effort": data.draw(st.integers(1, 3))}
     if name == "heal":
         return {"model": pick("model"), "stun": data.draw(st.integers(0, 3)), "injury": data.draw(st.integers(0, 1))}
     if name == "set_status":
