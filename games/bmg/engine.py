@@ -275,9 +275,11 @@ def _activation_limit(table: Table, player_id: str, kind: str) -> None:
         return
     played = act.resources if kind == "resource" else act.objectives
     if player_id in played:
-        raise RuleRefused("USING OBJECTIVE CARDS", f"At most one card as a{'' if kind == 'resource' else 'n'} "
-                          f"{kind.capitalize()} during a model's activation", f"one_{kind}_per_activation",
-                          player=player_id)
+        if kind == "resource":
+            raise RuleRefused("USING OBJECTIVE CARDS", "At most one card as a Resource during a model's activation",
+                              "one_resource_per_activation", player=player_id)
+        raise RuleRefused("USING OBJECTIVE CARDS", "At most one card as an Objective during a model's activation",
+                          "one_objective_per_activation", player=player_id)
     played.append(player_id)
 
 
@@ -286,7 +288,7 @@ def mulligan(table: Table, cmd: c.Mulligan, rng) -> list[Event]:
     player = table.player(cmd.player)
     o = player.cards.objectives
     if table.round.number != 1 or table.round.phase not in ("take_the_lead", "raise_the_plan"):
-        raise RuleRefused(rule, "The mulligan comes before the game starts", "not_now", phase=table.round.phase)
+        raise RuleRefused(rule, "The mulligan comes before the game starts", "wrong_phase", phase=table.round.phase)
     if o.mulligan_used:
         raise RuleRefused(rule, f"{player.name} already discarded and redrew once", "mulligan_used", player=player.id)
     if not 0 <= cmd.count <= o.hand:
@@ -364,7 +366,7 @@ def discard_objective(table: Table, cmd: c.DiscardObjective, rng) -> list[Event]
     rule = "RECOUNT"
     player = table.player(cmd.player)
     if table.round.phase != "recount":
-        raise RuleRefused(rule, "A card is discarded at the end of the Recount", "not_now", phase=table.round.phase)
+        raise RuleRefused(rule, "A card is discarded at the end of the Recount", "wrong_phase", phase=table.round.phase)
     if player.recount_discard_used:
         raise RuleRefused(rule, f"{player.name} already discarded a card this Recount", "recount_discard_used",
                           player=player.id)

@@ -18,7 +18,7 @@ SEAT_RULE = "SEQUENCE OF PLAY"
 def require_phase(table: Table, phase: str, rule: str, what: str) -> None:
     if table.round.phase != phase:
         raise RuleRefused(rule, f"{what} happens in {PHASE_TITLES[phase]} (now: "
-                          f"{PHASE_TITLES[table.round.phase]})", "not_now", phase=table.round.phase)
+                          f"{PHASE_TITLES[table.round.phase]})", "wrong_phase", phase=table.round.phase)
 
 
 # ---------------------------------------------------------------- I. Take the Lead
@@ -455,7 +455,7 @@ def recovery_roll(table: Table, cmd: RecoveryRoll, rng) -> list[Event]:
     rule = "RECOVERY"
     model = table.model(cmd.model)
     if table.round.phase != "recount" or table.round.recount_step != 5:
-        raise RuleRefused(rule, "KO models try to recover in Recount step 5", "not_now", phase=table.round.phase)
+        raise RuleRefused(rule, "KO models try to recover in Recount step 5", "wrong_phase", phase=table.round.phase)
     if not model.ko:
         raise RuleRefused(rule, f"{model.label} is not KO", "not_ko", model=model.id)
     if model.recovery_rolled:

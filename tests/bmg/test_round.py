@@ -35,10 +35,10 @@ def test_phases_in_order():
     """SEQUENCE OF PLAY: I. Take the Lead, II. Raise the Plan, III. Execute the Plan, IV. Recount."""
     t = two_crews()
     assert t.round.phase == "take_the_lead"
-    refused(t, "place_audacity", "not_now", player="a", models=["a.a0"])
-    refused(t, "advance", "not_now")
+    refused(t, "place_audacity", "wrong_phase", player="a", models=["a.a0"])
+    refused(t, "advance", "wrong_phase")
     t = to_execute(t)
-    refused(t, "roll_lead", "not_now", player="a", value=3)
+    refused(t, "roll_lead", "wrong_phase", player="a", value=3)
     t = finish_activations(t)
     assert t.round.phase == "recount" and t.round.recount_step == 1
     steps = []
