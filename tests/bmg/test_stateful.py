@@ -19,7 +19,8 @@ from games.bmg.table import player_seat
 
 from .helpers import GAME, card, crew, table
 
-ACTING = ("activate", "move", "melee", "ranged", "manipulate", "special")
+ACTING = ("activate", "move", "melee", "ranged", "manipulate", "special", "melee_declared", "defend",
+          "attack_effort", "effort", "skill_roll", "recovery")
 SKILLS = ["willpower", "endurance", "movement", "attacks", "strength", "defense", "special"]
 
 
@@ -141,6 +142,7 @@ class BmgMachine(RuleBasedStateMachine):
             if event.kind == "round":
                 round_number = event.data["round"]
         secret = {m.id for m in out.table.models.values() if m.audacity and not m.revealed}
+        assert not (set(json.dumps(GAME.public_command(command), default=str).split('"')) & secret)
         for other in GAME.seat_names(out.table):
             for event in events_for(out.events, other):
                 if event.seat is not None:
