@@ -47,6 +47,29 @@ def model_view(model: Model, seat: str | None) -> dict:
     }
 
 
+def reminders(table: Table) -> list[dict]:
+    """What the table checks by eye now [R]/[P], as keys the PWA words (with the rule and params)."""
+    r = table.round
+    out = []
+    if r.phase == "raise_the_plan":
+        out.append({"key": "plan_secret", "rule": "RAISE THE PLAN", "params": {}})
+    if r.heavy_rain and r.phase in ("raise_the_plan", "execute_the_plan"):
+        out.append({"key": "heavy_rain", "rule": "Events (Advanced Rule)", "params": {"event": table.event.name}})
+    if r.phase == "execute_the_plan" and r.activation is not None:
+        model = table.models[r.activation.model]
+        boss = next((x for x in table.crew_of(model.player) if x.boss and x.in_play), None)
+        if "Henchman" in model.card.ranks and boss is not None and boss is not model:
+            out.append({"key": "inspire", "rule": "BOSS SPECIAL RULES",
+                        "params": {"model": model.id, "boss": boss.id, "inches": boss.inspire}})
+        if model.knocked_down:
+            out.append({"key": "stand_up", "rule": "Stand Up", "params": {"model": model.id}})
+    if r.phase == "recount":
+        key = {1: "recount_traits", 3: "recount_objectives", 4: "recount_status_rolls"}.get(r.recount_step)
+        if key:
+            out.append({"key": key, "rule": "RECOUNT", "params": {"step": r.recount_step}})
+    return out
+
+
 def view(table: Table, seat: str | None = None) -> dict:
     r = table.round
     act = r.activation
@@ -89,6 +112,7 @@ def view(table: Table, seat: str | None = None) -> dict:
                            "spent_resources": p.cards.objectives.spent_resources},
         } for p in table.players.values()],
         "models": [model_view(x, seat) for x in table.models.values()],
+        "reminders": reminders(table),
         "may": {s: registry.may_now(table, s) for s in registry.seat_names(table)},
         "over": table.over,
     }

@@ -300,3 +300,12 @@ def test_effort_to_pay_a_trait():
     assert t.models["a.a0"].stun == 3
     e = refused(t, "pay_effort", "effort_would_ko", model="a.a0", effort=3)
     assert e.params["most"] == 2
+
+
+def test_reminders_for_what_the_table_checks():
+    """BOSS SPECIAL RULES › Inspire [R]: a Henchman activating is reminded of the Boss's 8"."""
+    t = to_execute(two_crews(), audacity={"a": ["a.a1"]})
+    assert [r["key"] for r in GAME.view(t)["reminders"]] == []
+    t, _ = play(t, "activate", model="a.a1")
+    (inspire,) = GAME.view(t)["reminders"]
+    assert inspire["key"] == "inspire" and inspire["params"] == {"model": "a.a1", "boss": "a.a0", "inches": 8}
