@@ -9,6 +9,7 @@ yet (the seam lands on main later); self-contained so registering it is one line
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 
 from . import commands as c
@@ -93,6 +94,27 @@ def setup(options: dict) -> Table:
                  ENCOUNTERS.get(encounter) if encounter else None, stun)
 
 
+def _fits(hint, value) -> bool:
+    """Does a JSON value fit a command field's type (int, float, str, bool, tuple[...], X | None)?"""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(a, value) for a in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if origin is tuple:
+        (arg, *_) = typing.get_args(hint)
+        return isinstance(value, (list, tuple)) and all(_fits(arg, v) for v in value)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    return True
+
+
 def _build(cls, fields: dict):
     hints = typing.get_type_hints(cls)
     known = {f.name for f in dataclasses.fields(cls)}
@@ -102,10 +124,15 @@ def _build(cls, fields: dict):
                           field=sorted(unknown)[0])
     values = {}
     for name, value in fields.items():
-        hint = str(hints[name])
+        hint = hints[name]
         if name in ("shares", "rolls"):
+            if not isinstance(value, (list, tuple)) or not all(isinstance(x, dict) for x in value):
+                raise RuleRefused("THE GAME RULES", f"{name} is a list of objects", "bad_field", field=name)
             value = tuple(_build(MeleeShare, {"dice": 0, **dict(s)} if name == "rolls" else dict(s)) for s in value)
-        elif isinstance(value, list) and "tuple" in hint:
+        elif not _fits(hint, value):
+            raise RuleRefused("THE GAME RULES", f"{cls.__name__}: {name} does not fit {hint}", "bad_field",
+                              field=name)
+        elif isinstance(value, list):
             value = tuple(value)
         values[name] = value
     try:

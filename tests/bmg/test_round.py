@@ -309,3 +309,19 @@ def test_reminders_for_what_the_table_checks():
     t, _ = play(t, "activate", model="a.a1")
     (inspire,) = GAME.view(t)["reminders"]
     assert inspire["key"] == "inspire" and inspire["params"] == {"model": "a.a1", "boss": "a.a0", "inches": 8}
+
+
+def test_commands_from_json_fields():
+    """Game.command builds a command from its registry name and JSON fields, refusing bad ones."""
+    cmd = GAME.command("melee_attack", {"model": "a.a0", "weapon": "Unarmed", "shares": [
+        {"target": "b.b0", "dice": 3, "strength_die": True, "attack_values": [1, 2, 3]}]})
+    assert cmd.shares[0].attack_values == (1, 2, 3)
+    for name, fields, code in [("roll_lead", {"player": "a", "value": "5"}, "bad_field"),
+                               ("pay_effort", {"model": "a.a0", "effort": True}, "bad_field"),
+                               ("roll_lead", {"player": "a", "colour": 1}, "unknown_field"),
+                               ("roll_lead", {}, "bad_fields"),
+                               ("fly", {}, "unknown_command"),
+                               ("melee_attack", {"model": "a", "weapon": "x", "shares": [3]}, "bad_field")]:
+        with pytest.raises(RuleRefused) as exc:
+            GAME.command(name, fields)
+        assert exc.value.code == code, (name, fields)
