@@ -1,0 +1,205 @@
+"""The game seam's adapter (contract C4) for the Batman Miniature Game: name "bmg". Not registered
+yet (the seam lands on main later); self-contained so registering it is one line.
+
+    game = Game()
+    table = game.setup({"limit": 350, "players": [...]})
+    outcome = game.apply(table, game.command("roll_lead", {"player": "a", "value": 4}))
+    game.view(outcome.table, "player:a")
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+
+from . import commands as c
+from . import registry
+from .attacks import MeleeShare
+from .cards import CharacterCard, card_from_data
+from .crew import Crew, CrewMember, validate_crew
+from .errors import RuleRefused
+from .events import Event, Outcome, events_for
+from .library import sample_cards
+from .models import new_model
+from .objectives import ENCOUNTERS, EVENTS, HAND_SIZE, ObjectiveCard, PlayerCards, ObjectiveCounters
+from .table import Player, Table
+from .view import view as table_view
+
+
+def _objective(data) -> ObjectiveCard:
+    if isinstance(data, str):
+        return ObjectiveCard(data)
+    return ObjectiveCard(data["name"], tuple(data.get("crews", ())), int(data.get("copies", 1)),
+                         data.get("subtitle"), data.get("rank"))
+
+
+def build_crew(data: dict, library: dict[str, CharacterCard]) -> Crew:
+    members = []
+    for entry in data["members"]:
+        card = entry["card"]
+        if isinstance(card, dict):
+            card = card_from_data(card)
+        elif card in library:
+            card = library[card]
+        else:
+            raise RuleRefused("CHARACTER CARDS", f"No card {card} in the library", "unknown_card", card=str(card))
+        members.append(CrewMember(card, entry.get("rank") or card.ranks[0]))
+    deck = []
+    for item in data.get("deck", ()):
+        card = _objective(item)
+        deck += [card] * int(item.get("count", 1)) if isinstance(item, dict) else [card]
+    return Crew(data.get("name", ""), tuple(members), data["boss"], tuple(deck), int(data.get("equipment", 0)))
+
+
+def setup(options: dict) -> Table:
+    """A table at round 1, I. Take the Lead, each crew validated (FORMING THE CREW), each hand of
+    4 drawn. `options`: limit (350), players [{id, name, crew: {name, boss, members: [{card, rank}],
+    deck?, equipment?}}], event ("Heavy Rain"), encounter ("BT0056"), recount_stun ("one"|"all"),
+    cards (extra card dicts for the library)."""
+    limit = int(options.get("limit", 350))
+    library = sample_cards()
+    for data in options.get("cards", ()):
+        card = card_from_data(data)
+        library[card.id] = card
+    players: dict[str, Player] = {}
+    models = {}
+    if len(options.get("players", ())) < 2:
+        raise RuleRefused("THE GAME RULES", "A game needs at least two players", "players_missing")
+    for pdata in options["players"]:
+        pid = str(pdata["id"])
+        if pid in players or not pid or ":" in pid:
+            raise RuleRefused("THE GAME RULES", f"Player id {pid!r} is repeated or malformed", "bad_player", player=pid)
+        crew = build_crew(pdata["crew"], library)
+        validate_crew(crew, limit)
+        deck = len([x for x in crew.objective_deck]) or 20
+        cards = PlayerCards(ObjectiveCounters(deck=deck))
+        cards.objectives.draw_to(HAND_SIZE)
+        players[pid] = Player(pid, pdata.get("name", pid), crew.name, cards)
+        for member in crew.members:
+            mid = f"{pid}.{member.card.id}"
+            n = 2
+            while mid in models:
+                mid, n = f"{pid}.{member.card.id}-{n}", n + 1
+            models[mid] = new_model(mid, pid, member.card, member.rank, boss=member.card.id == crew.boss)
+    event = options.get("event")
+    encounter = options.get("encounter")
+    if event is not None and event not in EVENTS:
+        raise RuleRefused("Events (Advanced Rule)", f"No Event card {event}", "unknown_event", event=event)
+    if encounter is not None and encounter not in ENCOUNTERS:
+        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {encounter}", "unknown_encounter", encounter=encounter)
+    stun = options.get("recount_stun", "one")
+    if stun not in ("one", "all"):
+        raise RuleRefused("RECOVERY", "recount_stun is 'one' or 'all'", "bad_option", option="recount_stun")
+    return Table(players, models, limit, EVENTS.get(event) if event else None,
+                 ENCOUNTERS.get(encounter) if encounter else None, stun)
+
+
+def _fits(hint, value) -> bool:
+    """Does a JSON value fit a command field's type (int, float, str, bool, tuple[...], X | None)?"""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(a, value) for a in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if origin is tuple:
+        (arg, *_) = typing.get_args(hint)
+        return isinstance(value, (list, tuple)) and all(_fits(arg, v) for v in value)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    return True
+
+
+def _build(cls, fields: dict):
+    hints = typing.get_type_hints(cls)
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(fields) - known
+    if unknown:
+        raise RuleRefused("THE GAME RULES", f"{cls.__name__} has no field {sorted(unknown)[0]}", "unknown_field",
+                          field=sorted(unknown)[0])
+    values = {}
+    for name, value in fields.items():
+        hint = hints[name]
+        if name in ("shares", "rolls"):
+            if not isinstance(value, (list, tuple)) or not all(isinstance(x, dict) for x in value):
+                raise RuleRefused("THE GAME RULES", f"{name} is a list of objects", "bad_field", field=name)
+            value = tuple(_build(MeleeShare, {"dice": 0, **dict(s)} if name == "rolls" else dict(s)) for s in value)
+        elif not _fits(hint, value):
+            raise RuleRefused("THE GAME RULES", f"{cls.__name__}: {name} does not fit {hint}", "bad_field",
+                              field=name)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[name] = value
+    try:
+        return cls(**values)
+    except TypeError as exc:
+        raise RuleRefused("THE GAME RULES", f"{cls.__name__}: {exc}", "bad_fields") from None
+
+
+class Game:
+    """Contract C4's interface for the Batman Miniature Game."""
+    name = "bmg"
+    state_type = Table
+
+    def setup(self, options: dict) -> Table:
+        return setup(options)
+
+    def apply(self, state: Table, command, rng=None, owned: bool = False) -> Outcome:
+        return registry.apply(state, command, rng, owned)
+
+    def view(self, state: Table, seat: str | None = None) -> dict:
+        return table_view(state, seat)
+
+    def may_now(self, state: Table, seat: str) -> list[dict]:
+        return registry.may_now(state, seat)
+
+    def seat_names(self, state: Table) -> list[str]:
+        return registry.seat_names(state)
+
+    def seat_refusal(self, seat: str, command, state: Table) -> RuleRefused | None:
+        return registry.seat_refusal(seat, command, state)
+
+    def command(self, name: str, fields: dict | None = None):
+        entry = registry.BY_NAME.get(name)
+        if entry is None:
+            raise RuleRefused("THE GAME RULES", f"Unknown command {name}", "unknown_command", command=name)
+        return _build(entry.cls, dict(fields or {}))
+
+    def odds(self, state: Table, command, exact: bool = False) -> dict:
+        """Exact odds of `command`'s roll before it is rolled (Fractions if `exact`, else floats)."""
+        from .previews import as_data, preview
+        result = preview(state, command)
+        return result if exact else as_data(result)
+
+    @staticmethod
+    def dump(state: Table) -> dict:
+        """The table as plain data for the store (serial.py)."""
+        from .serial import table_to_data
+        return table_to_data(state)
+
+    @staticmethod
+    def load(data: dict) -> Table:
+        from .serial import table_from_data
+        return table_from_data(data)
+
+    def command_names(self) -> list[str]:
+        return [e.name for e in registry.ENTRIES]
+
+    @staticmethod
+    def events_for(events: list[Event], seat: str | None) -> list[Event]:
+        """The events a seat may receive (a player's own plan only on their seat)."""
+        return events_for(events, seat)
+
+    @staticmethod
+    def public_command(command) -> dict:
+        """The command as other seats may see it (history, the live change): a PlaceAudacity's
+        models are secret until each model activates."""
+        data = dataclasses.asdict(command)
+        if isinstance(command, c.PlaceAudacity):
+            data["models"] = None
+        return data
