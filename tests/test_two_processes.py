@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 
-import orjson
 import pytest
 
 from api import create_app
