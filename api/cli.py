@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -34,7 +35,19 @@ def write_openapi(path: str) -> None:
     print(f"wrote {path}")
 
 
+WORKER_CONNECTIONS = 10_000  # per worker: every phone holds a live stream (5 phones a table)
+
+
+def open_files_as_allowed() -> None:
+    """Each connection is a file: raise this process's soft limit (inherited by the workers) to
+    the hard limit the system allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
 def serve(host: str, port: int, workers: int) -> int:
+    open_files_as_allowed()
     env = dict(os.environ)
     embedded = None
     if not env.get("REDIS_URL"):
@@ -43,7 +56,7 @@ def serve(host: str, port: int, workers: int) -> int:
         print(f"Embedded redis-server persisting to {embedded.data_dir}", flush=True)
     print(f"Gotham Companion on http://{host}:{port}/  (API docs: http://{host}:{port}/api/docs)", flush=True)
     cmd = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-           "--worker-class", "gevent", "--worker-connections", "2000", "--access-logfile", "-", "wsgi:app"]
+           "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS), "--access-logfile", "-", "wsgi:app"]
     root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(cmd, env=env, cwd=root)
     try:
