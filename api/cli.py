@@ -42,7 +42,7 @@ def open_files_as_allowed() -> None:
     """Each connection is a file: raise this process's soft limit (inherited by the workers) to
     the hard limit the system allows."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard == resource.RLIM_INFINITY or hard > soft:
+    if hard != resource.RLIM_INFINITY and hard > soft:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
