@@ -108,13 +108,15 @@ export function writable() { return state.conn !== "offline"; }
 
 // What may be done now comes from the table view (contract C2): `table.may[seat]` lists the
 // commands each seat may send now, with the values each field may take ({"command", "targets":
-// {field: [values]}}). A field an entry does not list takes any value. The app keeps no copy of
-// the rules or of the seats' rights: it draws what `may` offers and explains what it does not.
+// {field: [values]}}). A field the phone names must be listed with that value: an entry that does
+// not list it is about another actor (a command post's spend does not cover a hero's board). The
+// app keeps no copy of the rules or of the seats' rights: it draws what `may` offers and explains
+// what it does not.
 function matches(entry, targets) {
   return Object.entries(targets).every(([field, value]) => {
     if (value === undefined || value === null) return true;
     const allowed = entry.targets?.[field];
-    return !Array.isArray(allowed) || allowed.includes(value);
+    return Array.isArray(allowed) && allowed.includes(value);
   });
 }
 

@@ -297,25 +297,34 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     expect(a.locator("html")).to_have_attribute("lang", "fr")
     seen: dict[str, str] = {}
 
-    # 1. moving on before every hero has chosen a stance (V·B·3)
-    answer = _refused(a, lambda: a.get_by_test_id("advance").click(), "/turn/advance")
-    _assert_french_refusal(a, "refusal-advance", answer, seen)
-    shot(a, "refusal-fr-stances")
+    # 1. moving on before every hero has chosen a stance (V·B·3) is not offered: the button says why
+    expect(a.get_by_test_id("advance")).to_be_disabled()
+    # redoing with nothing undone (the History screen)
+    a.goto("/#/history")
+    answer = _refused(a, lambda: a.get_by_test_id("redo").click(), "/history/redo")
+    _assert_french_refusal(a, "refusal-redo", answer, seen)
+    shot(a, "refusal-fr-redo")
 
     # Batman active, Gordon resting, then the heroes' actions
     api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
     api.post(code, "/heroes/commissioner-gordon/stance", host, {"stance": "resting"})
     api.advance_to(code, host, "heroes.actions")
 
-    # 2. a resting hero's action (V·B·3 [b]): the host's phone on Gordon's board
-    a.goto("/#/hero/commissioner-gordon")
-    expect(a.get_by_test_id("auto-manipulation")).to_be_enabled()
-    answer = _refused(a, lambda: a.get_by_test_id("auto-manipulation").click(), "/automatic-action")
-    _assert_french_refusal(a, "refusal-auto-manipulation", answer, seen)
-    shot(a, "refusal-fr-resting")
+    # 2. undoing another phone's change: Batman's phone, after the host moved the turn on
+    b.goto("/#/history")
+    answer = _refused(b, lambda: b.get_by_test_id("undo").click(), "/history/undo")
+    _assert_french_refusal(b, "refusal-undo", answer, seen)
+    shot(b, "refusal-fr-undo")
+    b.goto("/#/hero/batman")
 
     # 3. more cubes than a space has room for (IX·I): 5 cubes on Batman's melee space (limit 4)
     b.get_by_test_id("tab-dice").click()
+    # a ranged attack with no ranged weapon carried (V·C·2)
+    b.get_by_test_id("action-ranged").click()
+    b.get_by_test_id("target").select_option("killer-croc.1")
+    answer = _refused(b, lambda: b.get_by_test_id("roll-start").click(), "/dice/roll")
+    _assert_french_refusal(b, "refusal-roll-start", answer, seen)
+    shot(b, "refusal-fr-no-weapon")
     b.get_by_test_id("action-melee").click()
     for _ in range(4):
         b.get_by_test_id("cubes-plus").click()

@@ -229,10 +229,8 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     pending.get_by_test_id("power-count").fill("2")
     scroll_to(b, "pending-the-penguin-parapluie-multifonction")
     shot(b, "versus-power")
-    # nothing else happens before the power is resolved
-    b.get_by_test_id("tile-thugs").click()
-    b.get_by_test_id("sheet-confirm").click()
-    expect(b.get_by_test_id("refusal-tile-thugs")).to_contain_text("HQ powers are mandatory")
+    # nothing else happens before the power is resolved: the river is not offered meanwhile
+    expect(b.get_by_test_id("tile-thugs")).to_be_disabled()
     b.get_by_test_id("resolve-the-penguin-parapluie-multifonction").click()
     expect(pending).to_have_count(0)
     a.get_by_test_id("cp-toggle-heroes").click()
