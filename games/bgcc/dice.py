@@ -156,14 +156,6 @@ class FaceTable:
         )
         return FaceTable(faces, self.calibrated | {colour})
 
-    def as_dict(self) -> dict:
-        """The table as plain data, in the shape of ``dice-faces.json``."""
-        return {
-            "status": self.status,
-            "faces": {c: list(f) for c, f in zip(COLOURS, self.faces)},
-            "calibrated": sorted(self.calibrated, key=COLOURS.index),
-        }
-
     @classmethod
     def from_dict(cls, data: Mapping) -> "FaceTable":
         """Read a table from plain data (``{"status": ..., "faces": {colour: [6 ints]}}``)."""
@@ -347,10 +339,6 @@ class Roll:
     @property
     def face_indexes(self) -> tuple[int, ...]:
         return tuple(d.face for d in self.dice)
-
-    @property
-    def rerolled_indexes(self) -> tuple[int, ...]:
-        return tuple(sorted({r.index for r in self.rerolls}))
 
     def die(self, index: int) -> DieResult:
         check_count(index, "A die index", "VIII·A")

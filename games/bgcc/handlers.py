@@ -4,7 +4,6 @@ handler with when it is open and who may send it; `engine.apply` runs them on a 
 """
 from __future__ import annotations
 
-from math import ceil
 
 from . import command_post as cp
 from . import commands as c
@@ -359,11 +358,7 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
         cost = move_cost(step, trait)
         if cost > pool:
             lacking = cost - pool
-            if multiplier == 0:
-                raise RuleRefused("V·C·5 [f]", f"{name} lacks {_plural(lacking, 'move point')} and "
-                                               f"cannot buy move points", "cannot_buy_move_points",
-                                  name=name, lacking=lacking)
-            cubes = ceil(lacking / multiplier)
+            cubes = movement.cubes_needed(name, lacking, multiplier)
             if cubes > room - bought:
                 raise RuleRefused("IX·I", f"Move {i + 1} lacks {_plural(lacking, 'move point')}: "
                                           f"{_plural(cubes, 'cube')} needed but the movement space has "

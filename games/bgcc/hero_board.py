@@ -71,10 +71,6 @@ def skill_applies(hero: Hero, skill: Skill) -> bool:
     return skill_usable(hero.encumbrance, skill.encumbrance_limit, neutralized=hero.neutralized)
 
 
-def space_label(space: str) -> str:
-    return space.capitalize()
-
-
 def room_on(hero: Hero, space: str) -> int:
     return max(0, hero.board.spaces[space].exertion_limit - hero.spaces[space])
 

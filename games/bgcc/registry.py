@@ -147,14 +147,6 @@ def _controls_miniature(table: Table, seat: str, miniature: str | None) -> bool:
     return _plays_side(table, seat, side if table.mode == "versus" else "villain")
 
 
-def _seat_side(table: Table, seat: str) -> str | None:
-    """The side whose turn-moves a seat makes: Versus heroes/villain; standard the villain's phone
-    or any hero's phone (the heroes)."""
-    if seat in SIDES:
-        return seat
-    return "heroes" if seat.startswith("hero:") else None
-
-
 def roller_seat(table: Table, hero: str | None, miniature: str | None) -> str | None:
     if hero is not None:
         return hero_seat(hero)

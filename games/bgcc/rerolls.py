@@ -317,12 +317,6 @@ def _check_cube_count(value: object, what: str) -> int:
     return value
 
 
-def paid_reroll_cubes(roll: Roll, indexes: Sequence[int]) -> int:
-    """Cubes to move to the reroll space to reroll these dice: one per die (VIII·D)."""
-    roll = _check_roll(roll)
-    return len(_check_indexes(roll, indexes, "VIII·C"))
-
-
 def paid_reroll(
     roll: Roll,
     indexes: Sequence[int],

@@ -74,7 +74,6 @@ def test_II_dice_calibrate_returns_new_table_and_keeps_the_old():
     for colour in COLOURS:
         table = table.calibrate(colour, table.faces_of(colour))
     assert table.status == "calibrated"
-    assert FaceTable.from_dict(table.as_dict()) == table
 
 
 @pytest.mark.parametrize(

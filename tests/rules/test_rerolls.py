@@ -11,7 +11,6 @@ from games.bgcc.rerolls import (
     free_rerolls_left,
     misfortune_reroll,
     paid_reroll,
-    paid_reroll_cubes,
     skill_reroll,
     skill_rerolls_left,
     suggest_free_rerolls,
@@ -169,7 +168,6 @@ def test_VIII_D_paid_reroll_one_cube_per_die_within_exertion_limit():
     the reroll space. The player cannot spend energy cubes on the reroll space if doing so would
     exceed its exertion limit."""
     roll = base_roll()
-    assert paid_reroll_cubes(roll, [0, 1]) == 2
     first = paid_reroll(roll, [0, 1], reroll_space_room=2, exertion_limit=2, new_faces=[5, 0])
     assert first.cubes == 2
     assert first.roll.successes == 5
@@ -193,7 +191,7 @@ def test_VIII_C_paid_reroll_repeatable_and_may_reroll_free_rerolled_dice():
     two = paid_reroll(one, [0], reroll_space_room=2, rng=random.Random(6)).roll
     assert [r.step for r in two.rerolls] == ["free", "paid", "paid"]
     assert two.dice[0].times_rerolled == 3
-    assert two.rerolled_indexes == (0,)
+    assert {r.index for r in two.rerolls} == {0}
     with pytest.raises(RuleRefused):
         paid_reroll(one, [0], reroll_space_room=-1, rng=random.Random(6))
 
