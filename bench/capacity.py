@@ -292,11 +292,13 @@ class Server:
 
 
 class HttpConn:
-    """One keep-alive HTTP/1.1 connection, one request at a time."""
-    __slots__ = ("port", "reader", "writer", "last_used")
+    """One keep-alive HTTP/1.1 connection, one request at a time (a phone's reconnection probe and
+    its command may overlap: the lock makes the second wait)."""
+    __slots__ = ("port", "reader", "writer", "last_used", "lock")
 
     def __init__(self, port: int):
         self.port, self.reader, self.writer, self.last_used = port, None, None, 0.0
+        self.lock = asyncio.Lock()
 
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.wait_for(
@@ -313,6 +315,10 @@ class HttpConn:
 
     async def request(self, method: str, path: str, body: bytes | None, token: str | None):
         """(status, headers, body, t_send, t_answer)."""
+        async with self.lock:
+            return await self._request(method, path, body, token)
+
+    async def _request(self, method: str, path: str, body: bytes | None, token: str | None):
         if self.writer is None:
             await self.open()
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
