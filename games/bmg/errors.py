@@ -1,19 +1,5 @@
-"""Refusals: a command the rules do not allow, named by the rulebook heading that refuses it.
+"""Refusals: a command the rules do not allow, named by the rulebook heading that refuses it
+("RANK", "EFFORT LIMIT"); the shape every game shares (games.refusal)."""
+from games.refusal import RuleRefused
 
-The same shape as the other games' refusals (contract C1): `RuleRefused(rule, message, code,
-**params)`. `rule` is a rulebook heading ("RANK", "EFFORT LIMIT"), `code` a stable snake_case
-name (the same refusal raised anywhere uses the same code) and `params` ids, numbers and proper
-names (a card's Name, a model id), never English words, so the PWA can say it again in French."""
-from __future__ import annotations
-
-
-class RuleRefused(Exception):
-    def __init__(self, rule: str, message: str, code: str | None = None, **params):
-        super().__init__(message)
-        self.rule = rule
-        self.message = message
-        self.code = code or "rule_refused"
-        self.params = params
-
-    def __repr__(self) -> str:
-        return f"RuleRefused({self.rule!r}, {self.message!r}, {self.code!r}, **{self.params!r})"
+__all__ = ["RuleRefused"]
