@@ -96,6 +96,8 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("POST", PREFIX + "heroes/{hero}/take"): [
         Case("heroes", OWN_HERO, {"from_hero": "commissioner-gordon", "item": "Batarangs"})],
     ("POST", PREFIX + "heroes/{hero}/drop"): [Case("heroes", OWN_HERO, {"item": "Tonfa"})],
+    ("POST", PREFIX + "heroes/{hero}/throw"): [
+        Case("heroes", OWN_HERO, {"item": "Tonfa", "distance": 1, "cubes": 1, "successes": 3})],
     ("POST", PREFIX + "heroes/{hero}/wounds"): [
         Case("heroes", frozenset({"host", "villain", "hero"}), {"wounds": 1, "cause": "a fall"})],
     ("POST", PREFIX + "characters/{miniature}/attack"): [
@@ -110,6 +112,7 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("POST", PREFIX + "command-posts/{side}/spend"): [Case("heroes", VILLAIN, {"space": "defense", "cubes": 1})],
     ("POST", PREFIX + "command-posts/{side}/reinforce"): [
         Case("event", VILLAIN, {"miniature": "thug-with-crowbar.1"})],
+    ("POST", PREFIX + "command-posts/{side}/end-reinforcement"): [Case("event", VILLAIN)],
     ("POST", PREFIX + "command-posts/{side}/river/activate"): [Case("villain", VILLAIN, {"tile": "killer-croc"})],
     ("POST", PREFIX + "command-posts/{side}/river/dredge"): [
         Case("villain", VILLAIN, {"tiles": ["brute-with-chains"]})],

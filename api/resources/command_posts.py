@@ -62,7 +62,7 @@ class CommandPostResource(MethodView):
                                        {"side": side}))
 
 
-def _route(path: str, schema: type[Schema], name: str, doc: str, owner: str):
+def _route(path: str, schema: type[Schema] | None, name: str, doc: str, owner: str):
     prefix = "/command-posts/<side>" if owner == "side" else "/characters/<miniature>"
     command_route(blp, f"{prefix}/{path}", owner, owner.capitalize() + title(path), schema, name, owner, doc)
 
@@ -71,6 +71,8 @@ _route("spend", CommandPostSpendSchema, "spend",
        "Spend cubes on the movement, defense or reroll space (IX·C, IX·I)", "side")
 _route("reinforce", ReinforceSchema, "reinforce",
        "Bring a miniature back from the character pool with reinforcement points (VI·E)", "side")
+_route("end-reinforcement", None, "end_reinforcement",
+       "Done reinforcing: the unspent reinforcement points are lost (VI·E)", "side")
 _route("attack", CharacterAttackSchema, "attack",
        "A character's melee or ranged attack, within its action multiplier, its defense and wounds "
        "(VI·C·5, VI·D, VII)", "miniature")

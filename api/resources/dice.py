@@ -101,6 +101,10 @@ class StartRollSchema(Schema):
     shackle_tokens = small(load_default=0)
     snoot_tokens = small(load_default=0)
     smoke_tokens = small(load_default=0, metadata={"description": "smoke grenade tokens on the line of sight"})
+    throw = fields.String(load_default=None, allow_none=True, validate=NAME,
+                          metadata={"description": "throw this carried equipment: a manipulation whose difficulty "
+                                                   "is the distance; its encumbrance comes off the successes "
+                                                   "(V·D·1 [e])"})
     item = fields.Nested(ItemSchema, load_default=None, allow_none=True,
                          metadata={"description": "equipment the mission lets the hero carry on success"})
     imaginary_friend = fields.Nested(HelperSchema, load_default=None,

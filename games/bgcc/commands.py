@@ -120,6 +120,18 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class Throw:
+    """Throw carried equipment at an area in line of sight (V·D·1 [e]): a complex manipulation whose
+    difficulty is the distance; the item's encumbrance and the hindering come off the successes."""
+    hero: str
+    item: str
+    distance: int
+    successes: int
+    cubes: int
+    hindering: int = 0
+
+
+@dataclass(frozen=True)
 class ActivateTile:
     tile: str
     side: str = "villain"
@@ -140,6 +152,12 @@ class Demobilize:
 @dataclass(frozen=True)
 class Reinforce:
     miniature: str
+    side: str = "villain"
+
+
+@dataclass(frozen=True)
+class EndReinforcement:
+    """The side is done bringing characters back: unspent reinforcement points are lost (VI·E)."""
     side: str = "villain"
 
 

@@ -434,6 +434,28 @@ def _take(table: Table, cmd: c.Take) -> list[Event]:
     return _hand_over(table, table.hero(cmd.from_hero), taker, cmd.item, taker, "takes")
 
 
+def _throw(table: Table, cmd: c.Throw) -> list[Event]:
+    hero = _acting_hero(table, cmd.hero, "V·D·1 [e]")
+    item = hb.find_item(hero, cmd.item)
+    if min(cmd.successes, cmd.hindering) < 0:
+        raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
+    if cmd.distance < 1:
+        raise RuleRefused("V·D·1 [e]", "A throw targets another area: the distance is at least 1",
+                          "throw_distance_at_least_one")
+    if cmd.cubes < 1:
+        raise RuleRefused("V·C·3 [a] ii", "A complex action spends at least one energy cube", "spend_at_least_one_cube")
+    hb.spend(hero, "manipulation", cmd.cubes)
+    net = max(0, cmd.successes - item.encumbrance - cmd.hindering)
+    reached, where = hb.throw(table, hero, item, net, cmd.distance)
+    return [Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on manipulation", "V·C·3 [a] ii",
+                  {"hero": hero.id, "space": "manipulation", "cubes": cmd.cubes}),
+            Event("throw", f"{hero.name} throws {item.name}: {cmd.successes} − {item.encumbrance} encumbrance − "
+                           f"{cmd.hindering} hindering = {_plural(net, 'success')} against difficulty "
+                           f"{cmd.distance} (the distance): it lands {where}; encumbrance {hero.encumbrance}",
+                  "V·D·1 [e]", {"hero": hero.id, "item": item.name, "successes": net, "difficulty": cmd.distance,
+                                "reached": reached, "encumbrance": hero.encumbrance})]
+
+
 def _drop(table: Table, cmd: c.Drop) -> list[Event]:
     hero = table.hero(cmd.hero)
     item = hb.find_item(hero, cmd.item)
@@ -580,6 +602,17 @@ def _reinforce(table: Table, cmd: c.Reinforce) -> list[Event]:
         text += f"; {tile.name} is flipped face up"
     return [Event("reinforce", text, "VI·E", {"miniature": mini.id, "cost": cost,
                                               "remaining": post.reinforcement_points})]
+
+
+def _end_reinforcement(table: Table, cmd: c.EndReinforcement) -> list[Event]:
+    """VI·E: "Unspent reinforcement points are lost": the side says it is done reinforcing."""
+    post = table.post(cmd.side)
+    if post.reinforcement_points == 0:
+        raise RuleRefused("VI·E", "No reinforcement points to spend: they come from the event tile "
+                                  "and are spent at once", "no_reinforcement_points")
+    lost, post.reinforcement_points = post.reinforcement_points, 0
+    return [Event("reinforcement_lost", f"Reinforcement ends: {_plural(lost, 'unspent reinforcement point')} "
+                                        f"lost", "VI·E", {"side": post.side, "lost": lost})]
 
 
 def _wound(table: Table, cmd: c.Wound) -> list[Event]:

@@ -429,6 +429,11 @@ def _offer_drop(table: Table, seat: str) -> list[dict]:
             for h in _heroes(table, seat) if h.equipment]
 
 
+def _offer_throw(table: Table, seat: str) -> list[dict]:
+    return [{"targets": _targets(hero=[h], item=list(dict.fromkeys(i.name for i in table.heroes[h].equipment)))}
+            for h in _acting_heroes(table, seat) if table.heroes[h].equipment]
+
+
 def _river_tiles(table: Table, side: str, keep) -> list[str]:
     post = table.command_posts[side]
     return [t for t in post.river if keep(post.tiles[t])]
@@ -483,6 +488,11 @@ def _offer_reinforce(table: Table, seat: str) -> list[dict]:
         if minis:
             offers.append({"targets": _targets(miniature=minis, side=[side])})
     return offers
+
+
+def _offer_end_reinforcement(table: Table, seat: str) -> list[dict]:
+    sides = [s for s in _sides(table, seat) if table.command_posts[s].reinforcement_points]
+    return [{"targets": _targets(side=sides)}] if sides else []
 
 
 def _offer_wound(table: Table, seat: str) -> list[dict]:
@@ -616,10 +626,12 @@ ENTRIES = (
     _entry(c.Give, _E._give, _by_hero, _offer_give, lambda t, cmd: _hero_window("V·D·1")),
     _entry(c.Take, _E._take, _by_hero, _offer_take, lambda t, cmd: _hero_window("V·D·1")),
     _entry(c.Drop, _E._drop, _by_hero, _offer_drop, during_roll=True),
+    _entry(c.Throw, _E._throw, _by_hero, _offer_throw, lambda t, cmd: _hero_window("V·D·1 [e]")),
     _entry(c.ActivateTile, _E._activate_tile, _by_side, _offer_activate, _activation_window),
     _entry(c.Dredge, _E._dredge, _by_side, _offer_dredge, _turn_window("Dredging the river")),
     _entry(c.Demobilize, _E._demobilize, _by_side, _offer_demobilize, _turn_window("Demobilization")),
     _entry(c.Reinforce, _E._reinforce, _by_side, _offer_reinforce),
+    _entry(c.EndReinforcement, _E._end_reinforcement, _by_side, _offer_end_reinforcement),
     _entry(c.Wound, _E._wound, _wound_seat, _offer_wound, during_roll=True),
     _entry(c.PlaceToken, _E._place_token, _token_seat, _offer_place_token, during_roll=True),
     _entry(c.RemoveToken, _E._remove_token, _anyone, _offer_remove_token, during_roll=True),

@@ -153,6 +153,9 @@ const en = {
   "may.defend": "defend", "may.abandon": "abandon the roll", "may.follow_up": "a skill's free action",
 
   "may.dredge": "dredge the river", "may.demobilize": "demobilize", "may.reinforce": "bring back characters",
+  "may.throw": "throw equipment", "may.end_reinforcement": "end the reinforcement",
+  "cp.endReinforcement": "Done reinforcing (unspent points are lost)",
+  "dice.throw": "Throw (V·D·1 [e])", "dice.noThrow": "no throw", "dice.distance": "Distance (difficulty)",
   "may.resolve_power": "resolve an HQ power", "may.choose_hq": "choose an HQ", "may.pick_hq": "choose an HQ",
   "may.draft_tile": "draft a tile", "may.set_dice_mode": "choose the dice mode", "may.calibrate_dice": "calibrate the dice",
   "may.start_roll": "start a roll", "may.start_free_roll": "start a free roll", "may.roll_dice": "roll the dice",
@@ -381,6 +384,9 @@ const fr = {
   "may.defend": "se défendre", "may.abandon": "abandonner le lancer", "may.follow_up": "l'action gratuite d'une compétence",
 
   "may.dredge": "dépolluer la rivière", "may.demobilize": "démobiliser", "may.reinforce": "faire revenir des personnages",
+  "may.throw": "lancer un équipement", "may.end_reinforcement": "terminer les renforts",
+  "cp.endReinforcement": "Renforts terminés (les points non dépensés sont perdus)",
+  "dice.throw": "Lancer un équipement (V·D·1 [e])", "dice.noThrow": "pas de lancer", "dice.distance": "Distance (difficulté)",
   "may.resolve_power": "résoudre un pouvoir de QG", "may.choose_hq": "choisir un QG", "may.pick_hq": "choisir un QG",
   "may.draft_tile": "choisir une tuile", "may.set_dice_mode": "choisir le mode des dés", "may.calibrate_dice": "calibrer les dés",
   "may.start_roll": "commencer un lancer", "may.start_free_roll": "commencer un lancer gratuit", "may.roll_dice": "lancer les dés",

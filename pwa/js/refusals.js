@@ -16,6 +16,8 @@ export const FR = {
   ambidexterity_same_type: "Ambidextrie : les deux cartes arme doivent être du même type d'objet ; {item} ne l'est pas",
   ambidexterity_two_cards: "Ambidextrie demande deux cartes arme : {hero} ne porte qu'un exemplaire de {item}",
   area_too_full: "Une zone ne peut pas contenir {count} figurines",
+  throw_distance_at_least_one: "Un lancer vise une autre zone : la distance est d'au moins 1",
+  throw_is_manipulation: "Lancer un équipement est une manipulation complexe",
   at_least_one_wound: "Au moins une blessure",
   attack_and_defense_expected: "Il faut la distribution de l'attaque et celle de la défense",
   attack_has_no_difficulty: "Une attaque n'a pas de difficulté : la défense s'y oppose",

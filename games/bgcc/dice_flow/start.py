@@ -110,6 +110,21 @@ def _against_friend(table, actor: Party, action: str, cmd: StartRoll) -> tuple[i
     return have, possessor.id
 
 
+def _thrown(hero, action: str, cmd: StartRoll):
+    """V·D·1 [e]: "Throwing equipment is a complex manipulation"; "the difficulty level of the throw
+    [...] is equal to the distance [...] from the hero's area to the target area"."""
+    if cmd.throw is None:
+        return None
+    if action != "manipulation":
+        raise RuleRefused("V·D·1 [e]", "Throwing equipment is a complex manipulation", "throw_is_manipulation")
+    if cmd.item is not None:
+        raise RuleRefused("V·D·1 [e]", "A throw brings no item", "item_only_from_complex_action")
+    if not cmd.difficulty:
+        raise RuleRefused("V·D·1 [e]", "A throw targets another area: the distance is at least 1",
+                          "throw_distance_at_least_one")
+    return hb.find_item(hero, cmd.throw)
+
+
 def start(table, cmd: StartRoll) -> list:
     if table.dice.roll is not None:
         raise RuleRefused("VIII", "A roll is already in progress", "roll_already_in_progress")
@@ -166,6 +181,7 @@ def start(table, cmd: StartRoll) -> list:
         target = check_target(table, actor, cmd.target_hero, cmd.target_miniature) if attack else None
         if cmd.item is not None:
             hb.check_can_carry(hero, cmd.item)
+        thrown = _thrown(hero, action, cmd)
         if cmd.cubes:
             events.append(Event("spend", hb.spend(hero, action, cmd.cubes), CUBE_RULE[action],
                                  {"hero": hero.id, "space": action, "cubes": cmd.cubes}))
@@ -179,7 +195,7 @@ def start(table, cmd: StartRoll) -> list:
         if cmd.cubes:
             raise RuleRefused("VI·D", "A character spends no energy cube on its actions",
                               "character_action_costs_no_cube")
-        if cmd.weapon is not None or cmd.item is not None or cmd.second_weapon is not None:
+        if cmd.weapon is not None or cmd.item is not None or cmd.second_weapon is not None or cmd.throw:
             raise RuleRefused("V·D", "Only the heroes can use item cards", "character_uses_no_item")
         if "Pushing limits" in declared:
             raise RuleRefused("X·Pushing limits", "Pushing limits moves a hero's energy cubes to their wound zone: "
@@ -241,6 +257,9 @@ def start(table, cmd: StartRoll) -> list:
     penalty = (sk.shackle_penalty(cmd.shackle_tokens, action_kind=kind)
                + sk.snoot_penalty(cmd.snoot_tokens, action_kind=kind)
                + sk.smoke_grenade_penalty(cmd.smoke_tokens, action_kind=kind))
+    if cmd.hero is not None and thrown is not None:
+        penalty += thrown.encumbrance
+        notes.append(f"throwing {thrown.name}: − {thrown.encumbrance} (its encumbrance); difficulty = the distance")
     sacrifice = 0
     if cmd.sacrifice_hero is not None or cmd.sacrifice_miniature is not None:
         if not attack:
@@ -271,7 +290,7 @@ def start(table, cmd: StartRoll) -> list:
         shackle=level(levels, "Shackle") if shackle else 0, sacrifice_hero=cmd.sacrifice_hero,
         sacrifice_miniature=cmd.sacrifice_miniature, sacrifice=sacrifice,
         poison=max(level(levels, "Poison"), level(levels, "Electricity")) if attack else 0,
-        harmless=attack and actor.trait == "harmless", item=cmd.item,
+        harmless=attack and actor.trait == "harmless", item=cmd.item, thrown=cmd.throw,
         pool=PoolState(dice_types=[d.label for d in pool.dice]), second_weapon=plan.second_weapon,
         pushed=pushed if cmd.hero is not None else 0, friend_of=friend_of,
         chain_targets=[target.id] if target else [])
