@@ -45,6 +45,9 @@ class CharacterComplexActionSchema(Schema):
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     difficulty = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     hindering = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
+    mission_rule = fields.String(load_default=None, allow_none=True, validate=NAME,
+                                 metadata={"description": "Versus: the mission rule this action performs, at "
+                                                          "its printed difficulty"})
 
 
 class CharacterAutomaticActionSchema(AutomaticActionSchema):

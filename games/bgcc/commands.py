@@ -63,6 +63,7 @@ class ComplexAction:
     cubes: int = 0
     characteristic: int = 0
     item: Item | None = None  # equipment the mission lets a hero carry on success (V·C·3 [a] viii)
+    mission_rule: str | None = None  # Versus: the mission rule this action performs (its printed difficulty)
 
 
 @dataclass(frozen=True)
@@ -217,3 +218,20 @@ class ResolvePower:
     space: str | None = None
     miniatures: list[str] = field(default_factory=list)  # targets, in the order the operations need them
     count: int | None = None  # successes of a roll made at the table, for "as many as successes"
+
+
+@dataclass(frozen=True)
+class RecordMissionRule:
+    """Versus: a mission rule happens at the table without a roll: a board event the mission counts
+    (a hostage exfiltrated) or a rule limited per game (the intervention squad's charges)."""
+    side: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class ResolveMissionEvent:
+    """Versus: resolve the mission's event on the side's event tile (e.g. a neutralized tile of the
+    side's river back in the game box, for free)."""
+    side: str
+    rule: str
+    tile: str

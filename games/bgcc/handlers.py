@@ -9,7 +9,7 @@ from math import ceil
 from . import command_post as cp
 from . import commands as c
 from . import hero_board as hb
-from . import movement, river, tiles, versus
+from . import mission_rules, movement, river, tiles, versus
 from . import dice_flow
 from .actors import TILE_STEPS, tile_steps
 from .actors import acting_hero as _acting_hero
@@ -268,6 +268,10 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
     if min(cmd.successes, cmd.difficulty, cmd.hindering) < 0:
         raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
     events = []
+    side = None
+    if cmd.mission_rule is not None:
+        side = "heroes" if cmd.hero is not None else table.find_miniature(cmd.miniature)[0].side
+        mission_rules.check_action(table, side, cmd.mission_rule, cmd.action, cmd.difficulty)
     if cmd.hero is not None:
         hero = _acting_hero(table, cmd.hero)
         if cmd.cubes < 1:
@@ -287,6 +291,8 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
                                           f"{cmd.hindering} hindering = {net} against difficulty "
                                           f"{cmd.difficulty}: {'success' if ok else 'failure'}",
                         "V·C·3 [a]", {"successes": net, "difficulty": cmd.difficulty, "success": ok}))
+    if cmd.mission_rule is not None:
+        events += mission_rules.action_done(table, side, cmd.mission_rule, ok)
     if ok and cmd.item is not None:
         # V·C·3 [a] viii: the mission's effect lets the hero carry an item (FIG. 25-27), if able to
         hb.check_can_carry(hero, cmd.item)
@@ -512,6 +518,7 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
                                            "events": table.mission.reminders.events}))
         if table.mode == "versus":
             events += versus.event_tile_activated(table, cmd.side)
+            events += mission_rules.event_tile(table, cmd.side)
     else:
         post.activation = Activation(tile=tile.id)
     return events
@@ -520,6 +527,7 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
 def _dredge(table: Table, cmd: c.Dredge) -> list[Event]:
     post = table.post(cmd.side)
     _require_side_turn(table, cmd.side, "Dredging the river")
+    mission_rules.refuse_dredging(table, cmd.side)
     if not cmd.tiles:
         raise RuleRefused("VI·F", "Name at least one neutralized tile to dredge", "dredge_no_tile")
     if len(set(cmd.tiles)) != len(cmd.tiles):
@@ -544,12 +552,7 @@ def _from_places(taken: list[str]) -> str:
 
 
 def _remove_tile(post: CommandPost, tile: tiles.Tile) -> None:
-    tile.dredged = True
-    for mini in tile.miniatures:
-        mini.place = "gone"
-    river.take_out(post, tile.id)
-    if post.activation and post.activation.tile == tile.id:
-        post.activation = None
+    river.to_box(post, tile)
 
 
 def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
@@ -558,6 +561,7 @@ def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
     if post.demobilized:
         raise RuleRefused("VI·G", "Demobilization is once per game", "demobilization_used")
     tile = post.tile(cmd.tile)
+    mission_rules.refuse_demobilization(table, cmd.side, tile)
     if tile.definition.kind == "event" or tile.definition.level not in ("elite", "henchman"):
         raise RuleRefused("VI·G", f"Only an elite or henchman character tile can be demobilized; "
                                   f"{tile.name} cannot", "demobilize_wrong_tile", tile=tile.name)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import commands as c
-from . import dice_flow, handlers, versus
+from . import dice_flow, handlers, mission_rules, versus
 from .actors import TILE_STEPS, tile_steps
 from .definitions import COLOURS, slot_kind
 from .errors import RuleRefused
@@ -458,7 +458,7 @@ def _offer_dredge(table: Table, seat: str) -> list[dict]:
     offers = []
     for side in _sides(table, seat):
         tiles = _river_tiles(table, side, lambda t: t.neutralized)
-        if _on_own_turn(table, side) and tiles:
+        if _on_own_turn(table, side) and tiles and mission_rules.dredging_allowed(table, side):
             offers.append({"targets": _targets(tiles=tiles, side=[side])})
     return offers
 
@@ -471,7 +471,8 @@ def _offer_demobilize(table: Table, seat: str) -> list[dict]:
     offers = []
     for side in _sides(table, seat):
         post = table.command_posts[side]
-        tiles = _river_tiles(table, side, _demobilizable)
+        tiles = _river_tiles(table, side, lambda t: _demobilizable(t) and
+                             mission_rules.demobilization_allowed(table, side, t))
         if _on_own_turn(table, side) and not post.demobilized and tiles:
             offers.append({"targets": _targets(tile=tiles, side=[side])})
     return offers
@@ -559,6 +560,30 @@ def _offer_resolve_power(table: Table, seat: str) -> list[dict]:
     return offers
 
 
+def _offer_record_mission_rule(table: Table, seat: str) -> list[dict]:
+    """A mission rule recorded without a roll, on the side's own activations, while uses remain."""
+    offers = []
+    for side in _sides(table, seat):
+        if table.track.step != f"{side}.activations":
+            continue
+        ids = [r.id for r in mission_rules.rules(table) if side in r.sides and r.kind in ("record", "limited")
+               and mission_rules.uses_left(table, r) != 0]
+        if ids:
+            offers.append({"targets": _targets(side=[side], rule=ids)})
+    return offers
+
+
+def _offer_resolve_mission_event(table: Table, seat: str) -> list[dict]:
+    if table.mode != "versus" or table.versus is None:
+        return []
+    offers = []
+    for p in table.versus.pending_events:
+        if _plays_side(table, seat, p.side):
+            tiles = _river_tiles(table, p.side, lambda t: t.neutralized)
+            offers.append({"targets": _targets(side=[p.side], rule=[p.rule], tile=tiles)})
+    return offers
+
+
 def _offer_dice_mode(table: Table, seat: str) -> list[dict]:
     return [{"targets": _targets(mode=dice_flow.MODES)}] if seat == HOST else []
 
@@ -640,6 +665,10 @@ ENTRIES = (
     _entry(c.PickHQ, versus.pick_hq, _by_own_side, _offer_pick_hq),
     _entry(c.DraftTile, versus.draft_tile, _by_own_side, _offer_draft),
     _entry(c.ResolvePower, versus.resolve_power, _by_own_side, _offer_resolve_power),
+    _entry(c.RecordMissionRule, mission_rules.record, _by_own_side, _offer_record_mission_rule,
+           lambda t, cmd: Window((f"{cmd.side}.activations",), "Versus mission",
+                                 f"The {cmd.side} apply their mission rules in their activation step")),
+    _entry(c.ResolveMissionEvent, mission_rules.resolve_event, _by_own_side, _offer_resolve_mission_event),
     # dice
     _entry(dice_flow.SetDiceMode, _D[dice_flow.SetDiceMode], _host_only, _offer_dice_mode, during_roll=True),
     _entry(dice_flow.CalibrateDice, _D[dice_flow.CalibrateDice], _host_only, _offer_calibrate),
@@ -697,8 +726,10 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     e = entry(command)
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over", "game_over")
-    if type(command) not in (c.ResolvePower, c.EndGame):
+    if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
         versus.require_no_pending_power(table)
+    if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
+        mission_rules.require_no_pending_event(table)
     check(table, command)
     new = table if owned else copy.deepcopy(table)
     events: list[Event] = []
@@ -725,11 +756,12 @@ def may_now(table: Table, seat: str | None) -> list[dict]:
     seat rights are applied; cubes and costs are not (the rules refuse those)."""
     if seat is None or seat == SPECTATOR or table.track.over:
         return []
-    pending = table.mode == "versus" and table.versus is not None and table.versus.pending_powers
+    pending = table.mode == "versus" and table.versus is not None and (
+        table.versus.pending_powers or table.versus.pending_events)
     rolling = table.dice.roll is not None
     listed = []
     for e in ENTRIES:
-        if pending and e.command not in (c.ResolvePower, c.EndGame):
+        if pending and e.command not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
             continue
         if rolling and not e.during_roll:
             continue

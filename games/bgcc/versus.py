@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from . import command_post as cp
 from . import commands as c
-from . import river, tiles
+from . import mission_rules, river, tiles
 from .command_post import CommandPost, Discs
-from .definitions import (COMMAND_POST_SPACES, DISC_ZONES, Mission, Power, Reminders, SpaceDef, TileDef,
+from .definitions import (COMMAND_POST_SPACES, Mission, Power, Reminders, SpaceDef, TileDef,
                           VersusMission, check_tile, check_versus_mission, slot_kind)
 from .errors import RuleRefused
 from .events import Event
@@ -344,7 +344,7 @@ def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower, targe
         post.reserve += n
         return [Event("cubes", f"{name}: {_plural(n, 'cube')} fatigue → reserve", rule, {"side": side})]
     if op.op == "transfer_discs":
-        return _transfer_discs(table, side, name, op)
+        return transfer_discs(table, side, name, op)
     if op.op == "activations_already_made":
         target = _side(side, op.side)
         table.command_posts[target].activations_head_start += count
@@ -430,24 +430,8 @@ def _target_tile(table: Table, side: str, cmd: c.ResolvePower, index: int, name:
     return tile
 
 
-def _transfer_discs(table: Table, side: str, name: str, op) -> list[Event]:
-    source = table.command_posts[_side(side, op.from_side)].discs
-    target = table.command_posts[_side(side, op.to_side)].discs
-    if op.from_zone not in DISC_ZONES or op.to_zone not in DISC_ZONES:
-        raise RuleRefused("Versus II", f"{name}: unknown disc zone", "unknown_disc_zone")
-    if op.difference:
-        mine = table.command_posts[side].discs.available
-        theirs = table.command_posts[opponent(side)].discs.available
-        wanted = max(0, theirs - mine)
-    else:
-        wanted = op.count
-    n = min(wanted, getattr(source, op.from_zone))
-    setattr(source, op.from_zone, getattr(source, op.from_zone) - n)
-    setattr(target, op.to_zone, getattr(target, op.to_zone) + n)
-    where = (f"{_side(side, op.from_side)} {op.from_zone} → {_side(side, op.to_side)} {op.to_zone}")
-    return [Event("discs", f"{name}: {_plural(n, 'disc')} {where}", "Versus II",
-                  {"count": n, "from": [_side(side, op.from_side), op.from_zone],
-                   "to": [_side(side, op.to_side), op.to_zone]})]
+def transfer_discs(table: Table, side: str, name: str, op) -> list[Event]:
+    return mission_rules.transfer_discs(table, side, name, op, "Versus II")
 
 
 def _hack(table: Table, side: str, name: str, op, cmd: c.ResolvePower) -> list[Event]:

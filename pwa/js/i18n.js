@@ -154,6 +154,9 @@ const en = {
 
   "may.dredge": "dredge the river", "may.demobilize": "demobilize", "may.reinforce": "bring back characters",
   "may.throw": "throw equipment", "may.end_reinforcement": "end the reinforcement",
+  "may.record_mission_rule": "apply a mission rule", "may.resolve_mission_event": "resolve the mission's event",
+  "vs.missionRules": "Mission rules now", "vs.missionRecord": "Record", "vs.missionEventGo": "Back in the box (free)",
+  "vs.usesLeft": "{n} left",
   "cp.endReinforcement": "Done reinforcing (unspent points are lost)",
   "dice.throw": "Throw (V·D·1 [e])", "dice.noThrow": "no throw", "dice.distance": "Distance (difficulty)",
   "may.resolve_power": "resolve an HQ power", "may.choose_hq": "choose an HQ", "may.pick_hq": "choose an HQ",
@@ -385,6 +388,9 @@ const fr = {
 
   "may.dredge": "dépolluer la rivière", "may.demobilize": "démobiliser", "may.reinforce": "faire revenir des personnages",
   "may.throw": "lancer un équipement", "may.end_reinforcement": "terminer les renforts",
+  "may.record_mission_rule": "appliquer une règle de mission", "may.resolve_mission_event": "résoudre l'événement de la mission",
+  "vs.missionRules": "Règles de la mission maintenant", "vs.missionRecord": "Noter", "vs.missionEventGo": "Remettre dans la boîte (gratuit)",
+  "vs.usesLeft": "encore {n}",
   "cp.endReinforcement": "Renforts terminés (les points non dépensés sont perdus)",
   "dice.throw": "Lancer un équipement (V·D·1 [e])", "dice.noThrow": "pas de lancer", "dice.distance": "Distance (difficulté)",
   "may.resolve_power": "résoudre un pouvoir de QG", "may.choose_hq": "choisir un QG", "may.pick_hq": "choisir un QG",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import command_post as cp
 from .. import hero_board as hb
+from .. import mission_rules
 from .. import skills as sk
 from ..dice import MAX_POOL, Pool
 from ..errors import RuleRefused
@@ -73,6 +74,9 @@ def _count_action(table, roll: DiceRoll) -> list:
                                           f"{hero.encumbrance}", "V·D·1 [e]",
                                  {"hero": hero.id, "item": item.name, "successes": net, "difficulty": roll.difficulty,
                                   "reached": ok, "encumbrance": hero.encumbrance}))
+        if roll.mission_rule is not None:
+            side = "heroes" if roll.hero is not None else table.find_miniature(roll.miniature)[0].side
+            events += mission_rules.action_done(table, side, roll.mission_rule, ok)
         if ok and roll.friend_of is not None and roll.friend_of not in table.dice.friends_gone:
             table.dice.friends_gone.append(roll.friend_of)
             events.append(Event("imaginary_friend", f"{roll.actor} neutralizes the imaginary friend: its possessor "

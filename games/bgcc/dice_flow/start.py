@@ -4,6 +4,7 @@ roll abandoned."""
 from __future__ import annotations
 
 from .. import hero_board as hb
+from .. import mission_rules
 from .. import skills as sk
 from ..actors import acting_hero, one_actor, use_character_action
 from ..dice import COLOURS, MAX_POOL, DiceType, Pool, check_colour, check_count, default_faces
@@ -217,6 +218,9 @@ def start(table, cmd: StartRoll) -> list:
         plan.bonus += friend
         plan.notes.append("Imaginary friend: +1 yellow")
     difficulty, friend_of = _against_friend(table, actor, action, cmd)
+    if cmd.mission_rule is not None:
+        mission_rules.check_action(table, actor.post.side if actor.post is not None else "heroes", cmd.mission_rule,
+                                   action, difficulty)
     kind = KIND[action]
     hindering, hindering_text = hindering_of(action, levels, cmd.hindering, cmd.enemy_menace, cmd.ally_menace)
     notes = list(plan.notes)
@@ -291,6 +295,7 @@ def start(table, cmd: StartRoll) -> list:
         sacrifice_miniature=cmd.sacrifice_miniature, sacrifice=sacrifice,
         poison=max(level(levels, "Poison"), level(levels, "Electricity")) if attack else 0,
         harmless=attack and actor.trait == "harmless", item=cmd.item, thrown=cmd.throw,
+        mission_rule=cmd.mission_rule,
         pool=PoolState(dice_types=[d.label for d in pool.dice]), second_weapon=plan.second_weapon,
         pushed=pushed if cmd.hero is not None else 0, friend_of=friend_of,
         chain_targets=[target.id] if target else [])
