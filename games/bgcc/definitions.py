@@ -364,6 +364,9 @@ class Operation(Printed):
     timing: str = ""
     optional: bool = False
     count_from_successes: bool = False  # the count is the successes of a roll made at the table
+    branch: str = ""  # exclusive branches of one alternative: only the one that holds applies
+    successes: int | None = None  # applies only when the power's die shows this many successes
+    one_per_space: bool = False  # a token that may not go on a space already holding one
 
 
 @dataclass(frozen=True)

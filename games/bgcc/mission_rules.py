@@ -46,14 +46,17 @@ def _side(own: str, which: str | None) -> str:
     return _opponent(own) if which == "opponent" else own
 
 
-def transfer_discs(table: Table, side: str, name: str, op, rule: str) -> list[Event]:
+def transfer_discs(table: Table, side: str, name: str, op, rule: str, difference: int | None = None) -> list[Event]:
     """Discs from one zone to another, of either side ("self" is `side`); `difference`: as many as
-    the other side has available more than `side`. Never more than the source zone holds."""
+    the other side has available more than `side` (`difference` when it was counted before the
+    power's first transfer). Never more than the source zone holds."""
     source = table.command_posts[_side(side, op.from_side)].discs
     target = table.command_posts[_side(side, op.to_side)].discs
     if op.from_zone not in DISC_ZONES or op.to_zone not in DISC_ZONES:
         raise RuleRefused(rule, f"{name}: unknown disc zone", "unknown_disc_zone")
-    if op.difference:
+    if op.difference and difference is not None:
+        wanted = difference
+    elif op.difference:
         mine = table.command_posts[side].discs.available
         theirs = table.command_posts[_opponent(side)].discs.available
         wanted = max(0, theirs - mine)

@@ -70,7 +70,8 @@ def operation(data: dict) -> Operation:
                      target=(data.get("target") if isinstance(data.get("target"), str) else
                              data.get("tile") if isinstance(data.get("tile"), str) else None),
                      details=details, condition=data.get("condition") or "", timing=data.get("timing") or "",
-                     optional=bool(data.get("optional")))
+                     optional=bool(data.get("optional")), branch=data.get("branch") or "",
+                     successes=data.get("successes"), one_per_space=bool(data.get("one_per_space")))
 
 
 def power(data: dict) -> Power:

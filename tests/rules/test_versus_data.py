@@ -21,7 +21,8 @@ TYPES = {"special_event", "permanent"}
 ZONES = {"available", "unavailable", "spent"}
 WHO = {"self", "opponent"}
 SPACES = {"movement", "defense", "reroll"}
-COMMON_FIELDS = {"op", "condition", "optional", "timing", "while", "details", "target"}
+COMMON_FIELDS = {"op", "condition", "optional", "timing", "while", "details", "target", "branch", "successes",
+                 "one_per_space"}
 
 # Power entries per character, counted in the booklet's chapter II. Two entries for a character are the
 # powers printed with "ET" (Red Robin, Robin (Damian Wayne)); "OU" choices are alternatives of one entry.
