@@ -258,7 +258,7 @@ function missionCard(table, side) {
       const key = `mission-event-${side}`;
       return h("div", { class: "stack reminder", role: "status" },
         h("p", { text: text(v.mission.rules.find((r) => r.id === p.rule) || { text_fr: p.rule }) }),
-        h("select", { "data-key": `${key}-tile`, onchange: (e) => { missionTile[side] = e.target.value; changed(); } },
+        h("select", { "data-key": `${key}-tile`, "aria-label": t("vs.missionTile"), onchange: (e) => { missionTile[side] = e.target.value; changed(); } },
           tiles.map((x) => h("option", { value: x.id, selected: x.id === missionTile[side] }, x.name))),
         h("button", { type: "button", class: "btn primary block", "data-testid": key, disabled: !may.ok, "aria-busy": busy(key),
           onclick: () => command(`/command-posts/${side}/mission-events/${p.rule}`, { tile: missionTile[side] }, key, { token: may.token }) },
