@@ -31,6 +31,7 @@ export const FR = {
   no_mission: "Aucune mission du livret « {mission} »",
   mission_value_missing: "Le livret n'imprime pas {field} : saisissez-le",
   booklet_prints_value: "Le livret imprime {field} = {printed}, pas {typed}",
+  space_already_hacked: "La case {space} du camp {side} contient déjà un pion piratage",
   throw_distance_at_least_one: "Un lancer vise une autre zone : la distance est d'au moins 1",
   throw_is_manipulation: "Lancer un équipement est une manipulation complexe",
   at_least_one_wound: "Au moins une blessure",
