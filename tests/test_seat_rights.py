@@ -41,7 +41,7 @@ VILLAIN = frozenset({"host", "villain"})
 HEROES = frozenset({"host", "hero", "other_hero"})
 HEROES_SIDE = frozenset({"host", "heroes"})  # Versus
 PARAMS = {"hero": "batman", "miniature": "thug-with-crowbar.1", "side": "villain", "token": "1", "seat": "villain",
-          "colour": "yellow", "power": "nightwing-impetueux"}
+          "colour": "yellow", "power": "nightwing-impetueux", "rule": "force-d-intervention"}
 
 
 def document_routes(document: dict) -> list[tuple[str, str]]:
@@ -96,6 +96,8 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("POST", PREFIX + "heroes/{hero}/take"): [
         Case("heroes", OWN_HERO, {"from_hero": "commissioner-gordon", "item": "Batarangs"})],
     ("POST", PREFIX + "heroes/{hero}/drop"): [Case("heroes", OWN_HERO, {"item": "Tonfa"})],
+    ("POST", PREFIX + "heroes/{hero}/throw"): [
+        Case("heroes", OWN_HERO, {"item": "Tonfa", "distance": 1, "cubes": 1, "successes": 3})],
     ("POST", PREFIX + "heroes/{hero}/wounds"): [
         Case("heroes", frozenset({"host", "villain", "hero"}), {"wounds": 1, "cause": "a fall"})],
     ("POST", PREFIX + "characters/{miniature}/attack"): [
@@ -110,6 +112,7 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("POST", PREFIX + "command-posts/{side}/spend"): [Case("heroes", VILLAIN, {"space": "defense", "cubes": 1})],
     ("POST", PREFIX + "command-posts/{side}/reinforce"): [
         Case("event", VILLAIN, {"miniature": "thug-with-crowbar.1"})],
+    ("POST", PREFIX + "command-posts/{side}/end-reinforcement"): [Case("event", VILLAIN)],
     ("POST", PREFIX + "command-posts/{side}/river/activate"): [Case("villain", VILLAIN, {"tile": "killer-croc"})],
     ("POST", PREFIX + "command-posts/{side}/river/dredge"): [
         Case("villain", VILLAIN, {"tiles": ["brute-with-chains"]})],
@@ -179,6 +182,11 @@ CASES: dict[tuple[str, str], list[Case]] = {
     # Nightwing's power waits for its moment: the rules refuse it (409), the seats decide before
     ("POST", PREFIX + "command-posts/{side}/powers/{power}"): [
         Case("versus.drafted", HEROES_SIDE, {}, params={"side": "heroes"}, success=(409,))],
+    # a mission's rules and event: the side's own phone (the fixture mission has none: the rules refuse)
+    ("POST", PREFIX + "command-posts/{side}/mission-rules/{rule}"): [
+        Case("versus.drafted", HEROES_SIDE, None, params={"side": "heroes"}, success=(409,))],
+    ("POST", PREFIX + "command-posts/{side}/mission-events/{rule}"): [
+        Case("versus.drafted", HEROES_SIDE, {"tile": "swat"}, params={"side": "heroes"}, success=(409,))],
 }
 
 # The same routes on a Versus table, where the seats are the two sides
@@ -261,6 +269,7 @@ def stages(live_server) -> dict[str, dict]:
     versus_mission = to_data(mission())
     for side in versus_mission["sides"].values():
         del side["spaces"]  # the API's default spaces
+    del versus_mission["rules"]  # loaded from the booklet by id only
     r = http.post("/api/versus-tables", json={"mission": versus_mission})
     assert r.status_code == 201, r.text
     code = r.json()["code"]

@@ -770,6 +770,7 @@ def _versus_table(http) -> str:
     body = to_data(mission())
     for side in body["sides"].values():
         del side["spaces"]  # the API's default spaces
+    del body["rules"]  # loaded from the booklet by id only
     r = http.post("/api/versus-tables", json={"mission": body})
     assert r.status_code == 201, r.text
     return r.json()["code"]

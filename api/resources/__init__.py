@@ -76,9 +76,14 @@ def command_route(blp: Blueprint, rule: str, owner: str, view: str, schema, name
     from .. import play
 
     class View(MethodView):
-        @command(blp, schema)
-        def post(self, data, code, **ids):
-            return play.execute(code, name, {**fields(data), field: ids[owner]})
+        if schema is None:  # no body
+            @command(blp)
+            def post(self, code, **ids):
+                return play.execute(code, name, {field: ids[owner]})
+        else:
+            @command(blp, schema)
+            def post(self, data, code, **ids):
+                return play.execute(code, name, {**fields(data), field: ids[owner]})
     View.post.__doc__ = doc
     View.__name__ = View.__qualname__ = view
     blp.route(rule)(View)

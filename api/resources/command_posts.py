@@ -45,6 +45,9 @@ class CharacterComplexActionSchema(Schema):
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     difficulty = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     hindering = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
+    mission_rule = fields.String(load_default=None, allow_none=True, validate=NAME,
+                                 metadata={"description": "Versus: the mission rule this action performs, at "
+                                                          "its printed difficulty"})
 
 
 class CharacterAutomaticActionSchema(AutomaticActionSchema):
@@ -62,7 +65,7 @@ class CommandPostResource(MethodView):
                                        {"side": side}))
 
 
-def _route(path: str, schema: type[Schema], name: str, doc: str, owner: str):
+def _route(path: str, schema: type[Schema] | None, name: str, doc: str, owner: str):
     prefix = "/command-posts/<side>" if owner == "side" else "/characters/<miniature>"
     command_route(blp, f"{prefix}/{path}", owner, owner.capitalize() + title(path), schema, name, owner, doc)
 
@@ -71,6 +74,8 @@ _route("spend", CommandPostSpendSchema, "spend",
        "Spend cubes on the movement, defense or reroll space (IX·C, IX·I)", "side")
 _route("reinforce", ReinforceSchema, "reinforce",
        "Bring a miniature back from the character pool with reinforcement points (VI·E)", "side")
+_route("end-reinforcement", None, "end_reinforcement",
+       "Done reinforcing: the unspent reinforcement points are lost (VI·E)", "side")
 _route("attack", CharacterAttackSchema, "attack",
        "A character's melee or ranged attack, within its action multiplier, its defense and wounds "
        "(VI·C·5, VI·D, VII)", "miniature")

@@ -101,6 +101,13 @@ class StartRollSchema(Schema):
     shackle_tokens = small(load_default=0)
     snoot_tokens = small(load_default=0)
     smoke_tokens = small(load_default=0, metadata={"description": "smoke grenade tokens on the line of sight"})
+    mission_rule = fields.String(load_default=None, allow_none=True, validate=NAME,
+                                 metadata={"description": "Versus: the mission rule this complex action performs, "
+                                                          "at its printed difficulty"})
+    throw = fields.String(load_default=None, allow_none=True, validate=NAME,
+                          metadata={"description": "throw this carried equipment: a manipulation whose difficulty "
+                                                   "is the distance; its encumbrance comes off the successes "
+                                                   "(V·D·1 [e])"})
     item = fields.Nested(ItemSchema, load_default=None, allow_none=True,
                          metadata={"description": "equipment the mission lets the hero carry on success"})
     imaginary_friend = fields.Nested(HelperSchema, load_default=None,

@@ -80,6 +80,16 @@ class TakeSchema(Schema):
     item = fields.String(required=True, validate=NAME)
 
 
+class ThrowSchema(Schema):
+    item = fields.String(required=True, validate=NAME)
+    distance = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=30),
+                              metadata={"description": "the distance to the target area: the throw's difficulty"})
+    cubes = fields.Integer(strict=True, required=True, validate=CUBES)
+    successes = fields.Integer(strict=True, required=True, validate=SUCCESSES,
+                               metadata={"description": "the successes rolled, before encumbrance and hindering"})
+    hindering = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
+
+
 class DropSchema(Schema):
     item = fields.String(required=True, validate=NAME)
 
@@ -121,6 +131,9 @@ _route("give", GiveSchema, "give",
        "Give equipment to a hero in the same area: only the giver spends a cube (V·D·1)")
 _route("take", TakeSchema, "take",
        "Take equipment from a hero in the same area: only the taker spends a cube (V·D·1)")
+_route("throw", ThrowSchema, "throw",
+       "Throw carried equipment: a complex manipulation, difficulty = distance, successes − encumbrance − "
+       "hindering; the item is no longer carried (V·D·1 [e])")
 _route("drop", DropSchema, "drop", "Drop equipment: not an action, no cube (V·D·1 [f])")
 _route("wounds", WoundsSchema, "wound",
        "Wounds from a fall, dangerous terrain, an explosion or a mission rule (IX·A)")

@@ -1,6 +1,9 @@
 """Versus: the booklet's missions and HQ powers, a two-command-post table, its draft and powers."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from flask import Response
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
@@ -24,15 +27,15 @@ SLOT = validate.OneOf(["HQ simple", "HQ double", "event", "simple", "double"])
 
 
 class VersusSideSchema(Schema):
-    reserve = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
-    fatigue = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=60))
-    recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
-    discs_available = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=30))
-    discs_unavailable = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=30))
+    reserve = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=60))
+    fatigue = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=60))
+    recovery = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=60))
+    discs_available = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=30))
+    discs_unavailable = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=30))
     discs_recovery = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=30)),
-                                 required=True, validate=validate.Length(min=1, max=12),
+                                 load_default=None, validate=validate.Length(min=1, max=12),
                                  metadata={"description": "discs recovered per turn, turn 1 first; the last repeats"})
-    river = fields.List(fields.String(validate=SLOT), required=True, validate=validate.Length(min=2, max=12))
+    river = fields.List(fields.String(validate=SLOT), load_default=None, validate=validate.Length(min=2, max=12))
     spaces = fields.Dict(keys=fields.String(validate=validate.OneOf(["movement", "defense", "reroll"])),
                          values=fields.Nested(SpaceDefSchema), load_default=None,
                          metadata={"description": "default: movement x1 (3), defense 1 orange (3), reroll (2)"})
@@ -43,12 +46,15 @@ class VersusSideSchema(Schema):
 
 
 class VersusMissionSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
+    """A booklet mission by `id` (the booklet's values filled in: type only what the booklet does not
+    print, its template's `missing`), or a mission typed in full (every number required)."""
+    name = fields.String(load_default=None, validate=NAME)
     name_fr = fields.String(load_default="", validate=validate.Length(max=80))
     id = fields.String(load_default="", validate=validate.Length(max=80),
-                       metadata={"description": "the booklet mission's id (GET /api/versus/missions)"})
-    initiative = fields.String(required=True, validate=SIDE)
-    turn_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=12))
+                       metadata={"description": "a booklet mission's id (GET /api/versus/missions): its printed "
+                                                "values, event, special rules and disc schedule are loaded"})
+    initiative = fields.String(load_default=None, validate=SIDE)
+    turn_limit = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=1, max=12))
     sides = fields.Dict(keys=fields.String(validate=SIDE), values=fields.Nested(VersusSideSchema), required=True)
     special_rules = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
     end_game = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
@@ -94,11 +100,42 @@ class MissionsCatalogSchema(CatalogSchema):
                                                                    "players to fill in (missing from the text)"})
 
 
-def _mission(data: dict) -> VersusMission:
+TYPED = ("reserve", "recovery", "discs_available", "discs_unavailable", "discs_recovery", "river")
+
+
+def _mission(data: dict) -> VersusMission | Response:
+    """The mission as the rules take it, or a 4xx answer: a booklet mission by id (its printed values
+    and rules, the typed values for what it does not print), or one typed in full."""
+    rules = []
+    if data["id"]:
+        try:
+            data = {**data, **versus_data.from_template(data["id"], data)}
+        except versus_data.PrintedValue as clash:
+            name, printed, typed = clash.args
+            return error(409, f"The booklet prints {name} = {printed}, not {typed}", "booklet_prints_value",
+                         {"field": name, "printed": str(printed), "typed": str(typed)})
+        except KeyError:
+            return error(404, f"No booklet mission {data['id']!r}", "no_mission", {"mission": data["id"]})
+        except ValueError as missing:
+            return error(400, f"The booklet does not print {missing.args[0]}: type it in", "mission_value_missing",
+                         {"field": missing.args[0]})
+        rules = [versus_data.mission_rule(r) for r in data.pop("rules")]
+    else:
+        for name in ("name", "initiative", "turn_limit"):
+            if data[name] is None:
+                return error(400, f"A typed mission needs its {name} (or a booklet mission's id)",
+                             "mission_value_missing", {"field": name})
+        for side, s in data["sides"].items():
+            for name in TYPED:
+                if s[name] is None:
+                    return error(400, f"A typed mission needs {side}.{name} (or a booklet mission's id)",
+                                 "mission_value_missing", {"field": f"{side}.{name}"})
     sides = {}
     for side, s in data["sides"].items():
-        sides[side] = {**s, "spaces": s["spaces"] or versus_data.DEFAULT_SPACES}
-    return from_data(VersusMission, {**data, "sides": sides})
+        sides[side] = {**s, "fatigue": s.get("fatigue") or 0, "spaces": s.get("spaces") or versus_data.DEFAULT_SPACES,
+                       "cost_track": s.get("cost_track") or [1, 2, 3, 4, 5, 6, 7]}
+    mission = from_data(VersusMission, {**data, "sides": sides, "rules": []})
+    return replace(mission, rules=rules)
 
 
 @blp.route("/versus/powers")
@@ -121,11 +158,16 @@ class Missions(MethodView):
 class VersusTables(MethodView):
     @blp.arguments(NewVersusTableSchema)
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule")
+    @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule, or contradicts the booklet")
+    @blp.alt_response(404, schema=RefusalSchema, description="No booklet mission with that id")
+    @blp.alt_response(400, schema=RefusalSchema, description="A value the booklet does not print is missing")
     def post(self, data):
         """Set up a Versus table: both command posts, discs; then pick the HQs and draft the teams"""
         game = games.get("bgcc-versus")
-        return created(game, game.setup(_mission(data["mission"])))
+        mission = _mission(data["mission"])
+        if isinstance(mission, Response):
+            return mission
+        return created(game, game.setup(mission))
 
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/hq")
@@ -154,3 +196,25 @@ class ResolvePower(MethodView):
     def post(self, data, code, side, power):
         """Apply an HQ power: the alternative chosen and its targets (Versus II)"""
         return play.execute(code, "resolve_power", {**data, "side": side, "power": power})
+
+
+class MissionEventSchema(Schema):
+    tile = fields.String(required=True, validate=NAME)
+
+
+@blp.route("/tables/<table_code:code>/command-posts/<side>/mission-rules/<rule>")
+class RecordMissionRule(MethodView):
+    @command(blp)
+    def post(self, code, side, rule):
+        """Record a mission rule played at the table without a roll: a board event the mission counts, or
+        a rule limited per game (the booklet's missions)"""
+        return play.execute(code, "record_mission_rule", {"side": side, "rule": rule})
+
+
+@blp.route("/tables/<table_code:code>/command-posts/<side>/mission-events/<rule>")
+class ResolveMissionEvent(MethodView):
+    @command(blp, MissionEventSchema)
+    def post(self, data, code, side, rule):
+        """Resolve the mission's event on the side's event tile, e.g. a neutralized tile back in the box
+        for free (the booklet's missions)"""
+        return play.execute(code, "resolve_mission_event", {"side": side, "rule": rule, "tile": data["tile"]})

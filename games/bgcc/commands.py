@@ -63,6 +63,7 @@ class ComplexAction:
     cubes: int = 0
     characteristic: int = 0
     item: Item | None = None  # equipment the mission lets a hero carry on success (V·C·3 [a] viii)
+    mission_rule: str | None = None  # Versus: the mission rule this action performs (its printed difficulty)
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,18 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class Throw:
+    """Throw carried equipment at an area in line of sight (V·D·1 [e]): a complex manipulation whose
+    difficulty is the distance; the item's encumbrance and the hindering come off the successes."""
+    hero: str
+    item: str
+    distance: int
+    successes: int
+    cubes: int
+    hindering: int = 0
+
+
+@dataclass(frozen=True)
 class ActivateTile:
     tile: str
     side: str = "villain"
@@ -140,6 +153,12 @@ class Demobilize:
 @dataclass(frozen=True)
 class Reinforce:
     miniature: str
+    side: str = "villain"
+
+
+@dataclass(frozen=True)
+class EndReinforcement:
+    """The side is done bringing characters back: unspent reinforcement points are lost (VI·E)."""
     side: str = "villain"
 
 
@@ -199,3 +218,20 @@ class ResolvePower:
     space: str | None = None
     miniatures: list[str] = field(default_factory=list)  # targets, in the order the operations need them
     count: int | None = None  # successes of a roll made at the table, for "as many as successes"
+
+
+@dataclass(frozen=True)
+class RecordMissionRule:
+    """Versus: a mission rule happens at the table without a roll: a board event the mission counts
+    (a hostage exfiltrated) or a rule limited per game (the intervention squad's charges)."""
+    side: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class ResolveMissionEvent:
+    """Versus: resolve the mission's event on the side's event tile (e.g. a neutralized tile of the
+    side's river back in the game box, for free)."""
+    side: str
+    rule: str
+    tile: str

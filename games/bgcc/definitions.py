@@ -364,6 +364,9 @@ class Operation(Printed):
     timing: str = ""
     optional: bool = False
     count_from_successes: bool = False  # the count is the successes of a roll made at the table
+    branch: str = ""  # exclusive branches of one alternative: only the one that holds applies
+    successes: int | None = None  # applies only when the power's die shows this many successes
+    one_per_space: bool = False  # a token that may not go on a space already holding one
 
 
 @dataclass(frozen=True)
@@ -403,6 +406,38 @@ class VersusSide(Printed):
     events: list[str] = field(default_factory=list)  # the mission's events on this side's event tile
 
 
+MISSION_RULE_KINDS = ("action", "trigger", "standing", "event", "schedule", "limited", "record", "reminder")
+MISSION_OPERATIONS = ("forbid_dredging", "forbid_demobilization", "remove_neutralized_tile", "set_cube_recovery",
+                      "transfer_discs")
+
+
+@dataclass(frozen=True)
+class MissionRule(Printed):
+    """A special rule, the event or the disc schedule of a booklet mission, as the app applies it.
+
+    kind: "action" (a character of `sides` succeeds a complex `action` of `difficulty`: `counter`
+    += `change`, then `operations`), "trigger" (`operations` once `counter` reaches `at`),
+    "standing" (`operations` hold all game: forbid_dredging, forbid_demobilization), "event" (the
+    side's event tile: `operations` resolved at once), "schedule" (the disc recovery per turn, in
+    the sides' numbers), "limited" (used at most `uses` times a game), "record" (`counter` +=
+    `change` when the players record it: a board event), "reminder" (shown at its `step`)."""
+    id: str
+    name_fr: str
+    text_fr: str
+    kind: str
+    sides: list[str]
+    step: str = ""  # the step the rule matters at: setup | upkeep | activations | event_tile | end_effects
+    text_en: str = ""
+    action: str = ""  # manipulation | thought
+    difficulty: int = 0
+    skill: str = ""
+    counter: str = ""
+    change: int = 1
+    at: int = 0
+    uses: int = 0
+    operations: list[Operation] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class VersusMission(Printed):
     name: str
@@ -413,6 +448,7 @@ class VersusMission(Printed):
     end_game: list[str] = field(default_factory=list)
     name_fr: str = ""
     id: str = ""  # the booklet mission it comes from (versus-missions.json)
+    rules: list[MissionRule] = field(default_factory=list)  # the booklet mission's rules the app applies
 
 
 def slot_kind(slot: str) -> str:

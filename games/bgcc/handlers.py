@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import command_post as cp
 from . import commands as c
 from . import hero_board as hb
-from . import movement, river, tiles, versus
+from . import mission_rules, movement, river, tiles, versus
 from . import dice_flow
 from .actors import TILE_STEPS, tile_steps
 from .actors import acting_hero as _acting_hero
@@ -267,6 +267,10 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
     if min(cmd.successes, cmd.difficulty, cmd.hindering) < 0:
         raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
     events = []
+    side = None
+    if cmd.mission_rule is not None:
+        side = "heroes" if cmd.hero is not None else table.find_miniature(cmd.miniature)[0].side
+        mission_rules.check_action(table, side, cmd.mission_rule, cmd.action, cmd.difficulty)
     if cmd.hero is not None:
         hero = _acting_hero(table, cmd.hero)
         if cmd.cubes < 1:
@@ -286,6 +290,8 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
                                           f"{cmd.hindering} hindering = {net} against difficulty "
                                           f"{cmd.difficulty}: {'success' if ok else 'failure'}",
                         "V·C·3 [a]", {"successes": net, "difficulty": cmd.difficulty, "success": ok}))
+    if cmd.mission_rule is not None:
+        events += mission_rules.action_done(table, side, cmd.mission_rule, ok)
     if ok and cmd.item is not None:
         # V·C·3 [a] viii: the mission's effect lets the hero carry an item (FIG. 25-27), if able to
         hb.check_can_carry(hero, cmd.item)
@@ -429,6 +435,28 @@ def _take(table: Table, cmd: c.Take) -> list[Event]:
     return _hand_over(table, table.hero(cmd.from_hero), taker, cmd.item, taker, "takes")
 
 
+def _throw(table: Table, cmd: c.Throw) -> list[Event]:
+    hero = _acting_hero(table, cmd.hero, "V·D·1 [e]")
+    item = hb.find_item(hero, cmd.item)
+    if min(cmd.successes, cmd.hindering) < 0:
+        raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
+    if cmd.distance < 1:
+        raise RuleRefused("V·D·1 [e]", "A throw targets another area: the distance is at least 1",
+                          "throw_distance_at_least_one")
+    if cmd.cubes < 1:
+        raise RuleRefused("V·C·3 [a] ii", "A complex action spends at least one energy cube", "spend_at_least_one_cube")
+    hb.spend(hero, "manipulation", cmd.cubes)
+    net = max(0, cmd.successes - item.encumbrance - cmd.hindering)
+    reached, where = hb.throw(table, hero, item, net, cmd.distance)
+    return [Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on manipulation", "V·C·3 [a] ii",
+                  {"hero": hero.id, "space": "manipulation", "cubes": cmd.cubes}),
+            Event("throw", f"{hero.name} throws {item.name}: {cmd.successes} − {item.encumbrance} encumbrance − "
+                           f"{cmd.hindering} hindering = {_plural(net, 'success')} against difficulty "
+                           f"{cmd.distance} (the distance): it lands {where}; encumbrance {hero.encumbrance}",
+                  "V·D·1 [e]", {"hero": hero.id, "item": item.name, "successes": net, "difficulty": cmd.distance,
+                                "reached": reached, "encumbrance": hero.encumbrance})]
+
+
 def _drop(table: Table, cmd: c.Drop) -> list[Event]:
     hero = table.hero(cmd.hero)
     item = hb.find_item(hero, cmd.item)
@@ -485,6 +513,7 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
                                            "events": table.mission.reminders.events}))
         if table.mode == "versus":
             events += versus.event_tile_activated(table, cmd.side)
+            events += mission_rules.event_tile(table, cmd.side)
     else:
         post.activation = Activation(tile=tile.id)
     return events
@@ -493,6 +522,7 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
 def _dredge(table: Table, cmd: c.Dredge) -> list[Event]:
     post = table.post(cmd.side)
     _require_side_turn(table, cmd.side, "Dredging the river")
+    mission_rules.refuse_dredging(table, cmd.side)
     if not cmd.tiles:
         raise RuleRefused("VI·F", "Name at least one neutralized tile to dredge", "dredge_no_tile")
     if len(set(cmd.tiles)) != len(cmd.tiles):
@@ -517,12 +547,7 @@ def _from_places(taken: list[str]) -> str:
 
 
 def _remove_tile(post: CommandPost, tile: tiles.Tile) -> None:
-    tile.dredged = True
-    for mini in tile.miniatures:
-        mini.place = "gone"
-    river.take_out(post, tile.id)
-    if post.activation and post.activation.tile == tile.id:
-        post.activation = None
+    river.to_box(post, tile)
 
 
 def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
@@ -531,6 +556,7 @@ def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
     if post.demobilized:
         raise RuleRefused("VI·G", "Demobilization is once per game", "demobilization_used")
     tile = post.tile(cmd.tile)
+    mission_rules.refuse_demobilization(table, cmd.side, tile)
     if tile.definition.kind == "event" or tile.definition.level not in ("elite", "henchman"):
         raise RuleRefused("VI·G", f"Only an elite or henchman character tile can be demobilized; "
                                   f"{tile.name} cannot", "demobilize_wrong_tile", tile=tile.name)
@@ -575,6 +601,17 @@ def _reinforce(table: Table, cmd: c.Reinforce) -> list[Event]:
         text += f"; {tile.name} is flipped face up"
     return [Event("reinforce", text, "VI·E", {"miniature": mini.id, "cost": cost,
                                               "remaining": post.reinforcement_points})]
+
+
+def _end_reinforcement(table: Table, cmd: c.EndReinforcement) -> list[Event]:
+    """VI·E: "Unspent reinforcement points are lost": the side says it is done reinforcing."""
+    post = table.post(cmd.side)
+    if post.reinforcement_points == 0:
+        raise RuleRefused("VI·E", "No reinforcement points to spend: they come from the event tile "
+                                  "and are spent at once", "no_reinforcement_points")
+    lost, post.reinforcement_points = post.reinforcement_points, 0
+    return [Event("reinforcement_lost", f"Reinforcement ends: {_plural(lost, 'unspent reinforcement point')} "
+                                        f"lost", "VI·E", {"side": post.side, "lost": lost})]
 
 
 def _wound(table: Table, cmd: c.Wound) -> list[Event]:

@@ -147,6 +147,20 @@ def check_can_carry(hero: Hero, item: Item) -> None:
                           item=item.name, hero=hero.name, total=total, maximum=hero.board.maximum_encumbrance)
 
 
+def throw(table, hero: Hero, item: Item, net: int, distance: int) -> tuple[bool, str]:
+    """V·D·1 [e], the Apply step: the thrown equipment leaves the hero and lies on the board; "If the
+    number of successes is equal to or higher than the difficulty level of the throw, the hero places
+    the equipment in the target area", otherwise "at a distance that is equal to the obtained number
+    of successes, along the line of sight". Returns (reached, where it lands)."""
+    hero.equipment.remove(item)
+    table.loose_items.append(item)
+    if net >= distance:
+        return True, "in the target area"
+    if net == 0:
+        return False, "in the hero's own area"
+    return False, f"{net} area{'s' if net > 1 else ''} away along the line of sight towards the target area"
+
+
 def find_item(hero: Hero, name: str) -> Item:
     for item in hero.equipment:
         if item.name == name:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import commands as c
-from . import dice_flow, handlers, versus
+from . import dice_flow, handlers, mission_rules, versus
 from .actors import TILE_STEPS, tile_steps
 from .definitions import COLOURS, slot_kind
 from .errors import RuleRefused
@@ -421,6 +421,11 @@ def _offer_drop(table: Table, seat: str) -> list[dict]:
             for h in _heroes(table, seat) if h.equipment]
 
 
+def _offer_throw(table: Table, seat: str) -> list[dict]:
+    return [{"targets": _targets(hero=[h], item=list(dict.fromkeys(i.name for i in table.heroes[h].equipment)))}
+            for h in _acting_heroes(table, seat) if table.heroes[h].equipment]
+
+
 def _river_tiles(table: Table, side: str, keep) -> list[str]:
     post = table.command_posts[side]
     return [t for t in post.river if keep(post.tiles[t])]
@@ -445,7 +450,7 @@ def _offer_dredge(table: Table, seat: str) -> list[dict]:
     offers = []
     for side in _sides(table, seat):
         tiles = _river_tiles(table, side, lambda t: t.neutralized)
-        if _on_own_turn(table, side) and tiles:
+        if _on_own_turn(table, side) and tiles and mission_rules.dredging_allowed(table, side):
             offers.append({"targets": _targets(tiles=tiles, side=[side])})
     return offers
 
@@ -458,7 +463,8 @@ def _offer_demobilize(table: Table, seat: str) -> list[dict]:
     offers = []
     for side in _sides(table, seat):
         post = table.command_posts[side]
-        tiles = _river_tiles(table, side, _demobilizable)
+        tiles = _river_tiles(table, side, lambda t: _demobilizable(t) and
+                             mission_rules.demobilization_allowed(table, side, t))
         if _on_own_turn(table, side) and not post.demobilized and tiles:
             offers.append({"targets": _targets(tile=tiles, side=[side])})
     return offers
@@ -475,6 +481,11 @@ def _offer_reinforce(table: Table, seat: str) -> list[dict]:
         if minis:
             offers.append({"targets": _targets(miniature=minis, side=[side])})
     return offers
+
+
+def _offer_end_reinforcement(table: Table, seat: str) -> list[dict]:
+    sides = [s for s in _sides(table, seat) if table.command_posts[s].reinforcement_points]
+    return [{"targets": _targets(side=sides)}] if sides else []
 
 
 def _offer_wound(table: Table, seat: str) -> list[dict]:
@@ -538,6 +549,30 @@ def _offer_resolve_power(table: Table, seat: str) -> list[dict]:
         pending = list(dict.fromkeys(p.power for p in table.versus.pending_powers if p.side == side))
         if pending and _plays_side(table, seat, side):
             offers.append({"targets": _targets(side=[side], power=pending)})
+    return offers
+
+
+def _offer_record_mission_rule(table: Table, seat: str) -> list[dict]:
+    """A mission rule recorded without a roll, on the side's own activations, while uses remain."""
+    offers = []
+    for side in _sides(table, seat):
+        if table.track.step != f"{side}.activations":
+            continue
+        ids = [r.id for r in mission_rules.rules(table) if side in r.sides and r.kind in ("record", "limited")
+               and mission_rules.uses_left(table, r) != 0]
+        if ids:
+            offers.append({"targets": _targets(side=[side], rule=ids)})
+    return offers
+
+
+def _offer_resolve_mission_event(table: Table, seat: str) -> list[dict]:
+    if table.mode != "versus" or table.versus is None:
+        return []
+    offers = []
+    for p in table.versus.pending_events:
+        if _plays_side(table, seat, p.side):
+            tiles = _river_tiles(table, p.side, lambda t: t.neutralized)
+            offers.append({"targets": _targets(side=[p.side], rule=[p.rule], tile=tiles)})
     return offers
 
 
@@ -608,10 +643,12 @@ ENTRIES = (
     _entry(c.Give, _E._give, _by_hero, _offer_give, lambda t, cmd: _hero_window("V·D·1")),
     _entry(c.Take, _E._take, _by_hero, _offer_take, lambda t, cmd: _hero_window("V·D·1")),
     _entry(c.Drop, _E._drop, _by_hero, _offer_drop, during_roll=True),
+    _entry(c.Throw, _E._throw, _by_hero, _offer_throw, lambda t, cmd: _hero_window("V·D·1 [e]")),
     _entry(c.ActivateTile, _E._activate_tile, _by_side, _offer_activate, _activation_window),
     _entry(c.Dredge, _E._dredge, _by_side, _offer_dredge, _turn_window("Dredging the river")),
     _entry(c.Demobilize, _E._demobilize, _by_side, _offer_demobilize, _turn_window("Demobilization")),
     _entry(c.Reinforce, _E._reinforce, _by_side, _offer_reinforce),
+    _entry(c.EndReinforcement, _E._end_reinforcement, _by_side, _offer_end_reinforcement),
     _entry(c.Wound, _E._wound, _wound_seat, _offer_wound, during_roll=True),
     _entry(c.PlaceToken, _E._place_token, _token_seat, _offer_place_token, during_roll=True),
     _entry(c.RemoveToken, _E._remove_token, _anyone, _offer_remove_token, during_roll=True),
@@ -620,6 +657,10 @@ ENTRIES = (
     _entry(c.PickHQ, versus.pick_hq, _by_own_side, _offer_pick_hq),
     _entry(c.DraftTile, versus.draft_tile, _by_own_side, _offer_draft),
     _entry(c.ResolvePower, versus.resolve_power, _by_own_side, _offer_resolve_power),
+    _entry(c.RecordMissionRule, mission_rules.record, _by_own_side, _offer_record_mission_rule,
+           lambda t, cmd: Window((f"{cmd.side}.activations",), "Versus mission",
+                                 f"The {cmd.side} apply their mission rules in their activation step")),
+    _entry(c.ResolveMissionEvent, mission_rules.resolve_event, _by_own_side, _offer_resolve_mission_event),
     # dice
     _entry(dice_flow.SetDiceMode, _D[dice_flow.SetDiceMode], _host_only, _offer_dice_mode, during_roll=True),
     _entry(dice_flow.CalibrateDice, _D[dice_flow.CalibrateDice], _host_only, _offer_calibrate),
@@ -677,8 +718,10 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     e = entry(command)
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over", "game_over")
-    if type(command) not in (c.ResolvePower, c.EndGame):
+    if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
         versus.require_no_pending_power(table)
+    if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
+        mission_rules.require_no_pending_event(table)
     check(table, command)
     new = table if owned else copy.deepcopy(table)
     events: list[Event] = []
@@ -705,11 +748,12 @@ def may_now(table: Table, seat: str | None) -> list[dict]:
     seat rights are applied; cubes and costs are not (the rules refuse those)."""
     if seat is None or seat == SPECTATOR or table.track.over:
         return []
-    pending = table.mode == "versus" and table.versus is not None and table.versus.pending_powers
+    pending = table.mode == "versus" and table.versus is not None and (
+        table.versus.pending_powers or table.versus.pending_events)
     rolling = table.dice.roll is not None
     listed = []
     for e in ENTRIES:
-        if pending and e.command not in (c.ResolvePower, c.EndGame):
+        if pending and e.command not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
             continue
         if rolling and not e.during_roll:
             continue

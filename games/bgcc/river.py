@@ -38,3 +38,14 @@ def to_right_end(post: CommandPost, tile_id: str) -> None:
 def take_out(post: CommandPost, tile_id: str) -> None:
     """Dredging: the tile leaves the river for the game box (VI·F)."""
     post.river.remove(tile_id)
+
+
+def to_box(post: CommandPost, tile) -> None:
+    """A tile back in the game box (VI·F dredging, VI·G demobilization, a mission's event): it leaves
+    the river and its miniatures can never come back, even as reinforcements."""
+    tile.dredged = True
+    for mini in tile.miniatures:
+        mini.place = "gone"
+    take_out(post, tile.id)
+    if post.activation and post.activation.tile == tile.id:
+        post.activation = None

@@ -9,6 +9,7 @@ from .command_post import CommandPost, limit
 from .dice_flow.state import DiceTable
 from .errors import RuleRefused
 from .hero_board import Hero, check_can_carry, new_hero
+from .mission_rules import PendingEvent
 from .river import positions
 from .tiles import new_tile
 from .turn import STEP_TITLES, TurnTrack
@@ -63,6 +64,10 @@ class VersusState:
     draft: Draft
     pending_powers: list[PendingPower] = field(default_factory=list)
     disc_modifiers: list[DiscModifier] = field(default_factory=list)
+    counters: dict[str, int] = field(default_factory=dict)  # the mission's counters (bombs neutralized, ...)
+    rule_uses: dict[str, int] = field(default_factory=dict)  # uses of a mission rule limited per game
+    triggered: list[str] = field(default_factory=list)  # mission triggers already applied
+    pending_events: list[PendingEvent] = field(default_factory=list)  # mission events to resolve at once
 
 
 @dataclass

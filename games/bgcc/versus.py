@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from . import command_post as cp
 from . import commands as c
-from . import river, tiles
+from . import mission_rules, river, tiles
 from .command_post import CommandPost, Discs
-from .definitions import (COMMAND_POST_SPACES, DISC_ZONES, Mission, Power, Reminders, SpaceDef, TileDef,
+from .definitions import (COMMAND_POST_SPACES, Mission, Power, Reminders, SpaceDef, TileDef,
                           VersusMission, check_tile, check_versus_mission, slot_kind)
 from .errors import RuleRefused
 from .events import Event
@@ -198,10 +198,18 @@ def upkeep(table: Table, side: str) -> list[Event]:
                     "Versus I·A 1", {"side": side, "moved": moved, "recovered": recovered, "discs": discs})]
     post.activations_this_turn, post.activations_head_start = post.activations_head_start, 0
     for power in post.powers:
-        for op in power.alternatives[0].operations:
-            if op.op in AT_UPKEEP and (_hq_in_play(table, side) or "while" not in op.details):
+        for op in _upkeep_operations(power):
+            if _hq_in_play(table, side) or "while" not in op.details:
                 events += _apply(table, side, power, op, c.ResolvePower(side=side, power=power.id), [])
     return events
+
+
+def _upkeep_operations(power: Power) -> list:
+    """A permanent power's operations timed on its side's upkeep (Oracle, Julia Pennyworth). A special
+    event's recovery belongs to the event tile's activation, never to the upkeep (The Riddler)."""
+    if power.type != "permanent":
+        return []
+    return [op for op in power.alternatives[0].operations if op.op in AT_UPKEEP and "upkeep" in op.timing]
 
 
 def end_effects(table: Table, side: str) -> list[Event]:
@@ -285,7 +293,7 @@ def resolve_power(table: Table, cmd: c.ResolvePower) -> list[Event]:
     power = _power(table, cmd.side, cmd.power)
     pending = next((p for p in table.versus.pending_powers if p.side == cmd.side and p.power == cmd.power), None)
     if pending is None:
-        if any(op.op in AT_UPKEEP for a in power.alternatives for op in a.operations):
+        if _upkeep_operations(power):
             raise RuleRefused("Versus I·D", f"{power.name_en} applies by itself at each upkeep",
                               "power_at_upkeep", power=power.id, character=power.character)
         if _at_event_tile(power):
@@ -302,10 +310,41 @@ def resolve_power(table: Table, cmd: c.ResolvePower) -> list[Event]:
                              + (f" ({chosen.reminder})" if chosen.reminder else ""), "Versus II",
                     {"side": cmd.side, "power": power.id, "alternative": cmd.alternative})]
     targets = list(cmd.miniatures)
+    branch, difference = _branch(table, cmd.side, chosen)
+    rolled = _rolled(power, chosen, cmd)
     for op in chosen.operations:
-        events += _apply(table, cmd.side, power, op, cmd, targets)
+        if op.branch and op.branch != branch:
+            continue  # exclusive branches: only the one that holds applies
+        if op.successes is not None and op.successes != rolled:
+            continue  # another result of the power's die
+        events += _apply(table, cmd.side, power, op, cmd, targets, difference)
+    if rolled is not None and not any(op.successes == rolled for op in chosen.operations):
+        events.append(Event("reminder", f"{power.character} ({power.name_en}): {_plural(rolled, 'success')}, "
+                                        f"played on the board", "Versus II", {"successes": rolled}))
     table.versus.pending_powers.remove(pending)
     return events
+
+
+def _branch(table: Table, side: str, chosen) -> tuple[str, int | None]:
+    """The Riddler's duel of wits: "Le vilain et le héros comparent le nombre de DPAs de leurs zones de
+    potentiel d'activation disponible" once, before any disc moves: the branch that holds and the
+    difference both of its transfers use."""
+    if not any(op.branch for op in chosen.operations):
+        return "", None
+    mine = table.command_posts[side].discs.available
+    theirs = table.command_posts[opponent(side)].discs.available
+    return ("fewer", theirs - mine) if mine < theirs else ("as_many_or_more", None)
+
+
+def _rolled(power: Power, chosen, cmd: c.ResolvePower) -> int | None:
+    """A power whose effect depends on a die rolled at the table (Harley Quinn's orange die): the
+    successes the players read."""
+    if not any(op.successes is not None for op in chosen.operations):
+        return None
+    if cmd.count is None:
+        raise RuleRefused("Versus II", f"{power.character} ({power.name_en}): enter the successes rolled",
+                          "power_needs_successes", power=power.id, character=power.character)
+    return cmd.count
 
 
 def _character_target(table: Table, side: str, power: Power, op, targets: list[str], name: str) -> str:
@@ -323,7 +362,8 @@ def _character_target(table: Table, side: str, power: Power, op, targets: list[s
     return targets.pop(0)
 
 
-def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower, targets: list[str]) -> list[Event]:
+def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower, targets: list[str],
+           difference: int | None = None) -> list[Event]:
     post = table.command_posts[side]
     rule = "Versus II"
     name = f"{power.character} ({power.name_en})"
@@ -344,7 +384,7 @@ def _apply(table: Table, side: str, power: Power, op, cmd: c.ResolvePower, targe
         post.reserve += n
         return [Event("cubes", f"{name}: {_plural(n, 'cube')} fatigue → reserve", rule, {"side": side})]
     if op.op == "transfer_discs":
-        return _transfer_discs(table, side, name, op)
+        return mission_rules.transfer_discs(table, side, name, op, "Versus II", difference)
     if op.op == "activations_already_made":
         target = _side(side, op.side)
         table.command_posts[target].activations_head_start += count
@@ -430,24 +470,8 @@ def _target_tile(table: Table, side: str, cmd: c.ResolvePower, index: int, name:
     return tile
 
 
-def _transfer_discs(table: Table, side: str, name: str, op) -> list[Event]:
-    source = table.command_posts[_side(side, op.from_side)].discs
-    target = table.command_posts[_side(side, op.to_side)].discs
-    if op.from_zone not in DISC_ZONES or op.to_zone not in DISC_ZONES:
-        raise RuleRefused("Versus II", f"{name}: unknown disc zone", "unknown_disc_zone")
-    if op.difference:
-        mine = table.command_posts[side].discs.available
-        theirs = table.command_posts[opponent(side)].discs.available
-        wanted = max(0, theirs - mine)
-    else:
-        wanted = op.count
-    n = min(wanted, getattr(source, op.from_zone))
-    setattr(source, op.from_zone, getattr(source, op.from_zone) - n)
-    setattr(target, op.to_zone, getattr(target, op.to_zone) + n)
-    where = (f"{_side(side, op.from_side)} {op.from_zone} → {_side(side, op.to_side)} {op.to_zone}")
-    return [Event("discs", f"{name}: {_plural(n, 'disc')} {where}", "Versus II",
-                  {"count": n, "from": [_side(side, op.from_side), op.from_zone],
-                   "to": [_side(side, op.to_side), op.to_zone]})]
+def transfer_discs(table: Table, side: str, name: str, op) -> list[Event]:
+    return mission_rules.transfer_discs(table, side, name, op, "Versus II")
 
 
 def _hack(table: Table, side: str, name: str, op, cmd: c.ResolvePower) -> list[Event]:
@@ -456,6 +480,10 @@ def _hack(table: Table, side: str, name: str, op, cmd: c.ResolvePower) -> list[E
     if cmd.space not in allowed:
         raise RuleRefused("Versus II", f"{name}: choose one of the {opponent(side)}'s spaces: {', '.join(allowed)}",
                           "power_needs_space", power=cmd.power, side=opponent(side), spaces=", ".join(allowed))
+    if op.one_per_space and target.hacking.get(cmd.space):
+        raise RuleRefused("Versus II", f"{name}: the {opponent(side)}'s {cmd.space} space already holds a hacking "
+                                       f"token", "space_already_hacked", power=cmd.power, space=cmd.space,
+                          side=opponent(side))
     count = op.count or 1
     new_limit = cp.limit(target, cmd.space) - count
     if target.spaces[cmd.space] > max(0, new_limit):

@@ -6,7 +6,7 @@ Printed definitions are passed through as dataclasses: `serial.to_data` (or any 
 knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 
-from . import dice_flow, registry, river
+from . import dice_flow, mission_rules, registry, river
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
 from .hero_board import Hero, skill_applies
 from .table import Table
@@ -181,4 +181,5 @@ def _with_disc_costs(table: Table, view: dict, post) -> dict:
 def versus_view(table: Table) -> dict:
     v = table.versus
     return {"mission": v.mission, "draft": v.draft, "pending_powers": v.pending_powers,
-            "disc_modifiers": v.disc_modifiers}
+            "disc_modifiers": v.disc_modifiers, "counters": v.counters, "rule_uses": v.rule_uses,
+            "pending_events": v.pending_events, "mission_rules_now": mission_rules.now(table)}

@@ -351,3 +351,43 @@ def test_the_versus_screens_fit_a_360_pixel_phone_with_thumb_sized_targets(phone
         fits_the_phone(page, name)
         page.context.close()
         phones.contexts.remove(page.context)
+
+
+# ------------------------------------------------------------------ a booklet mission's rules on the phone
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 360, "height": 640}])
+def test_duel_dans_la_ruelle_mission_event_on_the_phone(phones, api, versus_library, shot, viewport):
+    """Duel dans la ruelle loaded by id: the heroes' command post shows the mission's rules at their step
+    (ON N'ABANDONNE PAS LES BLESSÉS: no dredge) and, on the event tile, the mission's event ("PAS LE TEMPS
+    DE PLEURER LES MORTS") as a free command: the neutralized tile goes back in the box."""
+    typed = {"reserve": 12, "fatigue": 0, "recovery": 4, "discs_available": 4, "discs_unavailable": 3,
+             "river": ["HQ simple", "simple", "simple", "double", "event"]}  # not printed in the text extract
+    r = api.session.post(f"{api.base}/api/versus-tables", timeout=10, json={"mission": {
+        "id": "duel-dans-la-ruelle", "sides": {"heroes": dict(typed), "villain": dict(typed)}}})
+    assert r.status_code == 201, r.text
+    code, host = r.json()["code"], r.json()["token"]
+    heroes, villain = api.seat(code, "heroes"), api.seat(code, "villain")
+    tiles = {t["name"]: t for t in VERSUS_TILES}
+    api.post(code, "/command-posts/heroes/hq", heroes, {"tile": tiles["Nightwing"]})
+    api.post(code, "/command-posts/villain/hq", villain, {"tile": tiles["The Penguin"]})
+    for h, v in zip(HEROES_TEAM, VILLAIN_TEAM):
+        api.post(code, "/command-posts/heroes/draft", heroes, {"tile": tiles[h]})
+        api.post(code, "/command-posts/villain/draft", villain, {"tile": tiles[v]})
+    api.advance_to(code, host, "heroes.activations")
+    api.post(code, "/characters/swat-team.1/wounds", villain, {"wounds": 1})
+    t = {"code": code, "host": host, "heroes": heroes, "villain": villain}
+    page = _open(phones, t, "heroes", "/#/versus/heroes", viewport=viewport)
+    card = page.get_by_test_id("vs-mission-rules")
+    expect(card).to_contain_text("ON N’ABANDONNE PAS LES BLESSÉS")
+    expect(card).to_contain_text("POUVOIR DE QG + PAS LE TEMPS DE PLEURER LES MORTS")
+    page.get_by_test_id("tile-event-heroes").click()
+    page.get_by_test_id("sheet-confirm").click()
+    button = page.get_by_test_id("mission-event-heroes")
+    expect(button).to_be_enabled()
+    card.scroll_into_view_if_needed()
+    shot(page, f"versus-mission-event-{viewport['width']}")
+    button.click()
+    expect(button).to_have_count(0)
+    expect(page.get_by_test_id("tile-swat-team")).to_have_count(0)
+    shot(page, f"versus-mission-event-done-{viewport['width']}")

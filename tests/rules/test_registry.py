@@ -59,6 +59,7 @@ def build(table, name: str, fields: dict):
         "spend": {"cubes": 1},
         "attack": {"successes": 1, "cubes": 1 if actor_hero else 0},
         "complex_action": {"successes": 1, "difficulty": 1, "cubes": 1 if actor_hero else 0},
+        "throw": {"distance": 1, "successes": 1, "cubes": 1},
         "move": {"moves": [c.MoveStep()]},
         "wound": {"wounds": 1},
         "end_game": {"reason": "a test"},

@@ -135,8 +135,9 @@ def test_versus_I_A_discs_recovery_schedule_by_turn():
 
 
 def test_versus_power_recover_discs_and_cubes_permanent_applies_at_upkeep():
-    p = power("oracle-extra", "heroes", Operation(op="recover_discs", count=1), kind="permanent")
-    q = power("julia-extra", "heroes", Operation(op="recover_cubes", count=1), kind="permanent")
+    upkeep = "upkeep of the heroes' turn"  # as the booklet's permanent powers time it (Oracle, Julia Pennyworth)
+    p = power("oracle-extra", "heroes", Operation(op="recover_discs", count=1, timing=upkeep), kind="permanent")
+    q = power("julia-extra", "heroes", Operation(op="recover_cubes", count=1, timing=upkeep), kind="permanent")
     table = advance_to(drafted(hero_powers=[p, q]), "heroes.start_effects")
     discs = table.command_posts["heroes"].discs
     assert (discs.available, discs.unavailable) == (7, 0)

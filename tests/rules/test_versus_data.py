@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from games.bgcc.definitions import MISSION_RULE_KINDS
+
 DATA = Path(__file__).resolve().parents[2] / "games" / "bgcc" / "data"
 POWERS_DOC = json.loads((DATA / "versus-powers.json").read_text(encoding="utf-8"))
 MISSIONS_DOC = json.loads((DATA / "versus-missions.json").read_text(encoding="utf-8"))
@@ -19,7 +21,8 @@ TYPES = {"special_event", "permanent"}
 ZONES = {"available", "unavailable", "spent"}
 WHO = {"self", "opponent"}
 SPACES = {"movement", "defense", "reroll"}
-COMMON_FIELDS = {"op", "condition", "optional", "timing", "while", "details", "target"}
+COMMON_FIELDS = {"op", "condition", "optional", "timing", "while", "details", "target", "branch", "successes",
+                 "one_per_space"}
 
 # Power entries per character, counted in the booklet's chapter II. Two entries for a character are the
 # powers printed with "ET" (Red Robin, Robin (Damian Wayne)); "OU" choices are alternatives of one entry.
@@ -243,10 +246,15 @@ def test_mission_shape(mission):
                    ("victory_fr", "victory_en")):
         assert mission[fr] and len(mission[fr]) == len(mission[en])
         assert all(map(_text, mission[fr] + mission[en]))
-    for rule in mission.get("rule_operations", []):
-        assert rule["sides"] and set(rule["sides"]) <= SIDES and _text(rule["trigger_en"])
-        assert any(r.startswith(rule["rule_fr"]) for r in mission["special_rules_fr"]), rule["rule_fr"]
-        for op in rule["operations"]:
+    # every special rule of the booklet has its rule entry, quoting the booklet's French text
+    assert [r["text_fr"] for r in mission["rules"]] == mission["special_rules_fr"]
+    for rule in mission["rules"]:
+        assert rule["sides"] and set(rule["sides"]) <= SIDES and rule["kind"] in MISSION_RULE_KINDS
+        assert rule["text_fr"].startswith(rule["name_fr"]) and _text(rule["text_en"])
+        if rule["kind"] == "action":
+            assert rule["action"] in ("manipulation", "thought") and rule["counter"]
+            assert f"difficulté {rule['difficulty']}" in rule["text_fr"], rule["id"]
+        for op in rule.get("operations", []):
             _check_op(op, {**OPS, **MISSION_OPS})
 
 

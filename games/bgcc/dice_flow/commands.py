@@ -46,6 +46,8 @@ class StartRoll:
     smoke_tokens: int = 0
     item: Item | None = None
     second_weapon: str | None = None
+    throw: str | None = None  # V·D·1 [e]: the carried equipment thrown; `difficulty` is the distance
+    mission_rule: str | None = None  # Versus: the mission rule this complex action performs
     friend_hero: str | None = None
     friend_miniature: str | None = None
     friend_same_area: bool = False

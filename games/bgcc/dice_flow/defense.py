@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import command_post as cp
 from .. import hero_board as hb
+from .. import mission_rules
 from .. import skills as sk
 from ..dice import MAX_POOL, Pool
 from ..errors import RuleRefused
@@ -45,7 +46,7 @@ def _count_action(table, roll: DiceRoll) -> list:
     elif roll.hindering:
         parts.append("(melee is never hindered)")
     if roll.penalty:
-        parts.append(f"− {roll.penalty} (tokens)")
+        parts.append(f"− {roll.penalty} ({'encumbrance, tokens' if roll.thrown else 'tokens'})")
     events = [Event("successes", f"{roll.actor}: {' '.join(parts)} = {plural(net, 'success')}",
                      "IX·F", {"roll": roll.id, "shown": shown, "automatic": roll.automatic,
                               "conditional": roll.conditional_automatic if shown else 0,
@@ -65,6 +66,17 @@ def _count_action(table, roll: DiceRoll) -> list:
             events.append(Event("item", f"{hero.name} carries {roll.item.name}: encumbrance {hero.encumbrance}",
                                  "V·C·3 [a] viii", {"hero": hero.id, "item": roll.item.name,
                                                     "encumbrance": hero.encumbrance}))
+        if roll.thrown is not None and roll.hero is not None:
+            hero = table.hero(roll.hero)
+            item = hb.find_item(hero, roll.thrown)
+            _, where = hb.throw(table, hero, item, net, roll.difficulty)
+            events.append(Event("throw", f"{hero.name} throws {item.name}: it lands {where}; encumbrance "
+                                          f"{hero.encumbrance}", "V·D·1 [e]",
+                                 {"hero": hero.id, "item": item.name, "successes": net, "difficulty": roll.difficulty,
+                                  "reached": ok, "encumbrance": hero.encumbrance}))
+        if roll.mission_rule is not None:
+            side = "heroes" if roll.hero is not None else table.find_miniature(roll.miniature)[0].side
+            events += mission_rules.action_done(table, side, roll.mission_rule, ok)
         if ok and roll.friend_of is not None and roll.friend_of not in table.dice.friends_gone:
             table.dice.friends_gone.append(roll.friend_of)
             events.append(Event("imaginary_friend", f"{roll.actor} neutralizes the imaginary friend: its possessor "

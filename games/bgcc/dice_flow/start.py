@@ -4,6 +4,7 @@ roll abandoned."""
 from __future__ import annotations
 
 from .. import hero_board as hb
+from .. import mission_rules
 from .. import skills as sk
 from ..actors import acting_hero, one_actor, use_character_action
 from ..dice import COLOURS, MAX_POOL, DiceType, Pool, check_colour, check_count, default_faces
@@ -110,6 +111,21 @@ def _against_friend(table, actor: Party, action: str, cmd: StartRoll) -> tuple[i
     return have, possessor.id
 
 
+def _thrown(hero, action: str, cmd: StartRoll):
+    """V·D·1 [e]: "Throwing equipment is a complex manipulation"; "the difficulty level of the throw
+    [...] is equal to the distance [...] from the hero's area to the target area"."""
+    if cmd.throw is None:
+        return None
+    if action != "manipulation":
+        raise RuleRefused("V·D·1 [e]", "Throwing equipment is a complex manipulation", "throw_is_manipulation")
+    if cmd.item is not None:
+        raise RuleRefused("V·D·1 [e]", "A throw brings no item", "item_only_from_complex_action")
+    if not cmd.difficulty:
+        raise RuleRefused("V·D·1 [e]", "A throw targets another area: the distance is at least 1",
+                          "throw_distance_at_least_one")
+    return hb.find_item(hero, cmd.throw)
+
+
 def start(table, cmd: StartRoll) -> list:
     if table.dice.roll is not None:
         raise RuleRefused("VIII", "A roll is already in progress", "roll_already_in_progress")
@@ -166,6 +182,7 @@ def start(table, cmd: StartRoll) -> list:
         target = check_target(table, actor, cmd.target_hero, cmd.target_miniature) if attack else None
         if cmd.item is not None:
             hb.check_can_carry(hero, cmd.item)
+        thrown = _thrown(hero, action, cmd)
         if cmd.cubes:
             events.append(Event("spend", hb.spend(hero, action, cmd.cubes), CUBE_RULE[action],
                                  {"hero": hero.id, "space": action, "cubes": cmd.cubes}))
@@ -179,7 +196,7 @@ def start(table, cmd: StartRoll) -> list:
         if cmd.cubes:
             raise RuleRefused("VI·D", "A character spends no energy cube on its actions",
                               "character_action_costs_no_cube")
-        if cmd.weapon is not None or cmd.item is not None or cmd.second_weapon is not None:
+        if cmd.weapon is not None or cmd.item is not None or cmd.second_weapon is not None or cmd.throw:
             raise RuleRefused("V·D", "Only the heroes can use item cards", "character_uses_no_item")
         if "Pushing limits" in declared:
             raise RuleRefused("X·Pushing limits", "Pushing limits moves a hero's energy cubes to their wound zone: "
@@ -201,6 +218,9 @@ def start(table, cmd: StartRoll) -> list:
         plan.bonus += friend
         plan.notes.append("Imaginary friend: +1 yellow")
     difficulty, friend_of = _against_friend(table, actor, action, cmd)
+    if cmd.mission_rule is not None:
+        mission_rules.check_action(table, actor.post.side if actor.post is not None else "heroes", cmd.mission_rule,
+                                   action, difficulty)
     kind = KIND[action]
     hindering, hindering_text = hindering_of(action, levels, cmd.hindering, cmd.enemy_menace, cmd.ally_menace)
     notes = list(plan.notes)
@@ -241,6 +261,9 @@ def start(table, cmd: StartRoll) -> list:
     penalty = (sk.shackle_penalty(cmd.shackle_tokens, action_kind=kind)
                + sk.snoot_penalty(cmd.snoot_tokens, action_kind=kind)
                + sk.smoke_grenade_penalty(cmd.smoke_tokens, action_kind=kind))
+    if cmd.hero is not None and thrown is not None:
+        penalty += thrown.encumbrance
+        notes.append(f"throwing {thrown.name}: − {thrown.encumbrance} (its encumbrance); difficulty = the distance")
     sacrifice = 0
     if cmd.sacrifice_hero is not None or cmd.sacrifice_miniature is not None:
         if not attack:
@@ -271,7 +294,8 @@ def start(table, cmd: StartRoll) -> list:
         shackle=level(levels, "Shackle") if shackle else 0, sacrifice_hero=cmd.sacrifice_hero,
         sacrifice_miniature=cmd.sacrifice_miniature, sacrifice=sacrifice,
         poison=max(level(levels, "Poison"), level(levels, "Electricity")) if attack else 0,
-        harmless=attack and actor.trait == "harmless", item=cmd.item,
+        harmless=attack and actor.trait == "harmless", item=cmd.item, thrown=cmd.throw,
+        mission_rule=cmd.mission_rule,
         pool=PoolState(dice_types=[d.label for d in pool.dice]), second_weapon=plan.second_weapon,
         pushed=pushed if cmd.hero is not None else 0, friend_of=friend_of,
         chain_targets=[target.id] if target else [])

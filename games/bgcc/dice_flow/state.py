@@ -193,6 +193,8 @@ class DiceRoll:
     poison: int = 0
     harmless: bool = False
     item: Item | None = None
+    thrown: str | None = None
+    mission_rule: str | None = None
     pool: PoolState = field(default_factory=PoolState)
     successes: int | None = None
     defense: PoolState | None = None

@@ -190,6 +190,9 @@ export function poolCard(post, side) {
   return h("section", { class: "card", "aria-labelledby": `pool-h-${side}` },
     h("h2", { id: `pool-h-${side}` }, h("span", { text: t("cp.pool") }), h("span", { class: `pill ${post.reinforcement_points ? "ok" : ""}`, "data-testid": "rp", text: t("cp.rp", { n: post.reinforcement_points }) })),
     post.reinforcement_points ? h("p", { class: "muted small", text: t("cp.rpHelp") }) : null,
+    allow("end_reinforcement", { side }).ok ? h("button", { type: "button", class: "btn small block", "data-testid": "end-reinforcement", "aria-busy": busy("end-reinforcement"),
+      onclick: () => command(`/command-posts/${side}/end-reinforcement`, undefined, "end-reinforcement", { token: allow("end_reinforcement", { side }).token }) }, t("cp.endReinforcement")) : null,
+    refusalFor("end-reinforcement"),
     pool.length ? h("ul", { class: "list" }, pool.map((m) => {
       const key = `reinforce-${m.id}`;
       const cost = m.reinforcement_cost;

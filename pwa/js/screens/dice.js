@@ -12,7 +12,7 @@ const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 
 const form = {
   side: null, hero: null, miniature: null, action: "melee", cubes: 1, characteristic: 0,
-  targetMini: null, targetHero: null, difficulty: 1, defenseCubes: 0, entered: 0,
+  targetMini: null, targetHero: null, difficulty: 1, defenseCubes: 0, entered: 0, throw: "",
   picked: new Set(), events: null, followTarget: null,
 };
 const odds = { key: "", data: null, error: null, timer: null };
@@ -99,9 +99,15 @@ function startCard(table, dice) {
       actionPicker(),
       stepper(t("dice.cubes"), "cubes", 1, 40, "cubes"),
       attack ? (targets.length ? select(t("dice.target"), form.targetMini, targets.map((m) => [m.id, m.label]), (v) => { form.targetMini = v; }, "target")
-        : h("p", { class: "muted", text: t("dice.noTarget") })) : stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
+        : h("p", { class: "muted", text: t("dice.noTarget") })) : null);
+    // V·D·1 [e]: a throw is a complex manipulation whose difficulty is the distance
+    const carried = form.action === "manipulation" ? (hero?.equipment || []).map((i) => i.name) : [];
+    if (!carried.includes(form.throw)) form.throw = "";
+    if (carried.length) add(box, select(t("dice.throw"), form.throw, [["", t("dice.noThrow")], ...carried.map((n) => [n, n])], (v) => { form.throw = v; }, "throw-item"));
+    if (!attack) add(box, stepper(t(form.throw ? "dice.distance" : "dice.difficulty"), "difficulty", 0, 20, "difficulty"));
     body = { action: form.action, hero: hero?.id, cubes: form.cubes };
     if (attack) body.target_miniature = form.targetMini; else body.difficulty = form.difficulty;
+    if (form.throw) body.throw = form.throw;
   } else {
     const active = post.activation?.tile;
     const attackers = post.miniatures.filter((m) => m.place === "board" && (!active || m.tile === active));

@@ -159,17 +159,17 @@ async function create(go) {
         return;
       }
     }
-    const event = m.event?.en && !/^HQ power$/i.test(m.event.en) ? [clip(m.event.en.replace(/^HQ power \+ /i, ""))] : [];
-    sides[side] = {
-      reserve: v.reserve, fatigue: v.fatigue, recovery: v.recovery,
-      discs_available: v.discs_available, discs_unavailable: v.discs_unavailable,
-      discs_recovery: v.discs_recovery.slice(0, 12), river: [...v.river], events: event,
+    // The booklet mission by id: the server loads what the booklet prints (its event, rules and disc
+    // schedule); only what the text does not print is sent, as typed.
+    const printed = m.sides[side];
+    const values = {
+      reserve: [printed.reserve, v.reserve], fatigue: [printed.fatigue, v.fatigue], recovery: [printed.recovery, v.recovery],
+      discs_available: [printed.discs.available, v.discs_available], discs_unavailable: [printed.discs.unavailable, v.discs_unavailable],
+      discs_recovery: [printed.discs.recovery, v.discs_recovery.slice(0, 12)], river: [printed.river, [...v.river]],
     };
+    sides[side] = Object.fromEntries(Object.entries(values).filter(([, [p]]) => p == null).map(([k, [, typed]]) => [k, typed]));
   }
-  const mission = {
-    name: m.name_en.slice(0, 80), name_fr: (m.name_fr || "").slice(0, 80), initiative: m.initiative, turn_limit: m.turn_limit, sides,
-    special_rules: (m.special_rules_en || []).slice(0, 20).map(clip), end_game: (m.end_game_en || []).slice(0, 20).map(clip),
-  };
+  const mission = { id: m.id, sides };
   vs.creating = true;
   vs.error = null;
   changed();

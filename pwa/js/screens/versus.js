@@ -4,7 +4,7 @@
 // disc zones and the next activation's disc cost, the HQ powers waiting to be resolved, the river,
 // the spaces, the life points. The opponent's command post is one tap away, read-only.
 
-import { plural, stepTitle, t, tSide } from "../i18n.js";
+import { getLang, plural, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import { allow, allowAny, changed, command, isVersus, mySide, offer, offered, state } from "../core.js";
 import { altText, catalog, powerName, powersFor, retry } from "../catalog.js";
@@ -19,7 +19,8 @@ const slotKind = (slot) => slot.split(/\s+/).pop().toLowerCase();
 const HQ_PICK = ["choose_hq", "pick_hq"];
 const DRAFT = ["draft_tile", "draft"];
 // What this phone may send on `side`'s command post, for the read-only notice.
-const POST_COMMANDS = ["activate_tile", "spend", "dredge", "demobilize", "reinforce", "resolve_power", "advance"];
+const POST_COMMANDS = ["activate_tile", "spend", "dredge", "demobilize", "reinforce", "resolve_power", "advance",
+  "record_mission_rule", "resolve_mission_event", "end_reinforcement"];
 
 export function enter() {
   catalog("library", { fresh: true });
@@ -206,6 +207,8 @@ function renderPost(table, side) {
     out.push(h("p", { class: "reminder", role: "status", text: tSide("vs.pendingElsewhere", elsewhere[0].side) }));
   }
 
+  const rules = missionCard(table, side);
+  if (rules) out.push(rules);
   out.push(discsCard(post, turn));
   out.push(h("div", { class: "stats" },
     stat("reserve", post.reserve, t("hero.reserve"), "cp-reserve"),
@@ -234,6 +237,47 @@ function renderPost(table, side) {
       next ? h("p", { class: "muted small", "data-testid": "vs-advance-to", text: t("table.advanceTo", { step: stepTitle(next) }) }) : null));
   }
   return out;
+}
+
+// The mission's rules that matter at this step (the engine says which), its counters, the free
+// commands it offers now: a rule recorded at the table, the event tile's mission event.
+const missionTile = {};
+function missionCard(table, side) {
+  const v = table.versus;
+  const now = (v.mission_rules_now || []).filter((r) => r.sides.includes(side));
+  const counters = Object.entries(v.counters || {});
+  const pending = (v.pending_events || []).filter((p) => p.side === side);
+  if (!now.length && !counters.length && !pending.length) return null;
+  const text = (r) => (getLang() === "fr" || !r.text_en ? r.text_fr : r.text_en);
+  return h("section", { class: "card", "aria-labelledby": `mission-h-${side}`, "data-testid": "vs-mission-rules" },
+    h("h2", { id: `mission-h-${side}`, text: t("vs.missionRules") }),
+    pending.map((p) => {
+      const tiles = table.command_posts[side].river.filter((x) => x.neutralized);
+      if (!tiles.some((x) => x.id === missionTile[side])) missionTile[side] = tiles[0]?.id || "";
+      const may = allow("resolve_mission_event", { side, rule: p.rule, tile: missionTile[side] });
+      const key = `mission-event-${side}`;
+      return h("div", { class: "stack reminder", role: "status" },
+        h("p", { text: text(v.mission.rules.find((r) => r.id === p.rule) || { text_fr: p.rule }) }),
+        h("select", { "data-key": `${key}-tile`, "aria-label": t("vs.missionTile"), onchange: (e) => { missionTile[side] = e.target.value; changed(); } },
+          tiles.map((x) => h("option", { value: x.id, selected: x.id === missionTile[side] }, x.name))),
+        h("button", { type: "button", class: "btn primary block", "data-testid": key, disabled: !may.ok, "aria-busy": busy(key),
+          onclick: () => command(`/command-posts/${side}/mission-events/${p.rule}`, { tile: missionTile[side] }, key, { token: may.token }) },
+          t("vs.missionEventGo")),
+        may.ok ? null : whyNot(may.why, `${key}-why`), refusalFor(key));
+    }),
+    h("ul", { class: "list" }, now.map((r) => {
+      const may = allow("record_mission_rule", { side, rule: r.id });
+      const key = `mission-rule-${r.id}`;
+      return h("li", { "data-testid": key },
+        h("div", {}, h("strong", { text: r.name_fr }), h("p", { class: "small", text: text(r) }),
+          r.uses_left != null ? h("span", { class: "pill", text: t("vs.usesLeft", { n: r.uses_left }) }) : null,
+          refusalFor(key)),
+        may.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key),
+          onclick: () => command(`/command-posts/${side}/mission-rules/${r.id}`, undefined, key, { token: may.token }) },
+          t("vs.missionRecord")) : null);
+    })),
+    counters.length ? h("p", { class: "muted small", "data-testid": "vs-counters",
+      text: counters.map(([k, n]) => `${k.replaceAll("_", " ")}: ${n}`).join(" · ") }) : null);
 }
 
 function discsCard(post, turn) {
