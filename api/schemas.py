@@ -296,8 +296,11 @@ class MayViewSchema(Schema):
 
 
 class TableViewSchema(Schema):
+    """The table as the token's seat may see it. BGCC's fields are listed; a Batman Miniature Game
+    or Gotham City Strategy Game table carries its own (games/bmg/view.py, games/gcsg/view.py)."""
     code = fields.String()
     version = fields.Integer(strict=True)
+    game = fields.String(metadata={"description": "the table's game: bgcc, bgcc-versus, bmg, gcsg"})
     mode = fields.String()
     mission = fields.Dict()
     turn = fields.Nested(TurnViewSchema)
@@ -321,6 +324,8 @@ class EventSchema(Schema):
     text = fields.String()
     rule = fields.String()
     data = fields.Dict()
+    seat = fields.String(metadata={"description": "a private event: only this seat receives it (BMG)"})
+    private = fields.Dict(metadata={"description": "the detail behind this seat's own screen (GCSG)"})
 
 
 class CommandResultSchema(Schema):

@@ -6,8 +6,7 @@ from marshmallow import Schema, fields, validate
 
 import games
 from games.bgcc import versus_data
-from games.bgcc.definitions import VersusMission
-from games.bgcc.serial import from_data, to_data
+from games.bgcc.serial import to_data
 
 from .. import play
 from ..errors import error
@@ -94,13 +93,6 @@ class MissionsCatalogSchema(CatalogSchema):
                                                                    "players to fill in (missing from the text)"})
 
 
-def _mission(data: dict) -> VersusMission:
-    sides = {}
-    for side, s in data["sides"].items():
-        sides[side] = {**s, "spaces": s["spaces"] or versus_data.DEFAULT_SPACES}
-    return from_data(VersusMission, {**data, "sides": sides})
-
-
 @blp.route("/versus/powers")
 class Powers(MethodView):
     @blp.response(200, PowersCatalogSchema)
@@ -125,7 +117,7 @@ class VersusTables(MethodView):
     def post(self, data):
         """Set up a Versus table: both command posts, discs; then pick the HQs and draft the teams"""
         game = games.get("bgcc-versus")
-        return created(game, game.setup(_mission(data["mission"])))
+        return created(game, game.setup(data))
 
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/hq")
