@@ -360,6 +360,8 @@ export const FR = {
   no_power: "Pas de pouvoir « {power} » dans le livret",
   not_in_library: "« {name} » n'est pas dans la bibliothèque",
   unknown_game: "Cette application ne connaît pas le jeu « {game} »",
+  bad_options: "Ces options ne mettent pas en place une table de {game}",
+  wrong_game: "Cette table joue à {game} : ce calcul de chances est celui de Batman: Gotham City Chronicles",
   unreadable_export: "L'export ne contient pas une table que cette application peut reprendre",
   invalid_request: "Requête invalide : {field}",
   method_not_allowed: "Cette adresse n'accepte pas cette méthode",
