@@ -544,3 +544,17 @@ def test_c8_crew_validation(http):
             "limit": limit, "cards": free,
             "players": [{"id": "a", "crew": crew("l", "f0", "f1", "f2", name="A")}, {"id": "b", "crew": crew("foe", name="B")}]})
         assert r.status_code == status, r.text
+
+
+def test_the_server_rolls_with_the_api_randomness(http):
+    """TAKE THE LEAD with no die entered: the API's `secrets.SystemRandom()` rolls it (the README's
+    crews, from the sample library)."""
+    players = [{"id": "ann", "name": "Ann", "crew": {"name": "Bats", "boss": "batman",
+                                                     "members": [{"card": "batman"}, {"card": "gordon"}]}},
+               {"id": "bob", "name": "Bob", "crew": {"name": "Joker", "boss": "joker",
+                                                     "members": [{"card": "joker"}, {"card": "thug"}]}}]
+    t = GameTable.new(http, "bmg", {"limit": 350, "players": players}, ["player:ann", "player:bob"])
+    view, _ = t.send("player:ann", "roll_lead", player="ann")
+    rolled = next(p for p in view["players"] if p["id"] == "ann")["lead_roll"]
+    assert rolled in range(1, 7)
+    assert t.history()[-1]["fields"] == {"player": "ann", "value": None}  # the die is the server's
