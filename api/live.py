@@ -2,7 +2,9 @@
 
 One Redis pub/sub listener per process (`Hub`) receives every message published on a table's
 channel — each accepted change as its writer built it, and each change of who is connected — and
-forwards it to the phones connected to that process, encoded once, without reading Redis. A
+forwards it to the phones connected to that process, encoded once, without reading Redis. A change
+of a game with secrets carries one frame per distinct seat view (`frames`) and which seat receives
+which (`seats`; frame 0 for any other): each phone gets only its own seat's frame. A
 phone's stream owns a small queue, never a Redis connection. A phone reconnecting with
 `Last-Event-ID` gets exactly the changes it missed, rebuilt from the table's history in the same
 shape, or a snapshot when they are older than the history keeps.
@@ -81,19 +83,26 @@ class Hub:
 
     def _deliver(self, code: str, data: bytes) -> None:
         with self.lock:
-            targets = list(self.queues.get(code, ()))
+            targets = list(self.queues.get(code, {}).items())
         if not targets:
             return
         try:
             message = orjson.loads(data)
-            item = (message["event"], message.get("id"), sse(message["event"], message["data"], message.get("id")))
+            event, event_id = message["event"], message.get("id")
+            if "frames" in message:  # per seat: each frame encoded once, each phone its seat's
+                items = [(event, event_id, sse(event, frame, event_id)) for frame in message["frames"]]
+                seats = message["seats"]
+                pick = lambda seat: items[seats.get(seat, 0) if seat is not None else 0]  # noqa: E731
+            else:
+                item = (event, event_id, sse(event, message["data"], event_id))
+                pick = lambda seat: item  # noqa: E731
         except Exception:  # noqa: BLE001 - an unreadable message: phones re-read the history
-            for q in targets:
+            for q, _ in targets:
                 _replace_with_resync(q)
             return
-        for q in targets:
+        for q, seat in targets:
             try:
-                q.put_nowait(item)
+                q.put_nowait(pick(seat))
             except queue.Full:
                 _replace_with_resync(q)
 

@@ -3,11 +3,15 @@
 Views call `execute` with a command's registry name and fields, or `travel` to undo, redo or jump
 in the history; this is the only place that joins a game's rules (asked of `games` by the table's
 recorded game) to the store. The answer to a write is also what every phone receives live: built
-once here and published with the write (`change`).
+once here and published with the write (`change`). For a game with secrets (`game.secret`) the
+writer builds that change once per distinct seat view (each seat's table view and the events it may
+read) and publishes them all in the one message (`live_message`); each process forwards to every
+phone the frame of its seat, so no phone ever receives what its seat may not see.
 """
 from __future__ import annotations
 
 import re
+import secrets
 import time
 from dataclasses import dataclass
 
@@ -52,8 +56,9 @@ def state_of(loaded: Loaded, state: dict | None = None):
     return game_of(loaded).load(loaded.state if state is None else state, loaded.definitions)
 
 
-def view(code: str, version: int, game: games.Game, state) -> dict:
-    return {"code": code, "version": version, **game.view(state)}
+def view(code: str, version: int, game: games.Game, state, seat: str | None) -> dict:
+    """The table as the phone holding `seat` (None: no seat) may see it."""
+    return {"code": code, "version": version, "game": game.name, **game.view(state, seat)}
 
 
 def load(code: str, presence: bool = False, token: bool = True) -> tuple[Loaded, games.Game, object]:
@@ -62,13 +67,16 @@ def load(code: str, presence: bool = False, token: bool = True) -> tuple[Loaded,
 
 
 def read(code: str, part=lambda v: v, missing=lambda: error(404, "Not found")) -> Response:
-    """The table (or `part` of its view; None when there is no such part: `missing()` answers)
-    with its version as ETag."""
+    """The table (or `part` of its view; None, or a view of another game without it: `missing()`
+    answers) with its version as ETag."""
     loaded, game, state = load(code, presence=True)
-    body = view(loaded.code, loaded.version, game, state)
+    body = view(loaded.code, loaded.version, game, state, loaded.seat)
     body["seats"] = seat_list(game, state, loaded.presence)
     body["your_seat"] = loaded.seat
-    found = part(body)
+    try:
+        found = part(body)
+    except (KeyError, TypeError):  # a part this table's game does not have (a BGCC route, a BMG table)
+        found = None
     if found is None:
         return missing()
     return json_response(found, version=loaded.version)
@@ -87,14 +95,48 @@ def seat_refused(seat: str | None, refusal: tuple[str, str, dict]) -> Response:
     return error(401 if seat is None else 403, message, code, params)
 
 
-def change(version: int, events, seat: str | None, command: str, table: dict) -> dict:
-    """A change as every phone receives it (live or replayed) and as the writer answers it."""
-    return {"version": version, "events": events, "seat": seat, "command": command, "table": table}
+def change(version: int, events, seat: str | None, command: str, table: dict, fields: dict | None = None) -> dict:
+    """A change as a phone receives it (live or replayed) and as the writer answers it: `events`
+    and `table` as that phone's seat may see them, `fields` the command's public form."""
+    return {"version": version, "events": events, "seat": seat, "command": command, "fields": fields or {},
+            "table": table}
 
 
-def replayed_changes(loaded: Loaded, after: int, upto: int, s=None):
+def seat_change(code: str, game: games.Game, state, entry: dict, viewer: str | None) -> dict:
+    """The change a history entry records, as the phone holding `viewer` may see it."""
+    return change(entry["version"], game.events_for(entry.get("events", []), viewer), entry.get("seat"),
+                  entry.get("command"), view(code, entry["version"], game, state, viewer), entry.get("fields"))
+
+
+def viewers(game: games.Game, state) -> list[str | None]:
+    """Every seat a phone may hold, None (no seat) first: who may see the table differently."""
+    return [None, *game.seat_names(state), games.SPECTATOR]
+
+
+def live_message(code: str, game: games.Game, state, entry: dict) -> bytes:
+    """The published change. Without secrets, one change every phone receives (`data`). With
+    secrets, each distinct seat's change once (`frames`, frame 0: a phone holding no seat) and
+    which frame each seat receives (`seats`): any process forwards to each phone its seat's frame
+    without reading Redis."""
+    version = entry["version"]
+    if not game.secret:
+        return orjson.dumps({"event": "change", "id": version, "data": seat_change(code, game, state, entry, None)})
+    frames, index, seats = [], {}, {}
+    for seat in viewers(game, state):
+        frame = orjson.dumps(seat_change(code, game, state, entry, seat))
+        if frame not in index:
+            index[frame] = len(frames)
+            frames.append(frame)
+        if index[frame]:
+            seats[seat] = index[frame]
+    return (b'{"event":"change","id":' + str(version).encode() + b',"seats":' + orjson.dumps(seats)
+            + b',"frames":[' + b",".join(frames) + b"]}")
+
+
+def replayed_changes(loaded: Loaded, after: int, upto: int, s=None, viewer: str | None = None):
     """The changes after `after` up to `upto`, rebuilt from the history (each with the table as
-    its snapshot keeps it), in order. `s`: the store, outside a request."""
+    its snapshot keeps it), in order, as the phone holding `viewer` may see them. `s`: the store,
+    outside a request."""
     s, game = s or store(), game_of(loaded)
     while after < upto:
         rows = s.entries(loaded.code, after, min(100, upto - after), states=True)
@@ -103,8 +145,7 @@ def replayed_changes(loaded: Loaded, after: int, upto: int, s=None):
         for version, entry, state in rows:
             if version > upto:
                 return
-            table = view(loaded.code, version, game, state_of(loaded, state))
-            yield change(version, entry.get("events", []), entry.get("seat"), entry.get("command"), table)
+            yield seat_change(loaded.code, game, state_of(loaded, state), {**entry, "version": version}, viewer)
             after = version
 
 
@@ -112,7 +153,7 @@ def _replayed(loaded: Loaded, answer: dict) -> Response:
     """The first answer to a write made again with the same Idempotency-Key: rebuilt from that
     version's history entry and snapshot (the key stores only the version)."""
     version = answer["version"]
-    found = next(replayed_changes(loaded, version - 1, version), None)
+    found = next(replayed_changes(loaded, version - 1, version, viewer=loaded.seat), None)
     if found is None or found["version"] != version:
         return error(409, f"That change (version {version}) is older than the history keeps",
                      "change_too_old", {"version": version})
@@ -128,6 +169,10 @@ class Change:
     events: list
     name: str
     history: dict
+    fields: dict | None = None  # the command's public form
+
+
+_RANDOM = secrets.SystemRandom()  # the API owns randomness: the dice a game rolls come from here
 
 
 def execute(code: str, name: str, fields: dict | None = None) -> Response:
@@ -139,10 +184,11 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
         refused = game.seat_refusal(loaded.seat, command, state)
         if refused is not None:
             return seat_refused(loaded.seat, refused)
-        new, events = game.apply(state, command)
+        public = game.public_command(command, state)  # before apply: the state may be changed by it
+        new, events = game.apply(state, command, _RANDOM)
         version = loaded.version + 1
         history = {"undo": (loaded.history["undo"] + [version])[-UNDO_KEPT:], "redo": []}
-        return Change(new, events, type(command).__name__, history)
+        return Change(new, events, type(command).__name__, history, public)
     return _write(code, apply)
 
 
@@ -169,19 +215,18 @@ def _write(code: str, apply) -> Response:
         if isinstance(done, Response):
             return done
         version = loaded.version + 1
-        table = view(code, version, game, done.state)
-        entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": done.events}
-        live = change(version, done.events, loaded.seat, done.name, table)
+        entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": done.events,
+                 "fields": done.fields or {}}
+        mine = seat_change(code, game, done.state, entry, loaded.seat)  # the writer's answer
         data, definitions = game.dump(done.state)
         try:
-            s.save(loaded, data, definitions, done.history, entry,
-                   orjson.dumps({"event": "change", "id": version, "data": live}),
+            s.save(loaded, data, definitions, done.history, entry, live_message(code, game, done.state, entry),
                    (key, {"status": 200, "version": version}) if key else None, token_digest)
         except Stale:
             continue
         except Replayed as first:
             return _replayed(loaded, first.answer)
-        return json_response({"version": version, "events": done.events, "table": table}, version=version)
+        return json_response({"version": version, "events": mine["events"], "table": mine["table"]}, version=version)
     return error(409, "The table is busy with other phones' changes: try again", "table_busy")
 
 
@@ -189,7 +234,7 @@ def stale(loaded: Loaded, game: games.Game, state) -> Response:
     body = {"code": 412, "status": "Precondition Failed", "version": loaded.version,
             "message": f"The table changed (now version {loaded.version}): your screen is out of date",
             "reason": "stale_version", "params": {"version": loaded.version},
-            "table": view(loaded.code, loaded.version, game, state)}
+            "table": view(loaded.code, loaded.version, game, state, loaded.seat)}
     return json_response(body, 412, loaded.version)
 
 

@@ -6,41 +6,59 @@ records its game's name; `of_table` also reads tables stored before games had na
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 
 HOST, SPECTATOR = "host", "spectator"  # seats every game has: the table's host and anyone watching
 
-PACKAGES = ("games.bgcc.game",)  # imported on first use; each registers its games
+PACKAGES = ("games.bgcc.game", "games.bmg.game", "games.gcsg.game")  # imported on first use; each registers its games
 
 
 class Game:
     """What the API needs of a game. A state is the game's own object; commands are built from
     their registry name and JSON fields; `apply` answers (new state, events) or raises the game's
-    `refusal` (an exception with `rule`, `message`, `code` and `params`, see api/errors.py)."""
+    `refusal` (an exception with `rule`, `message`, `code` and `params`, see api/errors.py).
+
+    Secrets: a game whose seats may not all see the same (`secret = True`: a player's hidden
+    markers, a stash behind a screen) answers `view(state, seat)` and `events_for(events, seat)`
+    per seat, `public_command` for what every seat may read of a command, and `export(state,
+    seat)` with only what that seat may take away. The API never sends a seat anything else."""
 
     name: str = ""
     state_type: type = object
     refusal: type[Exception] = Exception  # what `apply` raises when the rules refuse
+    secret: bool = False  # True: views, events and exports differ per seat
 
-    def setup(self, *args, **kwargs):
-        """A new table's state (arguments are the game's own)."""
+    def setup(self, options: dict):
+        """A new table's state from the game's JSON setup options; the game checks them and raises
+        its `refusal` (or ValueError: why, for the player) when they do not set up a table."""
         raise NotImplementedError
 
-    def apply(self, state, command) -> tuple[object, list]:
+    def apply(self, state, command, rng) -> tuple[object, list]:
         """The state after `command` (the given state may be changed: the caller never reads it
-        again) and the events, JSON-ready."""
+        again) and the events, JSON-ready (private parts included: `events_for` filters them).
+        `rng` is the API's random source (`secrets.SystemRandom()`) for the dice the app rolls."""
         raise NotImplementedError
 
     def title(self, state) -> str:
         """What the players call this table's game (e.g. its mission's name)."""
         return self.name
 
-    def view(self, state) -> dict:
-        """What every phone draws, JSON-ready, with what each seat may do now ("may")."""
+    def view(self, state, seat: str | None) -> dict:
+        """What the phone holding `seat` (None: no seat) draws, JSON-ready, with what each seat may
+        do now ("may")."""
         raise NotImplementedError
 
+    def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
+        """What of `apply`'s events (as stored) the phone holding `seat` may read."""
+        return events
+
+    def public_command(self, command, state) -> dict:
+        """The command's fields as every seat may read them (history, the live change)."""
+        return dataclasses.asdict(command) if dataclasses.is_dataclass(command) else {}
+
     def may_now(self, state, seat: str) -> list:
-        return self.view(state).get("may", {}).get(seat, [])
+        return self.view(state, seat).get("may", {}).get(seat, [])
 
     def seat_names(self, state) -> list[str]:
         """Every seat of the table but spectators."""
@@ -52,7 +70,8 @@ class Game:
         raise NotImplementedError
 
     def command(self, name: str, fields: dict):
-        """A command from its registry name and its JSON fields."""
+        """A command from its registry name and its JSON fields; an unknown name or malformed
+        fields raise the game's `refusal`."""
         raise NotImplementedError
 
     # ---------------------------------------------------------------- storage
@@ -64,7 +83,9 @@ class Game:
         """`dump` undone (the state's JSON decoded, the definitions as stored)."""
         raise NotImplementedError
 
-    def export(self, state) -> dict:
+    def export(self, state, seat: str | None) -> dict:
+        """The state as a document the phone holding `seat` may take away (with secrets: only its
+        own; such a partial export says so and `resume` refuses it)."""
         raise NotImplementedError
 
     def resume(self, data: dict):

@@ -30,7 +30,9 @@ def test_the_published_message_is_the_change_the_writer_answered(http, redis_cli
         answer = r.json()
         assert published == {"event": "change", "id": answer["version"],
                              "data": {"version": answer["version"], "events": answer["events"], "seat": "host",
-                                      "command": "PlaceToken", "table": answer["table"]}}
+                                      "command": "PlaceToken", "fields": published["data"]["fields"],
+                                      "table": answer["table"]}}
+        assert published["data"]["fields"]["kind"] == "gas"  # the command's public form
     finally:
         listener.close()
 
@@ -67,7 +69,7 @@ def test_a_table_records_its_game_and_old_tables_read_as_bgcc(http, redis_client
         before = http.get(f"/api/tables/{c}").json()
         redis_client.hdel(f"gc:{{{c}}}:table", "game")
         assert http.get(f"/api/tables/{c}").json() == before
-    assert games.names() == ["bgcc", "bgcc-versus"]
+    assert games.names() == ["bgcc", "bgcc-versus", "bmg", "gcsg"]
     assert isinstance(games.get("bgcc-versus"), type(games.get("bgcc")))
     exported = http.get(f"/api/tables/{versus}/export").json()
     assert exported["game"] == "bgcc-versus"
@@ -114,4 +116,4 @@ def test_changes_replayed_after_new_definitions_came_have_their_table(http, live
         changes = [e for e in got if e["event"] == "change"]
         assert [e["id"] for e in changes] == list(range(v0 + 1, last["version"] + 1))
         assert changes[-1]["data"]["table"] == last and changes[-1]["data"]["command"] == "DraftTile"
-        assert set(changes[0]["data"]) == {"version", "events", "seat", "command", "table"}
+        assert set(changes[0]["data"]) == {"version", "events", "seat", "command", "fields", "table"}

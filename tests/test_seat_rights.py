@@ -122,6 +122,11 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", HEROES, {"kind": "gas", "side": "heroes", "area": "alley"}, name="heroes' token"),
         Case("heroes", VILLAIN, {"kind": "frost", "side": "villain"}, name="villain's token")],
     ("DELETE", PREFIX + "tokens/{token}"): [Case("heroes", PLAYERS)],
+    # any command by its registry name: the same seat rights as its own route
+    ("POST", PREFIX + "commands/{name}"): [
+        Case("heroes", HEROES, {"kind": "gas", "side": "heroes", "area": "alley"}, {"name": "place_token"},
+             name="heroes' token by name"),
+        Case("villain", VILLAIN, {}, {"name": "advance"}, name="villain's step by name")],
     ("POST", PREFIX + "turn/advance"): [
         Case("heroes", HEROES, name="heroes' step"),
         Case("villain", VILLAIN, name="villain's step")],

@@ -15,6 +15,7 @@ from marshmallow import Schema, fields, validate
 from games.bgcc import dice_flow as df
 from games.bgcc.dice import FACES_PER_DIE, MAX_POOL, DiceType
 from games.bgcc.rerolls import SKILL_REROLLS, STEPS
+from games.bgcc.table import Table as BgccTable
 
 from .. import play
 from ..errors import error
@@ -410,7 +411,10 @@ class Odds(MethodView):
     def post(self, data, code):
         """The exact odds before committing, changing nothing: the successes' distribution,
         P(≥ difficulty), the wounds against a defense, and a table by cube count for a hero"""
-        loaded, _, table = play.load(code)
+        loaded, game, table = play.load(code)
+        if not isinstance(table, BgccTable):
+            return error(409, f"This table plays {game.name}: these dice odds are Batman: Gotham City Chronicles'",
+                         "wrong_game", {"game": game.name})
         defense = data.pop("defense") or {}
         result = df.odds(table, **{**data, "pool": _dice(data["pool"])},
                          defense_pool=_dice(defense.get("pool")), defense_automatic=defense.get("automatic", 0),

@@ -24,6 +24,7 @@ class HistoryEntrySchema(Schema):
     version = fields.Integer(strict=True)
     seat = fields.String(allow_none=True)
     command = fields.String()
+    command_fields = fields.Dict(data_key="fields", metadata={"description": "the command's fields as every seat may read them"})
     at = fields.Integer(strict=True, metadata={"description": "milliseconds since 1970"})
     events = fields.List(fields.Nested(EventSchema))
 
@@ -38,9 +39,10 @@ class History(MethodView):
     @blp.response(200, HistoryEntrySchema(many=True))
     @reading(blp)
     def get(self, query, code):
-        """Every change after a version, oldest first"""
-        loaded = store().load(code.upper())
-        return play.json_response([e for _, e in store().entries(loaded.code, query["after"], query["limit"])],
+        """Every change after a version, oldest first, as the token's seat may read it"""
+        loaded, game, _ = play.load(code)
+        return play.json_response([{**e, "events": game.events_for(e.get("events", []), loaded.seat)}
+                                   for _, e in store().entries(loaded.code, query["after"], query["limit"])],
                                   version=loaded.version)
 
 

@@ -17,13 +17,15 @@ blp = Blueprint("live", __name__, url_prefix="/api/tables/<table_code:code>",
 LIVE_DOC = {
     "description": (
         "An event stream (text/event-stream) that never ends on its own. Events: `snapshot` "
-        "({version, table, seats}) on connecting, `change` ({version, seat, command, events, table}) for "
+        "({version, table, seats}) on connecting, `change` ({version, seat, command, fields, events, table}) for "
         "every accepted change (a replayed one has the same shape), `presence` ({seats: [{seat, "
         "connected}]}) once after the snapshot and whenever who is connected changes, a "
         "`: heartbeat` comment every 15 s. Each event's id is the table "
         "version: reconnect with the Last-Event-ID header (or ?last_event_id=) to receive exactly "
         "the changes missed, then a snapshot; too old an id gets a snapshot only. Pass the seat "
-        "token as ?token= (EventSource cannot send headers) to show the seat as connected."),
+        "token as ?token= (EventSource cannot send headers) to show the seat as connected. In a game "
+        "with secrets (BMG Audacity markers, GCSG stashes) every event carries only what the token's "
+        "seat may see."),
 }
 
 
@@ -31,18 +33,18 @@ class _Table(live.Table):
     """The stream's table: read through the store, drawn by the table's game."""
 
     def __init__(self, loaded, game, state):
-        self.s, self.code, self.game = store(), loaded.code, game
+        self.s, self.code, self.game, self.seat = store(), loaded.code, game, loaded.seat
         self.names = game.seat_names(state)  # a table's seats are set at its setup
 
-    def latest(self):
+    def latest(self):  # as the stream's seat may see it
         loaded = self.s.load(self.code, presence=True)
         state = play.state_of(loaded)
         return loaded.version, {"version": loaded.version,
-                                "table": play.view(self.code, loaded.version, self.game, state),
+                                "table": play.view(self.code, loaded.version, self.game, state, self.seat),
                                 "seats": play.seat_list(self.game, state, loaded.presence)}
 
     def changes(self, after, upto):  # read again: the changes may have brought new printed definitions
-        return play.replayed_changes(self.s.load(self.code), after, upto, self.s)
+        return play.replayed_changes(self.s.load(self.code), after, upto, self.s, viewer=self.seat)
 
     def oldest(self):
         return self.s.oldest_version(self.code)
@@ -76,7 +78,6 @@ class Live(MethodView):
                                   f"(now {loaded.version})", "bad_last_event_id", {"version": loaded.version})
             last_id = int(raw)
         table = _Table(loaded, game, state)
-        table.seat = loaded.seat
         events = live.stream(hub(), table, loaded.code, loaded.seat, last_id,
                              current_app.config["SSE_HEARTBEAT"], play.now_ms)
         return Response(events, mimetype="text/event-stream",

@@ -20,8 +20,9 @@ from . import reading
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<table_code:code>/seats",
                 description="Joining a table: seats and their tokens")
 
-SEAT = validate.Regexp(r"^(host|villain|heroes|spectator|hero:[a-z0-9-]{1,80})$",
-                       error="A seat is host, villain, heroes (Versus), spectator or hero:<hero id>")
+SEAT = validate.Regexp(r"^(host|spectator|[a-z][a-z0-9-]{0,40}|hero:[a-z0-9-]{1,80}|player:[A-Za-z0-9_.-]{1,80})$",
+                       error="A seat is host, spectator, villain, heroes (Versus), hero:<hero id> (BGCC), "
+                             "player:<player id> (BMG) or a Villain's id (GCSG)")
 
 
 class JoinSchema(Schema):

@@ -5,9 +5,6 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 import games
-from games.bgcc.definitions import HeroBoard, Item, Mission, TileDef
-from games.bgcc.serial import from_data
-from games.bgcc.table import HeroSetup
 
 from ..extensions import Blueprint
 from ..schemas import HeroBoardSchema, ItemSchema, MissionSchema, RefusalSchema, TileDefSchema
@@ -40,8 +37,4 @@ class Tables(MethodView):
 
         Answers the table at version 1 with its join code."""
         game = games.get("bgcc")
-        return created(game, game.setup(
-            from_data(Mission, data["mission"]),
-            [HeroSetup(from_data(HeroBoard, h["board"]), [from_data(Item, i) for i in h["equipment"]],
-                       [from_data(Item, i) for i in h["gadgets"]]) for h in data["heroes"]],
-            [from_data(TileDef, t) for t in data["tiles"]]))
+        return created(game, game.setup(data))

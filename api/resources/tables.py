@@ -30,11 +30,11 @@ class NewTableViewSchema(TableViewSchema):
 def created(game: games.Game, state) -> "play.Response":
     """Store a new table of `game`; answer it with the host's seat token (shown once: keep it)."""
     token = secrets.token_urlsafe(24)
-    entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(),
+    entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(), "fields": {},
              "events": [{"kind": "setup", "rule": "IV", "data": {}, "text": f"Table set up for {game.title(state)}"}]}
     data, definitions = game.dump(state)
     code = store().create_table(game.name, data, definitions, entry, token)
-    body = {**play.view(code, 1, game, state), "seat": games.HOST, "token": token,
+    body = {**play.view(code, 1, game, state, games.HOST), "seat": games.HOST, "token": token,
             "join_link": f"{request.host_url}join/{code}"}
     return play.json_response(body, 201, version=1)
 
@@ -66,10 +66,13 @@ class Export(MethodView):
     @blp.response(200, ExportSchema)
     @reading(blp)
     def get(self, code):
-        """The table as a versioned JSON document, to import anywhere and resume"""
-        loaded, game, state = play.load(code, token=False)
+        """The table as a versioned JSON document, to import anywhere and resume
+
+        In a game with secrets, only what the token's seat may take away (its own stash, its own
+        Audacity markers): such a partial export says `hidden` and cannot be resumed."""
+        loaded, game, state = play.load(code)
         return play.json_response({"format": EXPORT_FORMAT, "version": 1, "game": game.name, "code": loaded.code,
-                                   "table_version": loaded.version, "state": game.export(state)},
+                                   "table_version": loaded.version, "state": game.export(state, loaded.seat)},
                                   version=loaded.version)
 
 

@@ -1,16 +1,13 @@
 """Versus: the booklet's missions and HQ powers, a two-command-post table, its draft and powers."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from flask import Response
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 import games
 from games.bgcc import versus_data
-from games.bgcc.definitions import VersusMission
-from games.bgcc.serial import from_data, to_data
+from games.bgcc.serial import to_data
 
 from .. import play
 from ..errors import error
@@ -103,10 +100,9 @@ class MissionsCatalogSchema(CatalogSchema):
 TYPED = ("reserve", "recovery", "discs_available", "discs_unavailable", "discs_recovery", "river")
 
 
-def _mission(data: dict) -> VersusMission | Response:
-    """The mission as the rules take it, or a 4xx answer: a booklet mission by id (its printed values
+def _mission(data: dict) -> dict | Response:
+    """The mission's setup options, or a 4xx answer: a booklet mission by id (its printed values
     and rules, the typed values for what it does not print), or one typed in full."""
-    rules = []
     if data["id"]:
         try:
             data = {**data, **versus_data.from_template(data["id"], data)}
@@ -119,7 +115,6 @@ def _mission(data: dict) -> VersusMission | Response:
         except ValueError as missing:
             return error(400, f"The booklet does not print {missing.args[0]}: type it in", "mission_value_missing",
                          {"field": missing.args[0]})
-        rules = [versus_data.mission_rule(r) for r in data.pop("rules")]
     else:
         for name in ("name", "initiative", "turn_limit"):
             if data[name] is None:
@@ -130,12 +125,7 @@ def _mission(data: dict) -> VersusMission | Response:
                 if s[name] is None:
                     return error(400, f"A typed mission needs {side}.{name} (or a booklet mission's id)",
                                  "mission_value_missing", {"field": f"{side}.{name}"})
-    sides = {}
-    for side, s in data["sides"].items():
-        sides[side] = {**s, "fatigue": s.get("fatigue") or 0, "spaces": s.get("spaces") or versus_data.DEFAULT_SPACES,
-                       "cost_track": s.get("cost_track") or [1, 2, 3, 4, 5, 6, 7]}
-    mission = from_data(VersusMission, {**data, "sides": sides, "rules": []})
-    return replace(mission, rules=rules)
+    return data
 
 
 @blp.route("/versus/powers")
@@ -167,7 +157,7 @@ class VersusTables(MethodView):
         mission = _mission(data["mission"])
         if isinstance(mission, Response):
             return mission
-        return created(game, game.setup(mission))
+        return created(game, game.setup({"mission": mission}))
 
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/hq")

@@ -2,16 +2,18 @@
 standard game ("bgcc") and Versus ("bgcc-versus"), over the same engine, view and seats."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import orjson
 
 import games
 
-from . import engine, registry, seats, versus
+from . import engine, registry, seats, versus, versus_data
 from . import table as rules_table
-from .definitions import POOLED
+from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
 from .serial import dumps_pooled, from_data, from_data_pooled, to_data, type_problem
-from .table import Table, check_table
+from .table import HeroSetup, Table, check_table
 from .view import table_view
 
 
@@ -24,18 +26,29 @@ class Bgcc(games.Game):
     state_type = Table
     refusal = RuleRefused
 
-    def setup(self, mission, heroes, tiles) -> Table:
+    def setup(self, options: dict) -> Table:
+        """options: {mission, heroes: [{board, equipment, gadgets}], tiles} as POST /api/tables reads
+        them (the API checks them against its schema first)."""
+        try:
+            mission = from_data(Mission, options["mission"])
+            heroes = [HeroSetup(from_data(HeroBoard, h["board"]), [from_data(Item, i) for i in h.get("equipment", ())],
+                                [from_data(Item, i) for i in h.get("gadgets", ())]) for h in options["heroes"]]
+            tiles = [from_data(TileDef, t) for t in options["tiles"]]
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise ValueError("The setup options do not describe a mission, heroes and tiles") from None
         return rules_table.setup(mission, heroes, tiles)
 
-    def apply(self, state: Table, command):
+    def apply(self, state: Table, command, rng=None):
+        """The dice the app rolls for BGCC are rolled by the dice routes and sent as values: `rng`
+        is not used."""
         outcome = engine.apply(state, command, owned=True)
         return outcome.table, outcome.events
 
     def title(self, state: Table) -> str:
         return state.mission.name
 
-    def view(self, state: Table) -> dict:
-        return table_view(state)
+    def view(self, state: Table, seat: str | None = None) -> dict:
+        return table_view(state)  # no secrets: every seat sees the same
 
     def seat_names(self, state: Table) -> list[str]:
         return seats.seat_names(state)
@@ -47,7 +60,16 @@ class Bgcc(games.Game):
         return registry.may_now(state, seat)
 
     def command(self, name: str, fields: dict):
-        return from_data(registry.BY_NAME[name].command, fields)  # a name the routes send: never unknown
+        found = registry.BY_NAME.get(name)
+        if found is None:
+            raise RuleRefused("I", f"Unknown command {name}", "unknown_command", command=name)
+        problem = type_problem(found.command, fields, name)
+        if problem:
+            raise RuleRefused("I", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
+        try:
+            return from_data(found.command, fields)
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise RuleRefused("I", f"The fields of {name} are not right", "bad_fields", command=name) from None
 
     def command_name(self, command) -> str:
         return registry.name_of(command)
@@ -63,8 +85,8 @@ class Bgcc(games.Game):
             pool[key.decode() if isinstance(key, bytes) else key] = from_data(_DEFINITIONS[stored["t"]], stored["d"])
         return from_data_pooled(Table, data, pool)
 
-    def export(self, state: Table) -> dict:
-        return to_data(state)
+    def export(self, state: Table, seat: str | None = None) -> dict:
+        return to_data(state)  # no secrets: any seat may take the whole table
 
     def resume(self, data: dict) -> Table:
         problem = type_problem(Table, data, "state")
@@ -85,5 +107,18 @@ class BgccVersus(Bgcc):
     """Versus: two command posts, activation discs, HQ powers (the Versus booklet)."""
     name = "bgcc-versus"
 
-    def setup(self, mission) -> Table:
+    def setup(self, options: dict) -> Table:
+        """options: {mission} as POST /api/versus-tables reads it, a booklet mission's printed values
+        merged in (api/resources/versus.py): a side's spaces default to the booklet's, its fatigue
+        to 0 and its cost track to 1-7; the mission's rules as versus_data lists them."""
+        try:
+            data = options["mission"]
+            sides = {side: {**s, "fatigue": s.get("fatigue") or 0,
+                            "spaces": s.get("spaces") or versus_data.DEFAULT_SPACES,
+                            "cost_track": s.get("cost_track") or [1, 2, 3, 4, 5, 6, 7]}
+                     for side, s in data["sides"].items()}
+            mission = from_data(VersusMission, {**data, "sides": sides, "rules": []})
+            mission = replace(mission, rules=[versus_data.mission_rule(r) for r in data.get("rules", ())])
+        except (TypeError, KeyError, ValueError, AttributeError):
+            raise ValueError("The setup options do not describe a Versus mission") from None
         return versus.setup(mission)

@@ -1,10 +1,13 @@
-"""The game seam's adapter (contract C4) for the Batman Miniature Game: name "bmg". Not registered
-yet (the seam lands on main later); self-contained so registering it is one line.
+"""The Batman Miniature Game behind the companion's game interface (`games.Game`), name "bmg".
 
-    game = Game()
+    game = games.get("bmg")
     table = game.setup({"limit": 350, "players": [...]})
-    outcome = game.apply(table, game.command("roll_lead", {"player": "a", "value": 4}))
-    game.view(outcome.table, "player:a")
+    table, events = game.apply(table, game.command("roll_lead", {"player": "a", "value": 4}), rng)
+    game.view(table, "player:a")
+
+Secrets: a player's Audacity markers stay on their own seat until each model activates (RAISE THE
+PLAN): in views, events (a private event carries its `seat`), the public form of a plan, and an
+export made by another seat.
 """
 from __future__ import annotations
 
@@ -12,17 +15,21 @@ import dataclasses
 import types
 import typing
 
+import orjson
+
+import games
+
 from . import commands as c
 from . import registry
 from .attacks import MeleeShare
 from .cards import CharacterCard, card_from_data
 from .crew import Crew, CrewMember, validate_crew
 from .errors import RuleRefused
-from .events import Event, Outcome, events_for
+from .events import Event
 from .library import sample_cards
 from .models import new_model
 from .objectives import ENCOUNTERS, EVENTS, HAND_SIZE, ObjectiveCard, PlayerCards, ObjectiveCounters
-from .table import Player, Table
+from .table import Player, Table, player_seat
 from .view import view as table_view
 
 
@@ -141,33 +148,74 @@ def _build(cls, fields: dict):
         raise RuleRefused("THE GAME RULES", f"{cls.__name__}: {exc}", "bad_fields") from None
 
 
-class Game:
-    """Contract C4's interface for the Batman Miniature Game."""
+def event_data(event: Event) -> dict:
+    """An event as stored and sent: JSON-ready, with its `seat` when only that seat may read it."""
+    out = {"kind": event.kind, "text": event.text, "rule": event.rule, "data": event.data}
+    if event.seat is not None:
+        out["seat"] = event.seat
+    return out
+
+
+@games.register
+class Game(games.Game):
+    """The Batman Miniature Game behind `games.Game`."""
     name = "bmg"
     state_type = Table
+    refusal = RuleRefused
+    secret = True
 
     def setup(self, options: dict) -> Table:
-        return setup(options)
+        if not isinstance(options, dict):
+            raise ValueError("The setup options are a JSON object")
+        try:
+            return setup(options)
+        except RuleRefused:
+            raise
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+            raise ValueError("The setup options do not describe a Batman Miniature Game table: players "
+                             "[{id, name, crew: {name, boss, members: [{card, rank}]}}], limit, event, "
+                             "encounter, cards") from None
 
-    def apply(self, state: Table, command, rng=None, owned: bool = False) -> Outcome:
-        return registry.apply(state, command, rng, owned)
+    def apply(self, state: Table, command, rng=None) -> tuple[Table, list[dict]]:
+        outcome = registry.apply(state, command, rng)
+        return outcome.table, [event_data(e) for e in outcome.events]
+
+    def title(self, state: Table) -> str:
+        return "Batman Miniature Game"
 
     def view(self, state: Table, seat: str | None = None) -> dict:
         return table_view(state, seat)
+
+    def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
+        """The events a seat may receive (a player's own plan only on their seat)."""
+        return [e for e in events if e.get("seat") is None or e.get("seat") == seat]
+
+    def public_command(self, command, state=None) -> dict:
+        """The command as other seats may see it (history, the live change): a PlaceAudacity's
+        models are secret until each model activates."""
+        data = dataclasses.asdict(command)
+        if isinstance(command, c.PlaceAudacity):
+            data["models"] = None
+        return data
 
     def may_now(self, state: Table, seat: str) -> list[dict]:
         return registry.may_now(state, seat)
 
     def seat_names(self, state: Table) -> list[str]:
-        return registry.seat_names(state)
+        return [s for s in registry.seat_names(state) if s != registry.SPECTATOR]
 
-    def seat_refusal(self, seat: str, command, state: Table) -> RuleRefused | None:
-        return registry.seat_refusal(seat, command, state)
+    def seat_refusal(self, seat: str | None, command, state: Table) -> tuple[str, str, dict] | None:
+        if seat is None:
+            return "no_seat", "Join the table first: this phone holds no seat", {}
+        refused = registry.seat_refusal(seat, command, state)
+        return None if refused is None else (refused.code, refused.message, refused.params)
 
     def command(self, name: str, fields: dict | None = None):
         entry = registry.BY_NAME.get(name)
         if entry is None:
             raise RuleRefused("THE GAME RULES", f"Unknown command {name}", "unknown_command", command=name)
+        if fields is not None and not isinstance(fields, dict):
+            raise RuleRefused("THE GAME RULES", f"The fields of {name} are a JSON object", "bad_fields")
         return _build(entry.cls, dict(fields or {}))
 
     def odds(self, state: Table, command, exact: bool = False) -> dict:
@@ -176,30 +224,36 @@ class Game:
         result = preview(state, command)
         return result if exact else as_data(result)
 
-    @staticmethod
-    def dump(state: Table) -> dict:
-        """The table as plain data for the store (serial.py)."""
+    def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
+        """The table as JSON for the store (serial.py); no pooled definitions."""
         from .serial import table_to_data
-        return table_to_data(state)
+        return orjson.dumps(table_to_data(state)), {}
 
-    @staticmethod
-    def load(data: dict) -> Table:
+    def load(self, data: dict, definitions: dict | None = None) -> Table:
         from .serial import table_from_data
         return table_from_data(data)
 
+    def export(self, state: Table, seat: str | None = None) -> dict:
+        """The table for `seat` to take away: another player's unrevealed Audacity markers are left
+        out (and the export says it is partial: `hidden`)."""
+        from .serial import table_to_data
+        data = table_to_data(state)
+        hidden = False
+        for model in data["models"].values():
+            if model["audacity"] and not model["revealed"] and seat != player_seat(model["player"]):
+                model["audacity"], hidden = False, True
+        if hidden:
+            data["hidden"] = True
+        return data
+
+    def resume(self, data: dict) -> Table:
+        if data.get("hidden"):
+            raise ValueError("This export was made for one seat during a plan: it lacks the others' Audacity markers")
+        from .serial import table_from_data
+        try:
+            return table_from_data(data)
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+            raise ValueError("The export does not hold a Batman Miniature Game table this app can read") from None
+
     def command_names(self) -> list[str]:
         return [e.name for e in registry.ENTRIES]
-
-    @staticmethod
-    def events_for(events: list[Event], seat: str | None) -> list[Event]:
-        """The events a seat may receive (a player's own plan only on their seat)."""
-        return events_for(events, seat)
-
-    @staticmethod
-    def public_command(command) -> dict:
-        """The command as other seats may see it (history, the live change): a PlaceAudacity's
-        models are secret until each model activates."""
-        data = dataclasses.asdict(command)
-        if isinstance(command, c.PlaceAudacity):
-            data["models"] = None
-        return data

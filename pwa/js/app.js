@@ -3,7 +3,7 @@
 import { getLang, initLang, setLang, t } from "./i18n.js";
 import { h, icon } from "./ui.js";
 import {
-  adoptToken, changed, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
+  adoptToken, changed, heroOfSeat, openTable, otherGame, seatName, setUpdateReady, state, subscribe, tableRecord,
 } from "./core.js";
 import * as home from "./screens/home.js";
 import * as tableScreen from "./screens/table.js";
@@ -36,6 +36,18 @@ const VERSUS_TABS = [
   ["history", "history", "#/history"],
 ];
 
+// A table of a game these screens do not draw yet (Batman Miniature Game, Gotham City Strategy
+// Game): the table is live and its seats work; the phone says so instead of a broken screen.
+const OTHER_GAME = {
+  render() {
+    const game = t(`game.${otherGame()}`);
+    return h("section", { class: "card", "data-testid": "other-game", role: "status" },
+      h("h1", { text: t("otherGame.title", { game }) }),
+      h("p", { text: t("otherGame.body", { game, code: state.code }) }),
+      h("a", { class: "btn primary", href: "#/home" }, t("otherGame.home")));
+  },
+};
+
 export function route() {
   const parts = (location.hash || "#/home").replace(/^#\/?/, "").split("/");
   return { name: SCREENS[parts[0]] ? parts[0] : "home", args: parts.slice(1).map(decodeURIComponent) };
@@ -67,7 +79,7 @@ function render() {
   main.querySelectorAll("[data-scroll-key]").forEach((el) => { scrolls[el.dataset.scrollKey] = el.scrollLeft; });
 
   renderShell(r);
-  const screen = SCREENS[r.name];
+  const screen = otherGame() && r.name !== "home" && r.name !== "join" ? OTHER_GAME : SCREENS[r.name];
   const content = screen.render(r.args, { go });
   main.replaceChildren(...[content].flat(2).filter((x) => x !== null && x !== undefined && x !== false));
 
@@ -123,7 +135,7 @@ function renderShell(r) {
 
   const current = r.name === "join" ? "home" : r.name;
   const versus = state.table?.mode === "versus";
-  const tabs = (versus ? VERSUS_TABS : TABS).map(([name, ico, href]) => {
+  const tabs = (otherGame() ? TABS.slice(0, 2) : versus ? VERSUS_TABS : TABS).map(([name, ico, href]) => {
     let target = href;
     const hero = heroOfSeat(state.seat);
     if (name === "hero" && hero) target = `#/hero/${encodeURIComponent(hero)}`;

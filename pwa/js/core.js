@@ -454,5 +454,17 @@ export function seatName(seat, table = state.table) {
   if (!seat) return "?";
   const id = heroOfSeat(seat);
   if (id) return table?.heroes?.find((x) => x.id === id)?.name || id;
-  return t(`seat.${seat}`);
+  return playerName(seat, table) || t(`seat.${seat}`);
+}
+
+// Another game's seat, named by its table (a Miniature Game player's name, a Strategy Game Villain).
+export function playerName(seat, table = state.table) {
+  return table?.players?.find((p) => (p.seat ?? p.villain) === seat)?.name || null;
+}
+
+// The games these screens draw; a table of another game gets a polite notice instead.
+export const DRAWN_GAMES = ["bgcc", "bgcc-versus"];
+
+export function otherGame(table = state.table) {
+  return table?.game && !DRAWN_GAMES.includes(table.game) ? table.game : null;
 }

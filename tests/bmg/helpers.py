@@ -1,9 +1,20 @@
 """Tables for the BMG rule tests: test cards with values picked for each test (they say so)."""
 from __future__ import annotations
 
-from games.bmg.game import Game
+import games
 
-GAME = Game()
+GAME = games.get("bmg")  # the game as the API reaches it
+
+
+class Ev(dict):
+    """An event as `apply` answers it (JSON-ready, as stored), its keys also read as attributes."""
+
+    def __getattr__(self, key):
+        if key in self:
+            return self[key]
+        if key == "seat":
+            return None
+        raise AttributeError(key)
 
 
 def card(cid: str, rank: str = "Henchman", affiliation: str = "Test", reputation: int = 10, funding: int = 0,
@@ -27,8 +38,8 @@ def table(a: dict, b: dict, cards=(), **options):
 
 def play(t, _command: str, _rng=None, **fields):
     """Apply one command by its registry name; returns (table, events)."""
-    out = GAME.apply(t, GAME.command(_command, fields), _rng)
-    return out.table, out.events
+    t, events = GAME.apply(t, GAME.command(_command, fields), _rng)
+    return t, [Ev(e) for e in events]
 
 
 def to_execute(t, initiative: str = "a", audacity: dict | None = None):

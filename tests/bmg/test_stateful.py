@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from games.bmg.errors import RuleRefused
-from games.bmg.events import events_for
 from games.bmg.table import player_seat
 
 from .helpers import GAME, card, crew, table
@@ -117,7 +116,7 @@ class BmgMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def send(self, data):
-        seat = data.draw(st.sampled_from(GAME.seat_names(self.t)))
+        seat = data.draw(st.sampled_from(GAME.seat_names(self.t) + ["spectator"]))
         may = GAME.may_now(self.t, seat)
         if not may:
             return
@@ -129,27 +128,28 @@ class BmgMachine(RuleBasedStateMachine):
         assert GAME.seat_refusal(seat, command, self.t) is None, (seat, offer)
         round_number = self.t.round.number
         try:
-            out = GAME.apply(self.t, command, self.rng)
+            public = GAME.public_command(command, self.t)
+            new, events = GAME.apply(self.t, command, self.rng)
         except RuleRefused:
             return
-        for event in out.events:
-            if event.kind in ACTING:
-                assert event.data.get("model") not in self.casualties, event
-            if event.kind == "activate":
-                key = (round_number, event.data["model"])
+        for event in events:
+            if event["kind"] in ACTING:
+                assert event["data"].get("model") not in self.casualties, event
+            if event["kind"] == "activate":
+                key = (round_number, event["data"]["model"])
                 self.activations[key] = self.activations.get(key, 0) + 1
                 assert self.activations[key] == 1, event
-            if event.kind == "round":
-                round_number = event.data["round"]
-        secret = {m.id for m in out.table.models.values() if m.audacity and not m.revealed}
-        assert not (set(GAME.public_command(command).get("models") or []) & secret)  # a plan's public form
-        for other in GAME.seat_names(out.table):
-            for event in events_for(out.events, other):
-                if event.seat is not None:
-                    assert event.seat == other
+            if event["kind"] == "round":
+                round_number = event["data"]["round"]
+        secret = {m.id for m in new.models.values() if m.audacity and not m.revealed}
+        assert not (set(public.get("models") or []) & secret)  # a plan's public form
+        for other in GAME.seat_names(new) + ["spectator", None]:
+            for event in GAME.events_for(events, other):
+                if event.get("seat") is not None:
+                    assert event["seat"] == other
                     continue
-                assert not (set(event.data.get("models") or []) & secret), event
-        self.t = out.table
+                assert not (set(event["data"].get("models") or []) & secret), event
+        self.t = new
         self.casualties |= {m.id for m in self.t.models.values() if m.casualty}
 
     @invariant()
@@ -168,7 +168,7 @@ class BmgMachine(RuleBasedStateMachine):
 
     @invariant()
     def audacity_only_in_the_owners_view(self):
-        for seat in GAME.seat_names(self.t):
+        for seat in GAME.seat_names(self.t) + ["spectator", None]:
             view = GAME.view(self.t, seat)
             for m in view["models"]:
                 model = self.t.models[m["id"]]
