@@ -359,6 +359,7 @@ export const FR = {
   no_roll: "Aucun jet en cours",
   no_power: "Pas de pouvoir « {power} » dans le livret",
   not_in_library: "« {name} » n'est pas dans la bibliothèque",
+  no_preview: "Pas de cotes à montrer pour « {command} » ici",
   unknown_game: "Cette application ne connaît pas le jeu « {game} »",
   unreadable_export: "L'export ne contient pas une table que cette application peut reprendre",
   invalid_request: "Requête invalide : {field}",
