@@ -3,7 +3,7 @@
 import { getLang, initLang, setLang, t } from "./i18n.js";
 import { h, icon } from "./ui.js";
 import {
-  adoptToken, changed, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
+  adoptToken, changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
 } from "./core.js";
 import * as home from "./screens/home.js";
 import * as tableScreen from "./screens/table.js";
@@ -12,11 +12,24 @@ import * as villainScreen from "./screens/villain.js";
 import * as diceScreen from "./screens/dice.js";
 import * as historyScreen from "./screens/history.js";
 import * as versusScreen from "./screens/versus.js";
+import * as bmg from "./screens/bmg.js";
+import * as gcsg from "./screens/gcsg.js";
 
 const SCREENS = {
   home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
   dice: diceScreen, history: historyScreen, versus: versusScreen,
+  plan: bmg.plan, stash: gcsg.stash,
 };
+
+// Each game's own screens behind the shared routes: the table view says which game it is.
+const GAME_SCREENS = {
+  bmg: { table: bmg.round, dice: bmg.dice },
+  gcsg: { table: gcsg.city, dice: gcsg.fight },
+};
+
+function screenFor(name) {
+  return GAME_SCREENS[gameOf()]?.[name] || SCREENS[name];
+}
 
 const TABS = [
   ["home", "home", "#/home"],
@@ -33,6 +46,23 @@ const VERSUS_TABS = [
   ["table", "table", "#/table"],
   ["versus", "post", "#/versus"],
   ["dice", "dice", "#/dice"],
+  ["history", "history", "#/history"],
+];
+
+// The Miniature Game: the round (strip, what to do, the crews), the secret plan, dice with odds.
+const BMG_TABS = [
+  ["home", "home", "#/home"],
+  ["table", "table", "#/table", "tab.round"],
+  ["plan", "lock", "#/plan"],
+  ["dice", "dice", "#/dice"],
+  ["history", "history", "#/history"],
+];
+// The Strategy Game: the city and the turn, the private stash, the fight with its odds.
+const GCSG_TABS = [
+  ["home", "home", "#/home"],
+  ["table", "table", "#/table", "tab.city"],
+  ["stash", "lock", "#/stash"],
+  ["dice", "dice", "#/dice", "tab.fight"],
   ["history", "history", "#/history"],
 ];
 
@@ -57,7 +87,7 @@ function render() {
   const newScreen = key !== lastRoute;
   if (newScreen) {
     state.error = null;
-    SCREENS[lastRoute.split("/")[0]]?.leave?.();
+    screenFor(lastRoute.split("/")[0])?.leave?.();
   }
 
   // keep focus and horizontal scroll positions across re-renders
@@ -67,7 +97,7 @@ function render() {
   main.querySelectorAll("[data-scroll-key]").forEach((el) => { scrolls[el.dataset.scrollKey] = el.scrollLeft; });
 
   renderShell(r);
-  const screen = SCREENS[r.name];
+  const screen = screenFor(r.name);
   const content = screen.render(r.args, { go });
   main.replaceChildren(...[content].flat(2).filter((x) => x !== null && x !== undefined && x !== false));
 
@@ -123,12 +153,14 @@ function renderShell(r) {
 
   const current = r.name === "join" ? "home" : r.name;
   const versus = state.table?.mode === "versus";
-  const tabs = (versus ? VERSUS_TABS : TABS).map(([name, ico, href]) => {
+  const game = state.code ? gameOf() : null;
+  const list = game === "bmg" ? BMG_TABS : game === "gcsg" ? GCSG_TABS : versus ? VERSUS_TABS : TABS;
+  const tabs = list.map(([name, ico, href, label]) => {
     let target = href;
     const hero = heroOfSeat(state.seat);
     if (name === "hero" && hero) target = `#/hero/${encodeURIComponent(hero)}`;
     return h("a", { class: "tab", href: target, "aria-current": current === name ? "page" : false, "data-testid": `tab-${name}` },
-      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(`tab.${name}`) }));
+      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(label || `tab.${name}`) }));
   });
   document.getElementById("tabbar").replaceChildren(...tabs);
   document.getElementById("tabbar").style.gridTemplateColumns = `repeat(${tabs.length}, 1fr)`;

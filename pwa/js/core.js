@@ -139,7 +139,24 @@ export function allow(command, targets = {}) {
     const players = others.filter((seat) => seat !== "host");
     return { ok: false, by: "other", why: players.length ? t("why.other", { seats: players.map((s) => seatName(s)).join(", ") }) : t("why.host") };
   }
-  return { ok: false, by: "now", why: t("why.notNow", { step: stepTitle(table.turn) }) };
+  return { ok: false, by: "now", why: t("why.notNow", { step: nowTitle(table) }) };
+}
+
+// The game a table view is of: "bgcc", "bgcc-versus", "bmg" or "gcsg" (the view says it).
+export function gameOf(table = state.table) { return table?.game || (table?.mode === "versus" ? "bgcc-versus" : "bgcc"); }
+
+// Where play stands now, in words: the step (BGCC), the round's phase (BMG) or the turn's step (GCSG).
+export function nowTitle(table = state.table) {
+  if (gameOf(table) === "bmg") return t(`bmg.phase.${table.round.phase}`);
+  if (gameOf(table) === "gcsg") return t(`gcsg.step.${table.turn.step}`);
+  return stepTitle(table.turn);
+}
+
+// Send a command of the table's game by its registry name (POST /commands/{name}), with the
+// token of the seat the table's `may` offers it to on this phone.
+export function send(name, fields, controlKey, targets = {}) {
+  const may = allow(name, targets);
+  return command(`/commands/${name}`, fields || {}, controlKey, { token: may.token });
 }
 
 // The first of `commands` this phone may send (the HQ pick or the draft, whichever the table
@@ -452,5 +469,13 @@ export function seatName(seat, table = state.table) {
   if (!seat) return "?";
   const id = heroOfSeat(seat);
   if (id) return table?.heroes?.find((x) => x.id === id)?.name || id;
+  if (table?.game === "bmg") {
+    const player = table.players?.find((p) => p.seat === seat);
+    if (player) return player.name;
+  }
+  if (table?.game === "gcsg") {
+    const villain = table.players?.find((p) => p.villain === seat);
+    if (villain) return villain.name;
+  }
   return t(`seat.${seat}`);
 }

@@ -4,16 +4,17 @@
 import { refusalText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
 import {
-  changed, forgetTable, heroOfSeat, joinSeat, openTable, recentTables, request, saveRecord, state, tableRecord,
+  changed, forgetTable, heroOfSeat, joinSeat, openTable, recentTables, request, saveRecord, seatName, state, tableRecord,
 } from "../core.js";
 import { catalog } from "../catalog.js";
 import { renderVersusCreate } from "./versus-new.js";
+import { renderBmgCreate, renderGcsgCreate } from "./games-new.js";
 
 const form = {
   library: null, loading: false, failed: false,
   mission: null, heroes: new Set(), items: {}, values: {}, heroValues: {},
   code: "", joinError: null, createError: null, creating: false,
-  mode: "standard",    // standard | versus
+  mode: "standard",    // standard | versus | bmg | gcsg (the other games)
 };
 
 const join = { code: null, seats: null, table: null, error: null, busyKey: null, created: false };
@@ -151,7 +152,7 @@ function renderRecent() {
 }
 
 function seatLabel(seat) {
-  return heroOfSeat(seat) || t(`seat.${seat}`);
+  return heroOfSeat(seat) || (/^player:/.test(seat) ? seat.slice(7) : t(`seat.${seat}`));
 }
 
 function landing(r) {
@@ -167,12 +168,14 @@ function landing(r) {
 function renderCreate() {
   const box = h("section", { class: "card", "aria-labelledby": "create-h" }, h("h2", { id: "create-h", text: t("home.create") }),
     h("div", { class: "seg", role: "group", "aria-label": t("home.modeLabel") },
-      ["standard", "versus"].map((mode) => h("button", {
+      ["standard", "versus", "bmg", "gcsg"].map((mode) => h("button", {
         type: "button", class: `btn small ${form.mode === mode ? "primary" : ""}`, "aria-pressed": form.mode === mode ? "true" : "false",
         "data-testid": `mode-${mode}`, onclick: () => { form.mode = mode; if (mode === "versus") catalog("missions"); changed(); },
       }, t(`home.mode.${mode}`)))),
     h("p", { class: "muted small", text: t(`home.modeHelp.${form.mode}`) }));
   if (form.mode === "versus") return renderVersusCreate(box, goRef);
+  if (form.mode === "bmg") return renderBmgCreate(box, goRef);
+  if (form.mode === "gcsg") return renderGcsgCreate(box, goRef);
   if (form.loading || (!form.library && !form.failed)) {
     add(box, h("p", { class: "muted", text: t("home.loading") }));
     return box;
@@ -341,7 +344,10 @@ function renderJoin(code) {
     return out;
   }
   const heroes = join.table?.heroes || [];
-  const nameOf = (seat) => { const id = heroOfSeat(seat); return id ? (heroes.find((x) => x.id === id)?.name || id) : t(`seat.${seat}`); };
+  const nameOf = (seat) => {
+    const id = heroOfSeat(seat);
+    return id ? (heroes.find((x) => x.id === id)?.name || id) : seatName(seat, join.table);
+  };
   const list = h("ul", { class: "list" });
   for (const s of join.seats.filter((x) => x.seat !== "host")) {
     const mine = rec?.seat === s.seat && rec?.token;
@@ -359,7 +365,7 @@ function renderJoin(code) {
   if (rec?.hostToken) {
     list.append(h("li", {}, h("strong", { text: t("join.hostOnly") }),
       h("button", { type: "button", class: "btn small", "data-testid": "host-only", onclick: () => {
-        saveRecord(code, { seat: "host", token: null, mode: join.table?.mode || "standard" });
+        saveRecord(code, { seat: "host", token: null, mode: join.table?.mode || join.table?.game || "standard" });
         openTable(code);
         goRef("#/table");
       } }, t("join.take"))));
@@ -382,7 +388,7 @@ async function take(code, seat, key) {
   try {
     const answer = await joinSeat(code, seat);
     if (answer.ok) {
-      const mode = join.table?.mode || "standard";
+      const mode = join.table?.mode || join.table?.game || "standard";
       saveRecord(code, { mode });
       await openTable(code);
       goRef(landing({ seat, mode }));
