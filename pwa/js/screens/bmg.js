@@ -29,7 +29,9 @@ function modelName(table, id) {
 
 // The may entry of `command` this phone holds (its own seat's first, then the host's).
 function offerOf(command) {
-  const seats = [...mySeats().filter((x) => x !== "host"), ...mySeats().filter((x) => x === "host")];
+  // a phone playing a seat draws that seat's offers; the host's (any seat's) only on a host-only phone
+  const own = mySeats().filter((x) => x !== "host");
+  const seats = own.length ? own : mySeats();
   for (const seat of seats) {
     const found = (state.table?.may?.[seat] || []).find((e) => e.command === command);
     if (found) return found;
@@ -126,10 +128,10 @@ function lead(table) {
 }
 
 function realDie(onpick, testid) {
-  return h("div", { class: "row real-die", role: "group", "aria-label": t("bmg.realDie") },
+  return h("div", { class: "real-die", role: "group", "aria-label": t("bmg.realDie") },
     h("span", { class: "muted small", text: t("bmg.realDie") }),
-    [1, 2, 3, 4, 5, 6].map((v) => h("button", { type: "button", class: "btn small ghost die", "data-testid": `${testid}-${v}`,
-      "aria-label": `${t("bmg.realDie")} ${v}`, onclick: () => onpick(v) }, String(v))));
+    h("div", { class: "dice-row" }, [1, 2, 3, 4, 5, 6].map((v) => h("button", { type: "button", class: "btn small die", "data-testid": `${testid}-${v}`,
+      "aria-label": `${t("bmg.realDie")} ${v}`, onclick: () => onpick(v) }, String(v)))));
 }
 
 function activation(table) {
@@ -212,7 +214,7 @@ function reminders(table) {
 function markers(kind, held, cap, label) {
   const row = h("span", { class: `markers ${kind}`, role: "img", "aria-label": `${label} ${held}/${cap}` });
   for (let i = 0; i < cap; i++) row.append(h("span", { class: `mk ${i < held ? "on" : ""}`, "aria-hidden": "true", text: kind === "stun" ? "★" : "♦" }));
-  return h("span", { class: "mk-group" }, row, h("span", { class: "small mk-n", text: `${held}/${cap}` }));
+  return h("span", { class: "mk-group" }, row, h("span", { class: "small mk-n", text: `${label} ${held}/${cap}` }));
 }
 
 function modelCard(table, m) {
@@ -391,8 +393,9 @@ function rangedForm(table) {
   loadOdds("ranged_attack", fields);
   return [
     h("p", { text: t("bmg.attacker", { model: modelName(table, fields.model) }) }),
-    select(t("bmg.weapon"), "ranged-weapon", offer.targets.weapon, weapon, (v) => { f.weapon = v; changed(); }),
-    select(t("bmg.target"), "ranged-target", offer.targets.target, target, (v) => { f.target = v; changed(); }, (v) => modelName(table, v)),
+    h("div", { class: "grid2" },
+      select(t("bmg.weapon"), "ranged-weapon", offer.targets.weapon, weapon, (v) => { f.weapon = v; changed(); }),
+      select(t("bmg.target"), "ranged-target", offer.targets.target, target, (v) => { f.target = v; changed(); }, (v) => modelName(table, v))),
     h("div", { class: "row" }, toggle(t("bmg.cover"), "ranged-cover", f.cover, (v) => { f.cover = v; changed(); }),
       toggle(t("bmg.beyond"), "ranged-beyond", f.beyond_range, (v) => { f.beyond_range = v; changed(); })),
     attackOdds(dice.odds),
@@ -411,8 +414,9 @@ function meleeForm(table) {
   loadOdds("melee_attack", fields);
   return [
     h("p", { text: t("bmg.attacker", { model: modelName(table, fields.model) }) }),
-    select(t("bmg.weapon"), "melee-weapon", offer.targets.weapon, weapon, (v) => { f.weapon = v; changed(); }),
-    select(t("bmg.target"), "melee-target", offer.targets.target, target, (v) => { f.target = v; changed(); }, (v) => modelName(table, v)),
+    h("div", { class: "grid2" },
+      select(t("bmg.weapon"), "melee-weapon", offer.targets.weapon, weapon, (v) => { f.weapon = v; changed(); }),
+      select(t("bmg.target"), "melee-target", offer.targets.target, target, (v) => { f.target = v; changed(); }, (v) => modelName(table, v))),
     attackOdds(dice.odds),
     button(t("bmg.strike"), "strike", () => roll("melee_attack", fields, "strike", { model: fields.model }), { primary: true }),
     refusalFor("strike"),
@@ -428,8 +432,9 @@ function skillForm(table) {
   loadOdds("skill_roll", fields);
   const o = dice.odds;
   return [
-    select(t("bmg.model"), "skill-model", offer.targets.model, id, (v) => { f.model = v; changed(); }, (v) => modelName(table, v)),
-    select(t("bmg.skill"), "skill-skill", SKILLS, skill, (v) => { f.skill = v; changed(); }, (v) => t(`bmg.skill.${v}`)),
+    h("div", { class: "grid2" },
+      select(t("bmg.model"), "skill-model", offer.targets.model, id, (v) => { f.model = v; changed(); }, (v) => modelName(table, v)),
+      select(t("bmg.skill"), "skill-skill", SKILLS, skill, (v) => { f.skill = v; changed(); }, (v) => t(`bmg.skill.${v}`))),
     o && o.pass !== undefined ? h("div", { class: "odds-box", "data-testid": "skill-odds" },
       h("p", { text: t("bmg.skillDice", { n: o.dice, target: o.target }) }),
       h("p", { class: "big-odds", text: t("bmg.passChance", { p: pct(o.pass) }) })) : null,

@@ -12,7 +12,9 @@ import { busy, noTable, refusalFor } from "./common.js";
 const STEPS = ["levels", "plot", "hire", "move"];
 
 function offerOf(command) {
-  const seats = [...mySeats().filter((x) => x !== "host"), ...mySeats().filter((x) => x === "host")];
+  // a phone playing a seat draws that seat's offers; the host's (any seat's) only on a host-only phone
+  const own = mySeats().filter((x) => x !== "host");
+  const seats = own.length ? own : mySeats();
   for (const seat of seats) {
     const found = (state.table?.may?.[seat] || []).find((e) => e.command === command);
     if (found) return found;
