@@ -4,7 +4,7 @@
 // plays and the tokens (the host token too on the phone that created the table),
 // and the last table it saw, so that an offline start can still show it.
 
-import { getLang, refusalText, stepTitle, t } from "./i18n.js";
+import { gcsgStepTitle, getLang, refusalText, stepTitle, t } from "./i18n.js";
 
 const TABLES_KEY = "gc.tables";
 const SNAP_PREFIX = "gc.snap.";
@@ -148,7 +148,7 @@ export function gameOf(table = state.table) { return table?.game || (table?.mode
 // Where play stands now, in words: the step (BGCC), the round's phase (BMG) or the turn's step (GCSG).
 export function nowTitle(table = state.table) {
   if (gameOf(table) === "bmg") return t(`bmg.phase.${table.round.phase}`);
-  if (gameOf(table) === "gcsg") return t(`gcsg.step.${table.turn.step}`);
+  if (gameOf(table) === "gcsg") return gcsgStepTitle(table.turn);
   return stepTitle(table.turn);
 }
 

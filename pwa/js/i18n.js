@@ -608,7 +608,7 @@ Object.assign(en, {
   "gcsg.noHenchmen": "No Henchmen to move.", "gcsg.toFight": "To the fight…",
   "gcsg.nextStep": "Next: {step}", "gcsg.endTurn": "End the turn (draw a card)",
   "gcsg.res.money": "Money", "gcsg.res.information": "Information", "gcsg.hideout": "Hideout",
-  "gcsg.city": "The city", "gcsg.legend": "▲ Threats · ● Henchmen · ♜ figure · 🦇 Batman · $/ℹ income",
+  "gcsg.city": "The city", "gcsg.legend": "▲ Threats · ● Henchmen · ♜ figure · Batman · $/ℹ income",
   "gcsg.ruledBy": "Ruled by {who}", "gcsg.batmanHere": "Batman is here", "gcsg.tied": "Tied: nobody rules", "gcsg.noRuler": "Nobody rules",
   "gcsg.threatsOf": "{n} Threats of {who}", "gcsg.henchmenOf": "{n} Henchmen of {who}", "gcsg.figureOf": "{who}'s figure",
   "gcsg.stashTitle": "My stash", "gcsg.noStash": "Only a Villain's phone shows its stash.",
@@ -711,7 +711,7 @@ Object.assign(fr, {
   "gcsg.noHenchmen": "Aucun Homme de main à déplacer.", "gcsg.toFight": "Vers le combat…",
   "gcsg.nextStep": "Suite : {step}", "gcsg.endTurn": "Finir le tour (piocher une carte)",
   "gcsg.res.money": "Argent", "gcsg.res.information": "Information", "gcsg.hideout": "Repaire",
-  "gcsg.city": "La ville", "gcsg.legend": "▲ Menaces · ● Hommes de main · ♜ figurine · 🦇 Batman · $/ℹ revenu",
+  "gcsg.city": "La ville", "gcsg.legend": "▲ Menaces · ● Hommes de main · ♜ figurine · Batman · $/ℹ revenu",
   "gcsg.ruledBy": "Contrôlé par {who}", "gcsg.batmanHere": "Batman est là", "gcsg.tied": "Égalité : personne ne contrôle", "gcsg.noRuler": "Personne ne contrôle",
   "gcsg.threatsOf": "{n} Menaces de {who}", "gcsg.henchmenOf": "{n} Hommes de main de {who}", "gcsg.figureOf": "Figurine de {who}",
   "gcsg.stashTitle": "Ma réserve", "gcsg.noStash": "Seul le téléphone d'un Vilain montre sa réserve.",
@@ -767,6 +767,16 @@ export function stepTitle(turn) {
   if (typeof turn === "string") return STEPS[lang][turn] || STEPS.en[turn] || turn;
   if (lang === "fr" && STEPS_FR[turn.step]) return STEPS_FR[turn.step];
   return turn.title || STEPS.en[turn.step] || turn.step;
+}
+
+// The Strategy Game's turn strip: the turn's steps as the view lists them, each with its short
+// title and whether it is the step now; and the title of where the turn stands.
+export function turnSteps(turn) {
+  return (turn.steps || []).map((s) => ({ id: s.id, title: t(`gcsg.stepShort.${s.id}`), now: s.id === turn.step }));
+}
+
+export function gcsgStepTitle(turn, to = null) {
+  return t(`gcsg.step.${to || turn.step}`);
 }
 
 // Refusals (contract C1): the server answers a stable code (`reason`) and its `params` beside the

@@ -29,9 +29,8 @@ function modelName(table, id) {
 
 // The may entry of `command` this phone holds (its own seat's first, then the host's).
 function offerOf(command) {
-  // a phone playing a seat draws that seat's offers; the host's (any seat's) only on a host-only phone
-  const own = mySeats().filter((x) => x !== "host");
-  const seats = own.length ? own : mySeats();
+  // a phone draws the offers of the seat it plays (the host's on a host-only phone)
+  const seats = state.seat ? [state.seat] : mySeats();
   for (const seat of seats) {
     const found = (state.table?.may?.[seat] || []).find((e) => e.command === command);
     if (found) return found;
@@ -60,11 +59,11 @@ function button(label, key, onclick, { primary = false, disabled = false, testid
 
 // Who may do something now, when this phone may not: "Waiting for Bob".
 function waitingFor(table) {
-  const seats = Object.entries(table.may || {})
-    .filter(([seat, list]) => seat !== "host" && seat !== "spectator" && !mySeats().includes(seat)
-      && list.some((e) => ["roll_lead", "choose_initiative", "roll_event", "place_audacity", "activate", "pass",
-        "end_activation", "recovery_roll", "defend", "attack_effort", "roll_melee"].includes(e.command)))
-    .map(([seat]) => seatName(seat, table));
+  const seats = table.players.map((p) => p.seat)
+    .filter((s) => !mySeats().includes(s) && (table.may?.[s] || []).some((e) => ["roll_lead", "choose_initiative",
+      "roll_event", "place_audacity", "activate", "pass", "end_activation", "recovery_roll", "defend", "attack_effort",
+      "roll_melee"].includes(e.command)))
+    .map((s) => seatName(s, table));
   return seats.length ? t("bmg.waiting", { who: seats.join(", ") }) : null;
 }
 
@@ -130,7 +129,7 @@ function lead(table) {
 function realDie(onpick, testid) {
   return h("div", { class: "real-die", role: "group", "aria-label": t("bmg.realDie") },
     h("span", { class: "muted small", text: t("bmg.realDie") }),
-    h("div", { class: "dice-row" }, [1, 2, 3, 4, 5, 6].map((v) => h("button", { type: "button", class: "btn small die", "data-testid": `${testid}-${v}`,
+    h("div", { class: "die-row" }, [1, 2, 3, 4, 5, 6].map((v) => h("button", { type: "button", class: "btn small die", "data-testid": `${testid}-${v}`,
       "aria-label": `${t("bmg.realDie")} ${v}`, onclick: () => onpick(v) }, String(v)))));
 }
 
@@ -192,11 +191,10 @@ function myMove(table) {
   }
   parts.push(...activation(table), ...recount(table));
   const wait = waitingFor(table);
+  if (!parts.length) return h("p", { class: "waiting", "data-testid": "nothing-now", text: wait || t("bmg.nothingNow") });
   const box = h("section", { class: "card", "aria-labelledby": "move-h", "data-testid": "my-move" },
-    h("h2", { id: "move-h", text: t("bmg.yourMove") }));
-  if (parts.length) add(box, parts);
-  else add(box, h("p", { class: "muted", "data-testid": "nothing-now", text: wait || t("bmg.nothingNow") }));
-  if (parts.length && wait) add(box, h("p", { class: "muted small", text: wait }));
+    h("h2", { id: "move-h", text: t("bmg.yourMove") }), parts);
+  if (wait) add(box, h("p", { class: "muted small", text: wait }));
   return box;
 }
 

@@ -4,17 +4,14 @@
 // The controls are drawn from the table's `may` for this phone's seats; the rules refuse the rest
 // with a coded refusal shown next to the control.
 
-import { t } from "../i18n.js";
+import { gcsgStepTitle, t, turnSteps } from "../i18n.js";
 import { add, h, icon } from "../ui.js";
 import { changed, mySeats, send, seatName, state } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
-const STEPS = ["levels", "plot", "hire", "move"];
-
 function offerOf(command) {
-  // a phone playing a seat draws that seat's offers; the host's (any seat's) only on a host-only phone
-  const own = mySeats().filter((x) => x !== "host");
-  const seats = own.length ? own : mySeats();
+  // a phone draws the offers of the seat it plays (the host's on a host-only phone)
+  const seats = state.seat ? [state.seat] : mySeats();
   for (const seat of seats) {
     const found = (state.table?.may?.[seat] || []).find((e) => e.command === command);
     if (found) return found;
@@ -48,9 +45,9 @@ function select(label, key, values, current, onchange, name = (v) => v) {
       values.map((v) => h("option", { value: v, selected: v === current }, name(v)))));
 }
 
-function stepper(label, key, value, min, max, onchange) {
-  return h("div", { class: "stepper", role: "group", "aria-label": label },
-    h("span", { class: "small", text: label }),
+function stepper(label, key, value, min, max, onchange, quiet = false) {
+  return h("div", { class: "gstepper", role: "group", "aria-label": label },
+    h("span", { class: `small ${quiet ? "sr-only" : ""}`, text: label }),
     h("button", { type: "button", class: "btn small", "aria-label": `${label} −1`, "data-testid": `${key}-minus`,
       disabled: value <= min, onclick: () => onchange(value - 1) }, "−"),
     h("output", { class: "n", "data-testid": `${key}-value`, text: String(value) }),
@@ -66,7 +63,7 @@ function nowText(table) {
     return t(`gcsg.pending.${d.kind}.${d.may ? "may" : "must"}`, { who: villainName(table, d.seat), n: d.count });
   }
   if (turn.phase === "fight") return t("gcsg.fightWaits");
-  return t(`gcsg.step.${turn.step}`);
+  return gcsgStepTitle(turn);
 }
 
 // ------------------------------------------------------------------ turn strip
@@ -78,8 +75,8 @@ function strip(table) {
     h("h1", { id: "turn-h", class: "row-between" },
       h("span", { text: table.over ? t("gcsg.over") : turn.number ? t("gcsg.turn", { n: turn.number, who: villainName(table, turn.player) }) : t("gcsg.setupTitle") }),
       table.sample_settings ? h("span", { class: "pill warn", text: t("gcsg.sample") }) : null),
-    turn.number ? h("ol", { class: "steps", "aria-label": t("gcsg.steps") }, STEPS.map((s) => h("li", {
-      class: s === turn.step ? "now" : "", "aria-current": s === turn.step ? "step" : false, text: t(`gcsg.stepShort.${s}`) }))) : null,
+    turn.number ? h("ol", { class: "steps", "aria-label": t("gcsg.steps") }, turnSteps(turn).map((s) => h("li", {
+      class: s.now ? "now" : "", "aria-current": s.now ? "step" : false, text: s.title }))) : null,
     h("p", { class: "step-title", "data-testid": "now", text: nowText(table) }),
     h("ul", { class: "players-strip" }, table.players.map((p) => h("li", { "data-villain": p.villain, class: `v-${p.villain}` },
       h("strong", { text: p.name }),
@@ -106,7 +103,7 @@ function placementPicker(table, name, blocks, total, label) {
     h("p", { class: "small", "data-testid": `${name}-count`, text: t("gcsg.placed", { n: sum, of: total ?? "—" }) }),
     h("ul", { class: "list compact" }, blocks.map((b) => h("li", {},
       h("span", { text: blockName(table, b) }),
-      stepper(label, `${name}-${b}`, f.placements[b] || 0, 0, 5, (v) => { f.placements[b] = v; changed(); })))));
+      stepper(`${label}: ${blockName(table, b)}`, `${name}-${b}`, f.placements[b] || 0, 0, 5, (v) => { f.placements[b] = v; changed(); }, true)))));
 }
 
 function actions(table) {
@@ -151,8 +148,9 @@ function actions(table) {
     out.push(h("h3", { text: t("gcsg.playCard") }),
       button(t("gcsg.batSignal"), "signal", () => send("play_card", { bat_signal: true }, "card"), { testid: "bat-signal" }),
       h("p", { class: "muted small", text: t("gcsg.orIncome") }),
-      select(t("gcsg.incomeBlock"), "income-block", card.targets.income_block, block, (v) => { f.block = v; changed(); }, (v) => blockName(table, v)),
-      select(t("gcsg.incomeKind"), "income-kind", card.targets.income_kind, kind, (v) => { f.kind = v; changed(); }, (v) => t(`gcsg.res.${v}`)),
+      h("div", { class: "grid2" },
+        select(t("gcsg.incomeBlock"), "income-block", card.targets.income_block, block, (v) => { f.block = v; changed(); }, (v) => blockName(table, v)),
+        select(t("gcsg.incomeKind"), "income-kind", card.targets.income_kind, kind, (v) => { f.kind = v; changed(); }, (v) => t(`gcsg.res.${v}`))),
       stepper(t("gcsg.amount"), "income-amount", f.amount, 0, 9, (v) => { f.amount = v; changed(); }),
       button(t("gcsg.playIncome"), "card", () => send("play_card", { income_block: block, income_kind: kind, income_amount: f.amount }, "card"),
         { primary: true, testid: "play-income" }), refusalFor("card"));
@@ -203,8 +201,9 @@ function actions(table) {
     f.count ??= 1;
     out.push(h("h3", { text: t("gcsg.moveHenchmen") }),
       move.targets.source.length ? [
-        select(t("gcsg.from"), "move-source", move.targets.source, source, (v) => { f.source = v; changed(); }, (v) => blockName(table, v)),
-        select(t("gcsg.to"), "move-to", move.targets.to, to, (v) => { f.to = v; changed(); }, (v) => blockName(table, v)),
+        h("div", { class: "grid2" },
+          select(t("gcsg.from"), "move-source", move.targets.source, source, (v) => { f.source = v; changed(); }, (v) => blockName(table, v)),
+          select(t("gcsg.to"), "move-to", move.targets.to, to, (v) => { f.to = v; changed(); }, (v) => blockName(table, v))),
         stepper(t("gcsg.henchmen"), "move-count", f.count, 1, 10, (v) => { f.count = v; changed(); }),
         button(t("gcsg.move"), "move", () => send("move", { henchmen: [{ source, to, count: f.count }] }, "move"), { primary: true, testid: "move" }),
       ] : h("p", { class: "muted small", text: t("gcsg.noHenchmen") }),
@@ -213,7 +212,7 @@ function actions(table) {
   if (me("roll_fight")) out.push(h("p", {}, h("a", { class: "btn primary", href: "#/dice", "data-testid": "to-fight" }, t("gcsg.toFight"))));
   const adv = me("advance");
   if (adv) {
-    out.push(button(adv.to === "draw" ? t("gcsg.endTurn") : t("gcsg.nextStep", { step: t(`gcsg.step.${adv.to}`) }), "advance",
+    out.push(button(adv.to === "draw" ? t("gcsg.endTurn") : t("gcsg.nextStep", { step: gcsgStepTitle(table.turn, adv.to) }), "advance",
       () => send("advance", {}, "advance"), { primary: out.length === 0, testid: "advance" }), refusalFor("advance"));
   }
   return out;
@@ -230,17 +229,16 @@ function clean(map = {}) {
   return Object.fromEntries(Object.entries(map).filter(([, v]) => v > 0));
 }
 
+// What this phone may do now, or (nothing for it) who the table waits for: one line under the strip.
 function myMove(table) {
   if (table.over) return null;
   const parts = actions(table);
-  const box = h("section", { class: "card", "aria-labelledby": "move-h", "data-testid": "my-move" },
-    h("h2", { id: "move-h", text: t("gcsg.yourMove") }));
-  if (parts.length) add(box, parts);
-  else {
-    const who = Object.entries(table.may || {}).filter(([s, l]) => !["host", "spectator"].includes(s) && l.length).map(([s]) => seatName(s, table));
-    add(box, h("p", { class: "muted", "data-testid": "nothing-now", text: who.length ? t("gcsg.waiting", { who: who.join(", ") }) : t("gcsg.nothingNow") }));
+  if (!parts.length) {
+    const who = table.players.map((p) => p.villain).filter((s) => table.may?.[s]?.length).map((s) => seatName(s, table));
+    return h("p", { class: "waiting", "data-testid": "nothing-now", text: who.length ? t("gcsg.waiting", { who: who.join(", ") }) : t("gcsg.nothingNow") });
   }
-  return box;
+  return h("section", { class: "card", "aria-labelledby": "move-h", "data-testid": "my-move" },
+    h("h2", { id: "move-h", text: t("gcsg.yourMove") }), parts);
 }
 
 // ------------------------------------------------------------------ the city
@@ -249,14 +247,14 @@ function blockCard(table, b) {
   const ruler = b.rulers.length === 1 ? b.rulers[0] : null;
   const threats = Object.entries(b.threats).filter(([, n]) => n > 0);
   const henchmen = Object.entries(b.henchmen).filter(([, n]) => n > 0);
-  return h("li", { class: `block ${ruler ? `ruled v-${ruler}` : ""}`, "data-block": b.id, "data-testid": `block-${b.id}` },
+  return h("li", { class: `city-block ${ruler ? `ruled v-${ruler}` : ""}`, "data-block": b.id, "data-testid": `block-${b.id}` },
     h("div", { class: "row-between" },
       h("strong", { class: "small", text: b.name }),
       h("span", { class: "income", title: t(`gcsg.res.${b.income}`), "aria-label": t(`gcsg.res.${b.income}`), text: b.income === "money" ? "$" : "ℹ" })),
     h("p", { class: "ruler small", "data-testid": "ruler", text: ruler ? t("gcsg.ruledBy", { who: short(table, ruler) })
       : b.batman ? t("gcsg.batmanHere") : b.rulers.length > 1 ? t("gcsg.tied") : t("gcsg.noRuler") }),
     threats.length || henchmen.length || b.villains.length || b.batman ? h("div", { class: "chips" },
-      b.batman ? h("span", { class: "chip bat", text: "🦇" }) : null,
+      b.batman ? h("span", { class: "chip bat", text: "Batman" }) : null,
       threats.map(([v, n]) => h("span", { class: `chip v-${v}`, "aria-label": t("gcsg.threatsOf", { n, who: villainName(table, v) }), text: `${short(table, v).slice(0, 1)}▲${n}` })),
       henchmen.map(([v, n]) => h("span", { class: `chip v-${v}`, "aria-label": t("gcsg.henchmenOf", { n, who: villainName(table, v) }), text: `${short(table, v).slice(0, 1)}●${n}` })),
       b.villains.map((v) => h("span", { class: `chip fig v-${v}`, "aria-label": t("gcsg.figureOf", { who: villainName(table, v) }), text: `${short(table, v).slice(0, 1)}♜` }))) : null);
