@@ -18,11 +18,11 @@ from playwright.sync_api import expect
 SIZES = ((390, 844), (360, 640))
 TEXT = {
     "en": {"create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
-           "turn2": "Turn 2 · The Penguin", "ruled": "Ruled by Joker", "stash": "The Joker's stash",
+           "turn2": "Turn 2 · The Penguin", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
            "plot": "Play a Criminal Plot card", "hire": "Recruit Henchmen", "move": "Move your figures",
            "no_stash": "Only a Villain's phone shows its stash."},
     "fr": {"create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
-           "turn2": "Tour 2 · The Penguin", "ruled": "Contrôlé par Joker", "stash": "Réserve de The Joker",
+           "turn2": "Tour 2 · The Penguin", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
            "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve."},
 }
