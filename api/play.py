@@ -67,13 +67,16 @@ def load(code: str, presence: bool = False, token: bool = True) -> tuple[Loaded,
 
 
 def read(code: str, part=lambda v: v, missing=lambda: error(404, "Not found")) -> Response:
-    """The table (or `part` of its view; None when there is no such part: `missing()` answers)
-    with its version as ETag."""
+    """The table (or `part` of its view; None, or a view of another game without it: `missing()`
+    answers) with its version as ETag."""
     loaded, game, state = load(code, presence=True)
     body = view(loaded.code, loaded.version, game, state, loaded.seat)
     body["seats"] = seat_list(game, state, loaded.presence)
     body["your_seat"] = loaded.seat
-    found = part(body)
+    try:
+        found = part(body)
+    except (KeyError, TypeError):  # a part this table's game does not have (a BGCC route, a BMG table)
+        found = None
     if found is None:
         return missing()
     return json_response(found, version=loaded.version)

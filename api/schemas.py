@@ -6,7 +6,7 @@ for consistency.
 """
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from games.bgcc.definitions import (COLOURS, COMMAND_POST_SPACES, HERO_SPACES, ITEM_TYPES,
                                     SIDES, TILE_KINDS, TILE_LEVELS)
@@ -266,6 +266,10 @@ class CommandPostViewSchema(Schema):
 
 
 class TurnViewSchema(Schema):
+    """BGCC's turn track (a Strategy Game table's turn carries its own fields)."""
+    class Meta:
+        unknown = INCLUDE
+
     turn = fields.Integer(strict=True)
     turn_limit = fields.Integer(strict=True)
     step = fields.String()
@@ -298,6 +302,9 @@ class MayViewSchema(Schema):
 class TableViewSchema(Schema):
     """The table as the token's seat may see it. BGCC's fields are listed; a Batman Miniature Game
     or Gotham City Strategy Game table carries its own (games/bmg/view.py, games/gcsg/view.py)."""
+    class Meta:
+        unknown = INCLUDE  # the other games' fields
+
     code = fields.String()
     version = fields.Integer(strict=True)
     game = fields.String(metadata={"description": "the table's game: bgcc, bgcc-versus, bmg, gcsg"})

@@ -26,18 +26,24 @@ REAL = {
     "hero": ["batman", "commissioner-gordon", "renee-montoya"],
     "miniature": ["thug-with-crowbar.1", "brute-with-chains.2", "killer-croc.1"],
     "side": ["villain"],
-    "name": ["Batman", "Tonfa", "Thug with crowbar"],
+    "name": ["Batman", "Tonfa", "Thug with crowbar", "advance", "roll_lead", "place_threats", "activate"],
+    "game": ["bmg", "gcsg", "bgcc", "bgcc-versus"],
 }
 
 
 @pytest.fixture(scope="module")
 def codes(live_server):
-    """Tables at a heroes' step and at a villain's step."""
+    """Tables at a heroes' step and at a villain's step, a Batman Miniature Game table and a Gotham
+    City Strategy Game table (the sample settings)."""
     http = Client(live_server)
     heroes = new_table(http)["code"]
     advance_to(http, heroes, "heroes.actions")
     villain = new_table(http)["code"]
     advance_to(http, villain, "villain.first_tile")
+    crews = [{"id": p, "crew": {"name": n, "boss": b, "members": [{"card": b}]}}
+             for p, n, b in (("a", "Bats", "batman"), ("b", "Joker", "joker"))]
+    assert http.post("/api/games/bmg/tables", json={"players": crews}).status_code == 201
+    assert http.post("/api/games/gcsg/tables", json={"villains": ["joker", "penguin"]}).status_code == 201
     return http.tokens
 
 

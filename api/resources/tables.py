@@ -30,7 +30,7 @@ class NewTableViewSchema(TableViewSchema):
 def created(game: games.Game, state) -> "play.Response":
     """Store a new table of `game`; answer it with the host's seat token (shown once: keep it)."""
     token = secrets.token_urlsafe(24)
-    entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(),
+    entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(), "fields": {},
              "events": [{"kind": "setup", "rule": "IV", "data": {}, "text": f"Table set up for {game.title(state)}"}]}
     data, definitions = game.dump(state)
     code = store().create_table(game.name, data, definitions, entry, token)

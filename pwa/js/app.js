@@ -22,13 +22,17 @@ const SCREENS = {
 };
 
 // Each game's own screens behind the shared routes: the table view says which game it is.
+// A route the game has no screen for (the board game's hero, villain, versus) shows its table screen.
 const GAME_SCREENS = {
-  bmg: { table: bmg.round, dice: bmg.dice },
-  gcsg: { table: gcsg.city, dice: gcsg.fight },
+  bmg: { home, join: home, history: historyScreen, table: bmg.round, plan: bmg.plan, dice: bmg.dice },
+  gcsg: { home, join: home, history: historyScreen, table: gcsg.city, stash: gcsg.stash, dice: gcsg.fight },
 };
 
 function screenFor(name) {
-  return GAME_SCREENS[gameOf()]?.[name] || SCREENS[name];
+  const game = GAME_SCREENS[gameOf()];
+  if (state.table && game) return game[name] || game.table;
+  if (name === "plan" || name === "stash") return tableScreen;
+  return SCREENS[name];
 }
 
 const TABS = [

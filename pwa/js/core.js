@@ -469,13 +469,11 @@ export function seatName(seat, table = state.table) {
   if (!seat) return "?";
   const id = heroOfSeat(seat);
   if (id) return table?.heroes?.find((x) => x.id === id)?.name || id;
-  if (table?.game === "bmg") {
-    const player = table.players?.find((p) => p.seat === seat);
-    if (player) return player.name;
-  }
-  if (table?.game === "gcsg") {
-    const villain = table.players?.find((p) => p.villain === seat);
-    if (villain) return villain.name;
-  }
-  return t(`seat.${seat}`);
+  return playerName(seat, table) || t(`seat.${seat}`);
 }
+
+// Another game's seat, named by its table (a Miniature Game player's name, a Strategy Game Villain).
+export function playerName(seat, table = state.table) {
+  return table?.players?.find((p) => (p.seat ?? p.villain) === seat)?.name || null;
+}
+

@@ -4,7 +4,8 @@
 import { refusalText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
 import {
-  changed, forgetTable, heroOfSeat, joinSeat, openTable, recentTables, request, saveRecord, seatName, state, tableRecord,
+  changed, forgetTable, heroOfSeat, joinSeat, openTable, playerName, recentTables, request, saveRecord, state,
+  tableRecord,
 } from "../core.js";
 import { catalog } from "../catalog.js";
 import { renderVersusCreate } from "./versus-new.js";
@@ -344,10 +345,7 @@ function renderJoin(code) {
     return out;
   }
   const heroes = join.table?.heroes || [];
-  const nameOf = (seat) => {
-    const id = heroOfSeat(seat);
-    return id ? (heroes.find((x) => x.id === id)?.name || id) : seatName(seat, join.table);
-  };
+  const nameOf = (seat) => { const id = heroOfSeat(seat); return id ? (heroes.find((x) => x.id === id)?.name || id) : playerName(seat, join.table) || t(`seat.${seat}`); };
   const list = h("ul", { class: "list" });
   for (const s of join.seats.filter((x) => x.seat !== "host")) {
     const mine = rec?.seat === s.seat && rec?.token;
