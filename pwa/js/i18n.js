@@ -823,6 +823,9 @@ export function paramText(name, value, table = null) {
 // History lines: rebuilt in French from the event's kind and data when we can.
 export function eventText(event, names) {
   if (lang !== "fr") return event.text;
+  // the Miniature Game's and the Strategy Game's events share kinds with the board game's ("step",
+  // "phase") but not their data: their lines stay the server's words
+  if (names?.game === "bmg" || names?.game === "gcsg") return event.text;
   const d = event.data || {};
   const who = (id) => names.heroes[id] || id;
   switch (event.kind) {

@@ -180,3 +180,7 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     expect(b.get_by_test_id("phase")).to_have_text(say["lead"])
     snap(a, "round-2", "a")
     snap(b, "round-2", "b")
+    b.get_by_test_id("tab-history").click()
+    expect(b.get_by_test_id("history")).to_contain_text("Batman")
+    assert "undefined" not in b.get_by_test_id("history").inner_text()
+    snap(b, "history", "b")

@@ -155,4 +155,5 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     # the history on another phone: the public lines only
     c.get_by_test_id("tab-history").click()
     expect(c.get_by_test_id("history")).to_contain_text("Henchm")
+    assert "undefined" not in c.get_by_test_id("history").inner_text()
     snap(c, "history", "c")

@@ -59,5 +59,5 @@ function namesOf(table) {
     for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
     for (const m of post.miniatures) minis[m.id] ||= m.label;
   }
-  return { heroes, tiles, minis };
+  return { heroes, tiles, minis, game: table.game };
 }
