@@ -138,10 +138,12 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(a.get_by_test_id("hire")).to_be_visible()
     a.get_by_test_id("advance").click()
     expect(a.get_by_test_id("now")).to_have_text(say["move"])
+    a.get_by_test_id("move-villain").select_option("uptown-3")  # the Joker's figure goes along
     a.get_by_test_id("move-to").select_option("uptown-3")
     snap(a, "move", "a")
     a.get_by_test_id("move").click()
     expect(b.get_by_test_id("block-uptown-3")).to_contain_text("●1")
+    expect(b.get_by_test_id("block-uptown-3")).to_contain_text("J♜")
     snap(b, "henchman-moved", "b")
     a.get_by_test_id("advance").click()  # the turn ends: a card drawn, the Penguin plays
 
@@ -152,6 +154,37 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     snap(b, "turn-2", "b")
     snap(a, "turn-2-joker", "a")
     stash_stays_home([a, b, c], code, money)
+
+    # the Penguin's turn ends in a fight: its figure enters the Joker's block; both fighters'
+    # phones show the odds the table view carries, the Penguin's phone enters the dice
+    b.get_by_test_id("advance").click()
+    b.get_by_test_id("play-income").click()
+    b.get_by_test_id("take-money-plus").click()
+    b.get_by_test_id("take-money-plus").click()
+    b.get_by_test_id("take").click()
+    b.get_by_test_id("advance").click()
+    expect(b.get_by_test_id("now")).to_have_text(say["hire"])
+    b.get_by_test_id("advance").click()
+    expect(b.get_by_test_id("now")).to_have_text(say["move"])
+    b.get_by_test_id("move-villain").select_option("uptown-3")
+    b.get_by_test_id("move").click()
+    b.get_by_test_id("to-fight").click()
+    expect(b.get_by_test_id("odds-penguin")).to_contain_text("33.3")
+    expect(b.get_by_test_id("odds-joker")).to_contain_text("66.7")
+    a.get_by_test_id("tab-dice").click()
+    expect(a.get_by_test_id("odds-joker")).to_contain_text("66.7")
+    expect(c.get_by_test_id("tab-dice")).to_be_visible()
+    snap(b, "fight-odds", "b")
+    snap(a, "fight-odds-joker", "a")
+    b.get_by_test_id("face-penguin").select_option("2")
+    b.get_by_test_id("face-joker").select_option("1")
+    b.get_by_test_id("resolve-fight").click()
+    expect(b.get_by_test_id("no-fight")).to_be_visible()
+    b.get_by_test_id("tab-table").click()
+    expect(b.get_by_test_id("block-uptown-3")).to_contain_text(re.compile("P♜|J♜"))
+    snap(b, "after-fight", "b")
+    stash_stays_home([a, b, c], code, money)
+
     # the history on another phone: the public lines only
     c.get_by_test_id("tab-history").click()
     expect(c.get_by_test_id("history")).to_contain_text("Henchm")

@@ -196,17 +196,25 @@ function actions(table) {
   const move = me("move");
   if (move) {
     const f = fieldsFor("move");
+    const mine = table.players.find((p) => p.villain === table.turn.player);
+    const figure = move.targets.villain.includes(f.villain) ? f.villain : "";
     const source = move.targets.source.includes(f.source) ? f.source : move.targets.source[0];
     const to = move.targets.to.includes(f.to) && f.to !== source ? f.to : move.targets.to.find((x) => x !== source);
-    f.count ??= 1;
-    out.push(h("h3", { text: t("gcsg.moveHenchmen") }),
+    f.count ??= move.targets.source.length ? 1 : 0;
+    const stays = t("gcsg.figureStays", { where: mine?.figure ? blockName(table, mine.figure) : t("gcsg.hideout") });
+    out.push(h("h3", { text: t("gcsg.moveFigures") }),
+      select(t("gcsg.villainFigure"), "move-villain", ["", ...move.targets.villain], figure, (v) => { f.villain = v; changed(); },
+        (v) => (v ? blockName(table, v) : stays)),
       move.targets.source.length ? [
         h("div", { class: "grid2" },
-          select(t("gcsg.from"), "move-source", move.targets.source, source, (v) => { f.source = v; changed(); }, (v) => blockName(table, v)),
+          select(t("gcsg.henchmenFrom"), "move-source", move.targets.source, source, (v) => { f.source = v; changed(); }, (v) => blockName(table, v)),
           select(t("gcsg.to"), "move-to", move.targets.to, to, (v) => { f.to = v; changed(); }, (v) => blockName(table, v))),
-        stepper(t("gcsg.henchmen"), "move-count", f.count, 1, 10, (v) => { f.count = v; changed(); }),
-        button(t("gcsg.move"), "move", () => send("move", { henchmen: [{ source, to, count: f.count }] }, "move"), { primary: true, testid: "move" }),
+        stepper(t("gcsg.henchmen"), "move-count", f.count, 0, 10, (v) => { f.count = v; changed(); }),
       ] : h("p", { class: "muted small", text: t("gcsg.noHenchmen") }),
+      button(t("gcsg.move"), "move", () => send("move", {
+        ...(figure ? { villain: figure } : {}),
+        henchmen: f.count > 0 && source ? [{ source, to, count: f.count }] : [],
+      }, "move"), { primary: true, testid: "move" }),
       refusalFor("move"));
   }
   if (me("roll_fight")) out.push(h("p", {}, h("a", { class: "btn primary", href: "#/dice", "data-testid": "to-fight" }, t("gcsg.toFight"))));
@@ -340,7 +348,7 @@ export const fightScreen = {
         roll.targets.dice.map((s) => select(villainName(table, s), `face-${s}`, faces, v[s] || faces[0], (x) => { v[s] = x; changed(); },
           (x) => (x === "bat" ? t("gcsg.batFace") : x))),
         button(t("gcsg.rollFight"), "fight", () => send("roll_fight", {
-          dice: Object.fromEntries(roll.targets.dice.map((s) => [s, face(v[s] || faces[0])])) }, "fight"), { primary: true }),
+          dice: Object.fromEntries(roll.targets.dice.map((s) => [s, face(v[s] || faces[0])])) }, "fight"), { primary: true, testid: "resolve-fight" }),
         refusalFor("fight")));
     }
     return out;
