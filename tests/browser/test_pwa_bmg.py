@@ -19,11 +19,11 @@ TEXT = {
     "en": {"create": "Create a table", "round1": "Round 1 of 4", "round2": "Round 2 of 4", "plan": "Raise the Plan",
            "place": "Place 2 markers", "end": "End the activation", "fire": "Fire (app dice)",
            "recount": "IV. Recount", "execute": "III. Execute the Plan", "audacity": "Audacity ⚑",
-           "lead": "I. Take the Lead", "odds": "At least one hit"},
+           "lead": "I. Take the Lead", "odds": "At least one hit", "stun1": "Stun 1/"},
     "fr": {"create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
            "place": "Placer 2 marqueurs", "end": "Finir l'activation", "fire": "Tirer (dés de l'appli)",
            "recount": "IV. Décompte", "execute": "III. Exécuter le plan", "audacity": "Audace ⚑",
-           "lead": "I. Prendre la main", "odds": "Au moins une touche"},
+           "lead": "I. Prendre la main", "odds": "Au moins une touche", "stun1": "Étourdissement 1/"},
 }
 
 
@@ -140,6 +140,11 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     expect(a.locator("[data-testid='model-a.batman'] [data-testid=ammo]")).to_contain_text("Batlings 1/2")
     a.get_by_test_id("end-activation").click()
     snap(a, "batman-done", "a")
+    # a marker from an effect the table resolves (a template, a trait): Bob gives the Joker 1 Stun
+    b.locator("[data-testid='model-b.joker'] summary").click()
+    b.get_by_test_id("add-stun-b.joker").click()
+    expect(a.locator("[data-testid='model-b.joker']")).to_contain_text(say["stun1"])
+    snap(b, "marker-added", "b")
 
     # the rest of the round: whichever phone is offered a model activates it and ends it
     for _ in range(8):

@@ -236,7 +236,28 @@ function modelCard(table, m) {
     h("div", { class: "row small" },
       h("span", { "data-testid": "effort", text: t("bmg.effort", { limit: m.effort_limit, max: m.max_effort }) }),
       ammo.length ? h("span", { class: "muted", "data-testid": "ammo", text: ammo.join(" · ") }) : null),
-    badges.length ? h("div", { class: "row" }, badges) : null);
+    badges.length ? h("div", { class: "row" }, badges) : null,
+    markerControls(m));
+}
+
+// Markers from an effect the table resolves (a trait, a template, a Medic): offered by the table's
+// `may` (damage, heal) for this model; the rules apply their caps and the KO rule.
+const openMarkers = new Set();
+function markerControls(m) {
+  const hurt = targetsOf("damage", "model").includes(m.id);
+  const heal = targetsOf("heal", "model").includes(m.id);
+  if (!hurt && !heal) return null;
+  const key = `mk-${m.id}`;
+  const el = h("details", { class: "marker-controls", open: openMarkers.has(m.id) },
+    h("summary", { class: "small", text: t("bmg.markers") }),
+    h("div", { class: "row" },
+      hurt ? button(t("bmg.addStun"), `${key}-s+`, () => send("damage", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true, testid: `add-stun-${m.id}` }) : null,
+      hurt ? button(t("bmg.addWound"), `${key}-w+`, () => send("damage", { model: m.id, injury: 1 }, key, { model: m.id }), { small: true, testid: `add-wound-${m.id}` }) : null,
+      heal && m.stun ? button(t("bmg.removeStun"), `${key}-s-`, () => send("heal", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true }) : null,
+      heal && m.injury ? button(t("bmg.removeWound"), `${key}-w-`, () => send("heal", { model: m.id, injury: 1 }, key, { model: m.id }), { small: true }) : null),
+    refusalFor(key));
+  el.addEventListener("toggle", () => { if (el.open) openMarkers.add(m.id); else openMarkers.delete(m.id); });
+  return el;
 }
 
 function crews(table) {

@@ -333,10 +333,10 @@ export const fightScreen = {
     const sides = [f.attacker, f.defender];
     out.push(h("section", { class: "card", "data-testid": "fight" },
       h("h2", { text: t("gcsg.fightAt", { a: villainName(table, f.attacker), d: villainName(table, f.defender), block: blockName(table, f.block) }) }),
-      h("ul", { class: "list" }, sides.map((s) => h("li", { "data-side": s },
+      h("div", { class: "fighters" }, sides.map((s) => h("div", { class: `fighter v-${s}`, "data-side": s },
         h("strong", { text: villainName(table, s) }),
-        h("span", { class: "small", text: t("gcsg.modifier", { n: f.modifiers[s] >= 0 ? `+${f.modifiers[s]}` : f.modifiers[s] }) }),
-        f.odds ? h("span", { class: "big-odds", "data-testid": `odds-${s}`, text: t("gcsg.winChance", { p: f.odds[s].percent }) }) : null))),
+        f.odds ? h("span", { class: "big-odds", "data-testid": `odds-${s}`, text: t("gcsg.winChance", { p: f.odds[s].percent }) }) : null,
+        h("span", { class: "small muted", text: t("gcsg.modifier", { n: f.modifiers[s] >= 0 ? `+${f.modifiers[s]}` : f.modifiers[s] }) })))),
       f.odds ? h("p", { class: "muted small", text: t("gcsg.oddsExact", { list: sides.map((s) => `${villainName(table, s)} ${f.odds[s].numerator}/${f.odds[s].denominator}`).join(" · ") }) }) : null,
       f.bat_emblem_loses ? h("p", { class: "small", text: t("gcsg.batEmblem") }) : null));
     const roll = offerOf("roll_fight");
@@ -345,8 +345,8 @@ export const fightScreen = {
       const faces = roll.targets.faces.length ? roll.targets.faces : ["1", "2", "3", "4", "5", "6"];
       out.push(h("section", { class: "card stack", "data-testid": "fight-dice" },
         h("h2", { text: t("gcsg.enterDice") }),
-        roll.targets.dice.map((s) => select(villainName(table, s), `face-${s}`, faces, v[s] || faces[0], (x) => { v[s] = x; changed(); },
-          (x) => (x === "bat" ? t("gcsg.batFace") : x))),
+        h("div", { class: "grid2" }, roll.targets.dice.map((s) => select(villainName(table, s), `face-${s}`, faces, v[s] || faces[0], (x) => { v[s] = x; changed(); },
+          (x) => (x === "bat" ? t("gcsg.batFace") : x)))),
         button(t("gcsg.rollFight"), "fight", () => send("roll_fight", {
           dice: Object.fromEntries(roll.targets.dice.map((s) => [s, face(v[s] || faces[0])])) }, "fight"), { primary: true, testid: "resolve-fight" }),
         refusalFor("fight")));
