@@ -623,7 +623,7 @@ Object.assign(en, {
   "gcsg.fightTitle": "Fight", "gcsg.noFight": "No fight now.", "gcsg.fightAt": "{a} against {d} at {block}",
   "gcsg.modifier": "modifier {n}", "gcsg.winChance": "wins {p}%", "gcsg.oddsExact": "Exact: {list}",
   "gcsg.batEmblem": "The Bat Emblem face loses for the Villain.", "gcsg.enterDice": "The dice",
-  "gcsg.batFace": "Bat Emblem", "gcsg.rollFight": "Resolve the fight",
+  "gcsg.batFace": "Bat Emblem", "gcsg.rollFight": "Resolve the fight", "gcsg.lastFight": "The fight's outcome",
 });
 Object.assign(fr, {
   "tab.round": "Round", "tab.plan": "Plan", "tab.city": "Ville", "tab.stash": "Réserve", "tab.fight": "Combat",
@@ -727,7 +727,7 @@ Object.assign(fr, {
   "gcsg.fightTitle": "Combat", "gcsg.noFight": "Aucun combat pour l'instant.", "gcsg.fightAt": "{a} contre {d} à {block}",
   "gcsg.modifier": "modificateur {n}", "gcsg.winChance": "gagne {p} %", "gcsg.oddsExact": "Exact : {list}",
   "gcsg.batEmblem": "La face Bat-emblème perd pour le Vilain.", "gcsg.enterDice": "Les dés",
-  "gcsg.batFace": "Bat-emblème", "gcsg.rollFight": "Résoudre le combat",
+  "gcsg.batFace": "Bat-emblème", "gcsg.rollFight": "Résoudre le combat", "gcsg.lastFight": "Issue du combat",
 });
 
 const DICTS = { en, fr };

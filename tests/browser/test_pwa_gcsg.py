@@ -180,6 +180,8 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     b.get_by_test_id("face-joker").select_option("1")
     b.get_by_test_id("resolve-fight").click()
     expect(b.get_by_test_id("no-fight")).to_be_visible()
+    expect(b.get_by_test_id("fight-result")).to_contain_text("Uptown block 3")
+    snap(b, "fight-result", "b")
     b.get_by_test_id("tab-table").click()
     expect(b.get_by_test_id("block-uptown-3")).to_contain_text(re.compile("P♜|J♜"))
     snap(b, "after-fight", "b")

@@ -328,6 +328,10 @@ export const fightScreen = {
     const out = [h("h1", { text: t("gcsg.fightTitle") })];
     if (!f) {
       out.push(h("section", { class: "card" }, h("p", { class: "muted", "data-testid": "no-fight", text: t("gcsg.noFight") })));
+      if (lastFight.lines) {
+        out.push(h("section", { class: "card", "aria-labelledby": "last-fight-h", "data-testid": "fight-result" },
+          h("h2", { id: "last-fight-h", text: t("gcsg.lastFight") }), lastFight.lines.map((line) => h("p", { text: line }))));
+      }
       return out;
     }
     const sides = [f.attacker, f.defender];
@@ -347,13 +351,18 @@ export const fightScreen = {
         h("h2", { text: t("gcsg.enterDice") }),
         h("div", { class: "grid2" }, roll.targets.dice.map((s) => select(villainName(table, s), `face-${s}`, faces, v[s] || faces[0], (x) => { v[s] = x; changed(); },
           (x) => (x === "bat" ? t("gcsg.batFace") : x)))),
-        button(t("gcsg.rollFight"), "fight", () => send("roll_fight", {
-          dice: Object.fromEntries(roll.targets.dice.map((s) => [s, face(v[s] || faces[0])])) }, "fight"), { primary: true, testid: "resolve-fight" }),
+        button(t("gcsg.rollFight"), "fight", async () => {
+          const answer = await send("roll_fight", {
+            dice: Object.fromEntries(roll.targets.dice.map((s) => [s, face(v[s] || faces[0])])) }, "fight");
+          if (answer) { lastFight.lines = answer.events.map((e) => e.text); changed(); }
+        }, { primary: true, testid: "resolve-fight" }),
         refusalFor("fight")));
     }
     return out;
   },
 };
 export { fightScreen as fight };
+
+const lastFight = { lines: null };  // what this phone's last fight answered (the history keeps every fight)
 
 function face(x) { return /^\d+$/.test(x) ? Number(x) : x; }
