@@ -455,7 +455,7 @@ function skillForm(table) {
       select(t("bmg.model"), "skill-model", offer.targets.model, id, (v) => { f.model = v; changed(); }, (v) => modelName(table, v)),
       select(t("bmg.skill"), "skill-skill", SKILLS, skill, (v) => { f.skill = v; changed(); }, (v) => t(`bmg.skill.${v}`))),
     o && o.pass !== undefined ? h("div", { class: "odds-box", "data-testid": "skill-odds" },
-      h("p", { text: t("bmg.skillDice", { n: o.dice, target: o.target }) }),
+      h("p", { text: t(o.dice > 2 ? "bmg.skillDice" : "bmg.skillDiceFew", { n: o.dice, target: o.target }) }),
       h("p", { class: "big-odds", text: t("bmg.passChance", { p: pct(o.pass) }) })) : null,
     button(t("bmg.roll"), "skill", () => roll("skill_roll", fields, "skill", { model: id }), { primary: true }),
     refusalFor("skill"),
@@ -471,7 +471,7 @@ function recoveryForm(table) {
   return [
     select(t("bmg.model"), "recovery-model", ids, id, (v) => { f.model = v; changed(); }, (v) => modelName(table, v)),
     o && o.pass !== undefined ? h("div", { class: "odds-box", "data-testid": "recovery-odds" },
-      h("p", { text: t("bmg.skillDice", { n: o.dice, target: o.target }) }),
+      h("p", { text: t(o.dice > 2 ? "bmg.skillDice" : "bmg.skillDiceFew", { n: o.dice, target: o.target }) }),
       h("p", { class: "big-odds", text: t("bmg.passChance", { p: pct(o.pass) }) })) : null,
     button(t("bmg.roll"), "recovery", () => roll("recovery_roll", { model: id }, "recovery", { model: id }), { primary: true }),
     refusalFor("recovery"),
