@@ -145,6 +145,19 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     b.get_by_test_id("add-stun-b.joker").click()
     expect(a.locator("[data-testid='model-b.joker']")).to_contain_text(say["stun1"])
     snap(b, "marker-added", "b")
+    # a skill roll with real dice entered, its exact odds first
+    b.get_by_test_id("tab-dice").click()
+    b.get_by_test_id("roll-kind-skill").click()
+    expect(b.get_by_test_id("skill-odds")).to_be_visible()
+    b.locator(".real-entry summary").click()
+    dice = b.locator("select[data-testid^=real-skill-d]")
+    expect(dice.first).to_be_visible()
+    for i in range(dice.count()):
+        dice.nth(i).select_option("3")
+    snap(b, "skill-real-dice", "b")
+    b.get_by_test_id("real-skill-use").click()
+    expect(b.get_by_test_id("roll-result")).to_contain_text(", ".join(["3"] * dice.count()))
+    b.get_by_test_id("tab-table").click()
 
     # the rest of the round: whichever phone is offered a model activates it and ends it
     for _ in range(8):

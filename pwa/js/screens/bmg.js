@@ -393,6 +393,27 @@ function attackOdds(o) {
     h("p", { class: "muted small", text: t("bmg.critical", { p: pct(x.critical), e: x.expected_hits.toFixed(2) }) })));
 }
 
+// Real dice instead of the app's: one select per die the roll needs (the count the odds give),
+// sent as the command's values; the rules check them.
+const realDice = {};
+function realEntry(key, dice, onuse) {
+  const vals = (realDice[key] ||= {});
+  const all = dice.every((d) => vals[d.id]);
+  const el = h("details", { class: "real-entry", open: Boolean(realDice[`${key}:open`]) },
+    h("summary", { class: "small", text: t("bmg.realDice") }),
+    h("div", { class: "real-grid" }, dice.map((d) => h("label", { class: "field" }, h("span", { class: "small", text: d.label }),
+      h("select", { "data-key": `${key}-${d.id}`, "data-testid": `${key}-${d.id}`, onchange: (e) => { vals[d.id] = Number(e.target.value) || null; changed(); } },
+        h("option", { value: "", selected: !vals[d.id] }, "–"),
+        [1, 2, 3, 4, 5, 6].map((v) => h("option", { value: v, selected: vals[d.id] === v }, String(v))))))),
+    button(t("bmg.useDice"), `${key}-use`, () => { onuse(vals); realDice[key] = {}; }, { disabled: !all, testid: `${key}-use` }));
+  el.addEventListener("toggle", () => { realDice[`${key}:open`] = el.open; });
+  return el;
+}
+
+function dieList(n, label) {
+  return Array.from({ length: n }, (_, i) => ({ id: `d${i + 1}`, label: `${label} ${i + 1}` }));
+}
+
 function kinds() {
   const out = [];
   if (offerOf("ranged_attack")) out.push("ranged");
@@ -419,8 +440,18 @@ function rangedForm(table) {
       toggle(t("bmg.beyond"), "ranged-beyond", f.beyond_range, (v) => { f.beyond_range = v; changed(); })),
     attackOdds(dice.odds),
     button(t("bmg.fire"), "fire", () => roll("ranged_attack", fields, "fire", { model: fields.model }), { primary: true }),
+    rangedReal(fields),
     refusalFor("fire"),
   ];
+}
+
+function rangedReal(fields) {
+  const x = dice.odds?.targets?.[0];
+  if (!x) return null;
+  const list = [...dieList(x.attack_dice, t("bmg.attackDie")), ...(x.strength_die ? [{ id: "strength", label: t("bmg.strengthDie") }] : [])];
+  return realEntry("real-ranged", list, (v) => roll("ranged_attack", {
+    ...fields, attack_values: dieList(x.attack_dice).map((d) => v[d.id]),
+    ...(x.strength_die ? { strength_value: v.strength } : {}) }, "fire", { model: fields.model }));
 }
 
 function meleeForm(table) {
@@ -458,6 +489,8 @@ function skillForm(table) {
       h("p", { text: t(o.dice > 2 ? "bmg.skillDice" : "bmg.skillDiceFew", { n: o.dice, target: o.target }) }),
       h("p", { class: "big-odds", text: t("bmg.passChance", { p: pct(o.pass) }) })) : null,
     button(t("bmg.roll"), "skill", () => roll("skill_roll", fields, "skill", { model: id }), { primary: true }),
+    o?.dice ? realEntry("real-skill", dieList(o.dice, t("bmg.die")), (v) => roll("skill_roll",
+      { ...fields, values: dieList(o.dice).map((d) => v[d.id]) }, "skill", { model: id })) : null,
     refusalFor("skill"),
   ];
 }
@@ -474,6 +507,8 @@ function recoveryForm(table) {
       h("p", { text: t(o.dice > 2 ? "bmg.skillDice" : "bmg.skillDiceFew", { n: o.dice, target: o.target }) }),
       h("p", { class: "big-odds", text: t("bmg.passChance", { p: pct(o.pass) }) })) : null,
     button(t("bmg.roll"), "recovery", () => roll("recovery_roll", { model: id }, "recovery", { model: id }), { primary: true }),
+    o?.dice ? realEntry("real-recovery", dieList(o.dice, t("bmg.die")), (v) => roll("recovery_roll",
+      { model: id, values: dieList(o.dice).map((d) => v[d.id]) }, "recovery", { model: id })) : null,
     refusalFor("recovery"),
   ];
 }
