@@ -159,6 +159,27 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     expect(b.get_by_test_id("roll-result")).to_contain_text(", ".join(["3"] * dice.count()))
     b.get_by_test_id("tab-table").click()
 
+    # Bob's Joker attacks Batman in melee: declared on Bob's phone, Ann chooses Batman's Effort on
+    # hers, Bob his, then the roll with its exact odds
+    b.get_by_test_id("activate-b.joker").click()
+    b.get_by_test_id("to-attack").click()
+    b.get_by_test_id("roll-kind-melee").click()
+    b.get_by_test_id("melee-target").select_option("a.batman")
+    expect(b.get_by_test_id("attack-odds")).to_contain_text(say["odds"])
+    snap(b, "melee-odds", "b")
+    b.get_by_test_id("declare-melee").click()
+    a.get_by_test_id("tab-table").click()
+    expect(a.get_by_test_id("melee-pending")).to_be_visible()
+    snap(a, "melee-defend", "a")
+    a.get_by_test_id("defend-a.batman-0").click()
+    b.get_by_test_id("attack-effort-0").click()
+    expect(b.get_by_test_id("odds-roll_melee")).to_contain_text("%")
+    snap(b, "melee-roll", "b")
+    b.get_by_test_id("roll-melee").click()
+    expect(b.get_by_test_id("roll-result")).to_be_visible()
+    b.get_by_test_id("tab-table").click()
+    b.get_by_test_id("end-activation").click()
+
     # the rest of the round: whichever phone is offered a model activates it and ends it
     for _ in range(8):
         if say["recount"] in phase(a):

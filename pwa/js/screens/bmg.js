@@ -170,6 +170,46 @@ function activation(table) {
   return out;
 }
 
+// A melee attack in progress (MELEE ATTACK: declared, each defender's Effort, the attacker's
+// Effort, the roll): the step this phone may take now, as `may` offers it.
+function meleePanel(table) {
+  const m = table.round.melee;
+  if (!m) return [];
+  const out = [h("p", { "data-testid": "melee-pending", text: t("bmg.meleeDeclared", {
+    attacker: modelName(table, m.attacker), targets: m.shares.map((x) => modelName(table, x.target)).join(", ") }) })];
+  const defend = offerOf("defend");
+  if (defend) {
+    for (const id of defend.targets.model) {
+      out.push(h("p", { class: "small", text: t("bmg.defendEffort", { model: modelName(table, id) }) }),
+        h("div", { class: "die-row" }, defend.targets.effort.map((e) => button(String(e), `defend-${id}-${e}`,
+          () => send("defend", { model: id, effort: e }, "defend", { model: id }), { small: true, testid: `defend-${id}-${e}` }))));
+    }
+    out.push(refusalFor("defend"));
+  }
+  const effort = offerOf("attack_effort");
+  if (effort) {
+    const id = effort.targets.model[0];
+    out.push(h("p", { class: "small", text: t("bmg.attackEffort", { model: modelName(table, id) }) }),
+      h("div", { class: "die-row" }, effort.targets.effort.map((e) => button(String(e), `effort-${e}`,
+        () => send("attack_effort", { model: id, effort: e, target: effort.targets.target?.[0] ?? null }, "effort", { model: id }),
+        { small: true, testid: `attack-effort-${e}` }))), refusalFor("effort"));
+  }
+  const rollIt = offerOf("roll_melee");
+  if (rollIt) {
+    const id = rollIt.targets.model[0];
+    out.push(oddsLine("roll_melee", { model: id }, (o) => o.targets.map((x) => `${modelName(table, x.target)}: `
+      + t("bmg.atLeastOne", { p: pct(x.at_least_one) })).join(" · ")),
+    button(t("bmg.rollMelee"), "roll-melee", () => roll("roll_melee", { model: id }, "roll-melee", { model: id }), { primary: true, testid: "roll-melee" }),
+    refusalFor("roll-melee"));
+  }
+  if (offerOf("cancel_melee")) {
+    const id = offerOf("cancel_melee").targets.model[0];
+    out.push(button(t("bmg.cancelMelee"), "cancel-melee", () => send("cancel_melee", { model: id }, "cancel-melee", { model: id })),
+      refusalFor("cancel-melee"));
+  }
+  return out;
+}
+
 function recount(table) {
   const out = [];
   if (targetsOf("recovery_roll", "model").length) {
@@ -189,7 +229,7 @@ function myMove(table) {
   if (offerOf("place_audacity")) {
     parts.push(h("p", {}, h("a", { class: "btn primary", href: "#/plan", "data-testid": "to-plan" }, icon("lock", 18), " ", t("bmg.toPlan"))));
   }
-  parts.push(...activation(table), ...recount(table));
+  parts.push(...meleePanel(table), ...activation(table), ...recount(table));
   const wait = waitingFor(table);
   if (!parts.length) return h("p", { class: "waiting", "data-testid": "nothing-now", text: wait || t("bmg.nothingNow") });
   const box = h("section", { class: "card", "aria-labelledby": "move-h", "data-testid": "my-move" },
@@ -468,8 +508,11 @@ function meleeForm(table) {
       select(t("bmg.weapon"), "melee-weapon", offer.targets.weapon, weapon, (v) => { f.weapon = v; changed(); }),
       select(t("bmg.target"), "melee-target", offer.targets.target, target, (v) => { f.target = v; changed(); }, (v) => modelName(table, v))),
     attackOdds(dice.odds),
-    button(t("bmg.strike"), "strike", () => roll("melee_attack", fields, "strike", { model: fields.model }), { primary: true }),
-    refusalFor("strike"),
+    offerOf("declare_melee") ? button(t("bmg.declareMelee"), "declare", () => send("declare_melee", fields, "declare", { model: fields.model }),
+      { primary: true, testid: "declare-melee" }) : null,
+    h("p", { class: "muted small", text: t("bmg.declareHelp") }),
+    button(t("bmg.strike"), "strike", () => roll("melee_attack", fields, "strike", { model: fields.model }), { testid: "strike" }),
+    refusalFor("declare"), refusalFor("strike"),
   ];
 }
 
@@ -540,7 +583,10 @@ function diceRender() {
   const open = kinds();
   const kind = open.includes(dice.kind) ? dice.kind : open[0];
   const out = [h("h1", { text: t("bmg.diceTitle") })];
-  if (!kind) {
+  if (table.round.melee) out.push(h("section", { class: "card stack", "data-testid": "melee-panel" }, meleePanel(table)));
+  if (!kind && table.round.melee) {
+    // the melee in progress is the roll now
+  } else if (!kind) {
     out.push(h("section", { class: "card" }, h("p", { class: "muted", "data-testid": "no-roll", text: t("bmg.noRoll") })));
   } else {
     out.push(h("div", { class: "seg", role: "group", "aria-label": t("bmg.diceTitle") }, open.map((k) => h("button", {
