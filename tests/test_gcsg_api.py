@@ -407,12 +407,15 @@ def test_example_13_shortfall(http):
     assert "lifts" not in public[0]["text"] and "$7" not in str(public)  # Penguin paid in full: hidden
 
 
-def test_example_14_end_by_empty_deck(http):
-    """DRAWING A NEW CARD; GAME END AND WINNER: the last card at turn 84 − 5N, then one last turn each.
-    Two players: played to turn 74 with the pure rules, then the last card and the last turns over HTTP."""
-    state = setup(settings(), [JOKER, PENGUIN])
+@pytest.mark.parametrize("players,last_turn", [(4, 64), (3, 69), (2, 74)])
+def test_example_14_end_by_empty_deck(http, players, last_turn):
+    """DRAWING A NEW CARD; GAME END AND WINNER: the last card at turn 84 − 5N (P4 at 64 with 4
+    players, P3 at 69 with 3, P2 at 74 with 2), then one last turn each. Played with the pure rules
+    up to that turn, then the last card and the last turns over HTTP."""
+    villains = [JOKER, PENGUIN, TWO_FACE, CROC][:players]
+    state = setup(settings(), villains)
     from games.gcsg import engine
-    while state.turn.number < 74:
+    while state.turn.number < last_turn:
         for cmd in (c.Advance(), c.PlayCard(), c.CarryOutPlot(), c.Advance(), c.Advance(), c.Advance()):
             state = engine.apply(state, cmd).state
     city = City.of(http, state)
@@ -420,15 +423,16 @@ def test_example_14_end_by_empty_deck(http):
     def play_turn():
         city.run(c.Advance(), c.PlayCard(), c.CarryOutPlot(), c.Advance(), c.Advance(), c.Advance())
 
-    play_turn()  # turn 74 (84 − 5 × 2) draws the deck's last card
+    assert city.turn()["number"] == last_turn and city.turn()["player"] == villains[-1]
+    play_turn()  # the last player draws the deck's last card
     view = city.view()
-    assert view["decks"]["criminal_plot"] == 0 and view["turn"]["last_card_drawn_by"] == PENGUIN
-    for extra, villain in enumerate([JOKER, PENGUIN]):
+    assert view["decks"]["criminal_plot"] == 0 and view["turn"]["last_card_drawn_by"] == villains[-1]
+    for extra, villain in enumerate(villains):
         turn = city.turn()
-        assert not city.view()["over"] and turn["number"] == 75 + extra and turn["player"] == villain
+        assert not city.view()["over"] and turn["number"] == last_turn + 1 + extra and turn["player"] == villain
         play_turn()
     view = city.view()
-    assert view["over"] and set(view["winners"]) == {JOKER, PENGUIN}  # all level 1, all tied
+    assert view["over"] and set(view["winners"]) == set(villains)  # all level 1, all tied
 
 
 def test_example_15_tie_breaks(http):
