@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -54,6 +55,21 @@ def hidden_from(page, code: str, owner: str) -> None:
         if m["player"] == owner and not m["activated"]:
             assert m["audacity"] is None, m
     expect(page.locator(f"[data-testid=crew-{owner}] [data-testid=audacity]")).to_have_count(0)
+
+
+def next_move(a, b, recount: str, seconds: float = 10.0):
+    """What the table waits for, once the phones show it: "recount", or (activate|pass, page, who)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if recount in phase(a) and recount in phase(b):
+            return "recount"
+        for page, who in ((a, "a"), (b, "b")):
+            if page.locator("[data-testid^=activate-]").count():
+                return "activate", page, who
+            if page.get_by_test_id("pass").count():
+                return "pass", page, who
+        a.wait_for_timeout(100)
+    raise AssertionError("neither phone is offered a move and the Recount has not begun")
 
 
 def phase(page) -> str:
@@ -182,20 +198,20 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
 
     # the rest of the round: whichever phone is offered a model activates it and ends it
     for _ in range(8):
-        if say["recount"] in phase(a):
+        move = next_move(a, b, say["recount"])
+        if move == "recount":
             break
-        for page, who in ((a, "a"), (b, "b")):
-            buttons = page.locator("[data-testid^=activate-]")
-            if buttons.count():
-                buttons.first.click()
-                expect(page.get_by_test_id("end-activation")).to_be_visible()
-                snap(page, "activation", who)
-                page.get_by_test_id("end-activation").click()
-                break
+        kind, page, who = move
+        version = snapshot(page, code)["version"]
+        if kind == "activate":
+            page.locator("[data-testid^=activate-]").first.click()
+            expect(page.get_by_test_id("end-activation")).to_be_visible()
+            snap(page, "activation", who)
+            page.get_by_test_id("end-activation").click()
+            version += 1
         else:
-            page = b if b.get_by_test_id("pass").count() else a
             page.get_by_test_id("pass").click()
-        a.wait_for_timeout(300)
+        page.wait_for_function(f"JSON.parse(localStorage.getItem('gc.snap.{code}')).version > {version}")
     expect(a.get_by_test_id("phase")).to_have_text(say["recount"])
     expect(b.get_by_test_id("phase")).to_have_text(say["recount"])
     snap(b, "recount", "b")

@@ -125,6 +125,7 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     a.get_by_test_id("take-money-plus").click()
     snap(a, "take-two", "a")
     a.get_by_test_id("take").click()
+    expect(a.get_by_test_id("take")).to_have_count(0)
     a.get_by_test_id("tab-stash").click()
     expect(a.get_by_test_id("stash-money").locator(".n")).to_have_text(f"${money + 1 + 2}")
     a.get_by_test_id("tab-table").click()
@@ -158,10 +159,12 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     # the Penguin's turn ends in a fight: its figure enters the Joker's block; both fighters'
     # phones show the odds the table view carries, the Penguin's phone enters the dice
     b.get_by_test_id("advance").click()
+    b.get_by_test_id("income-block").select_option("midtown-2")  # a block the Penguin rules
     b.get_by_test_id("play-income").click()
     b.get_by_test_id("take-money-plus").click()
     b.get_by_test_id("take-money-plus").click()
     b.get_by_test_id("take").click()
+    expect(b.get_by_test_id("take")).to_have_count(0)  # taken: the table no longer offers it
     b.get_by_test_id("advance").click()
     expect(b.get_by_test_id("now")).to_have_text(say["hire"])
     b.get_by_test_id("advance").click()
