@@ -336,7 +336,7 @@ function renderJoin(code) {
   }
   out.push(head);
   const box = h("section", { class: "card", "aria-labelledby": "pick-h" },
-    h("h2", { id: "pick-h", text: rec?.hostToken ? t("join.playAs") : t("join.pick") }),
+    h("h2", { id: "pick-h", text: rec?.hostToken && !join.table?.players ? t("join.playAs") : t("join.pick") }),
     join.table?.mode === "versus" && join.code === code ? h("p", { class: "small", "data-testid": "join-versus", text: t("join.versusHelp") }) : null);
   if (join.error && join.code === code) add(box, h("p", { class: "refusal", role: "alert", text: join.error }));
   if (!join.seats || join.code !== code) {
