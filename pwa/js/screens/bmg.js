@@ -53,7 +53,8 @@ function pill(text, cls = "", testid = null) {
 function button(label, key, onclick, { primary = false, disabled = false, testid = null, small = false } = {}) {
   return h("button", {
     type: "button", class: `btn ${primary ? "primary" : ""} ${small ? "small" : ""}`, "data-testid": testid || key,
-    disabled, "aria-busy": busy(key), onclick,
+    // one change at a time: while a command is on its way the others wait (no out-of-order taps)
+    disabled: disabled || state.busy.size > 0, "aria-busy": busy(key), onclick,
   }, label);
 }
 

@@ -35,8 +35,9 @@ function short(table, id) {
 }
 
 function button(label, key, onclick, { primary = false, disabled = false, testid = null } = {}) {
-  return h("button", { type: "button", class: `btn ${primary ? "primary" : ""}`, "data-testid": testid || key, disabled,
-    "aria-busy": busy(key), onclick }, label);
+  // one change at a time: while a command is on its way the others wait (no out-of-order taps)
+  return h("button", { type: "button", class: `btn ${primary ? "primary" : ""}`, "data-testid": testid || key,
+    disabled: disabled || state.busy.size > 0, "aria-busy": busy(key), onclick }, label);
 }
 
 function select(label, key, values, current, onchange, name = (v) => v) {
