@@ -71,7 +71,6 @@ function nowText(table) {
 
 function strip(table) {
   const turn = table.turn;
-  const ruled = (v) => table.blocks.filter((b) => b.rulers.length === 1 && b.rulers[0] === v).length;
   return h("section", { class: "card strip", "aria-labelledby": "turn-h", "data-testid": "turn-strip" },
     h("h1", { id: "turn-h", class: "row-between" },
       h("span", { text: table.over ? t("gcsg.over") : turn.number ? t("gcsg.turn", { n: turn.number, who: villainName(table, turn.player) }) : t("gcsg.setupTitle") }),
@@ -79,12 +78,19 @@ function strip(table) {
     turn.number ? h("ol", { class: "steps", "aria-label": t("gcsg.steps") }, turnSteps(turn).map((s) => h("li", {
       class: s.now ? "now" : "", "aria-current": s.now ? "step" : false, text: s.title }))) : null,
     h("p", { class: "step-title", "data-testid": "now", text: nowText(table) }),
+    table.over ? h("p", { class: "result-big", text: t("gcsg.winners", { who: table.winners.map((w) => villainName(table, w)).join(", ") }) }) : null);
+}
+
+// Every Villain's public side and Batman, under what this phone may do (the acting phone's
+// controls stay near the top of a small screen).
+function standings(table) {
+  const ruled = (v) => table.blocks.filter((b) => b.rulers.length === 1 && b.rulers[0] === v).length;
+  return h("section", { class: "card", "aria-label": t("gcsg.villains"), "data-testid": "standings" },
     h("ul", { class: "players-strip" }, table.players.map((p) => h("li", { "data-villain": p.villain, class: `v-${p.villain}` },
       h("strong", { text: p.name }),
       h("span", { class: "muted small", text: t("gcsg.playerLine", { level: p.level, blocks: ruled(p.villain), hand: p.hand }) })))),
     h("p", { class: "small", "data-testid": "batman", text: t("gcsg.batman", {
-      block: table.batman.block ? blockName(table, table.batman.block) : t("gcsg.nowhere"), level: table.batman.level }) }),
-    table.over ? h("p", { class: "result-big", text: t("gcsg.winners", { who: table.winners.map((w) => villainName(table, w)).join(", ") }) }) : null);
+      block: table.batman.block ? blockName(table, table.batman.block) : t("gcsg.nowhere"), level: table.batman.level }) }));
 }
 
 // ------------------------------------------------------------------ what this phone may do now
@@ -280,7 +286,7 @@ export const cityScreen = {
   render() {
     const table = state.table;
     if (!table || table.game !== "gcsg") return noTable();
-    return [strip(table), myMove(table), city(table)];
+    return [strip(table), myMove(table), standings(table), city(table)];
   },
 };
 export { cityScreen as city };
