@@ -8,12 +8,13 @@ from werkzeug.routing import BaseConverter
 from . import errors
 from .config import Config
 from .extensions import api, redis_store
-from .resources import (command_posts, dice, game_tables, health, heroes, history, library, live, river, seats,
-                        setup, tables, turn, versus)
+from .resources import (command_posts, dice, game_extras, game_tables, health, heroes, history, library, live, river,
+                        seats, setup, tables, turn, versus)
 from .store import CODE_ALPHABET, CODE_LENGTH
 
 BLUEPRINTS = (health.blp, tables.blp, setup.blp, seats.blp, heroes.blp, command_posts.blp, river.blp, turn.blp,
-              history.blp, live.blp, library.blp, versus.blp, dice.blp, game_tables.blp)
+              history.blp, live.blp, library.blp, versus.blp, dice.blp, game_tables.blp,
+              game_extras.blp)
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:

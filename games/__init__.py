@@ -74,6 +74,16 @@ class Game:
         fields raise the game's `refusal`."""
         raise NotImplementedError
 
+    def samples(self) -> dict:
+        """The labelled sample library a phone may set a table up from (cards, settings), JSON-ready:
+        what the game package ships, so the app keeps no copy of it."""
+        return {}
+
+    def odds(self, state, command) -> dict | None:
+        """Exact odds of `command`'s roll before it is rolled, JSON-ready; None when the game has
+        no such preview (a game may show its odds in the view instead)."""
+        return None
+
     # ---------------------------------------------------------------- storage
     def dump(self, state) -> tuple[bytes, dict[str, bytes]]:
         """The state as JSON, and the printed definitions it names, by key, as stored beside it."""

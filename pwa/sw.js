@@ -4,7 +4,7 @@
 // Change VERSION whenever a shell file changes: the new worker waits, and the app offers
 // "Update"; nothing is swapped under a player's thumb.
 
-const VERSION = "gc-shell-v5";
+const VERSION = "gc-shell-v6";
 const SHELL = [
   "/",
   "/index.html",
@@ -19,9 +19,12 @@ const SHELL = [
   "/js/i18n.js",
   "/js/refusals.js",
   "/js/ui.js",
+  "/js/screens/bmg.js",
   "/js/screens/common.js",
   "/js/screens/cp.js",
   "/js/screens/dice.js",
+  "/js/screens/games-new.js",
+  "/js/screens/gcsg.js",
   "/js/screens/hero.js",
   "/js/screens/history.js",
   "/js/screens/home.js",

@@ -224,6 +224,12 @@ class Game(games.Game):
         result = preview(state, command)
         return result if exact else as_data(result)
 
+    def samples(self) -> dict:
+        """The sample library (games/bmg/data/sample_cards.json): the cards the rulebook prints,
+        each saying which of its values are sample values."""
+        from .library import _data
+        return _data()
+
     def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
         """The table as JSON for the store (serial.py); no pooled definitions."""
         from .serial import table_to_data

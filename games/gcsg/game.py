@@ -117,6 +117,11 @@ class Gcsg(games.Game):
         except (TypeError, AttributeError):
             raise RuleRefused("TURN", f"The fields of {name} are not right", "bad_fields", command=name) from None
 
+    def samples(self) -> dict:
+        """The labelled SAMPLE settings (settings.sample_settings) and its Villains by id and name."""
+        s = sample_settings()
+        return {"villains": [{"id": v.id, "name": v.name} for v in s.villains], "settings": serial.to_data(s)}
+
     def dump(self, state: State) -> tuple[bytes, dict[str, bytes]]:
         """The whole state as JSON (settings inline: no pooled definitions yet)."""
         return orjson.dumps(serial.state_to_data(state)), {}

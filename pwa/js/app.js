@@ -3,7 +3,7 @@
 import { getLang, initLang, setLang, t } from "./i18n.js";
 import { h, icon } from "./ui.js";
 import {
-  adoptToken, changed, heroOfSeat, openTable, otherGame, seatName, setUpdateReady, state, subscribe, tableRecord,
+  adoptToken, changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
 } from "./core.js";
 import * as home from "./screens/home.js";
 import * as tableScreen from "./screens/table.js";
@@ -12,11 +12,28 @@ import * as villainScreen from "./screens/villain.js";
 import * as diceScreen from "./screens/dice.js";
 import * as historyScreen from "./screens/history.js";
 import * as versusScreen from "./screens/versus.js";
+import * as bmg from "./screens/bmg.js";
+import * as gcsg from "./screens/gcsg.js";
 
 const SCREENS = {
   home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
   dice: diceScreen, history: historyScreen, versus: versusScreen,
+  plan: bmg.plan, stash: gcsg.stash,
 };
+
+// Each game's own screens behind the shared routes: the table view says which game it is.
+// A route the game has no screen for (the board game's hero, villain, versus) shows its table screen.
+const GAME_SCREENS = {
+  bmg: { home, join: home, history: historyScreen, table: bmg.round, plan: bmg.plan, dice: bmg.dice },
+  gcsg: { home, join: home, history: historyScreen, table: gcsg.city, stash: gcsg.stash, dice: gcsg.fight },
+};
+
+function screenFor(name) {
+  const game = GAME_SCREENS[gameOf()];
+  if (state.table && game) return game[name] || game.table;
+  if (name === "plan" || name === "stash") return tableScreen;
+  return SCREENS[name];
+}
 
 const TABS = [
   ["home", "home", "#/home"],
@@ -36,17 +53,22 @@ const VERSUS_TABS = [
   ["history", "history", "#/history"],
 ];
 
-// A table of a game these screens do not draw yet (Batman Miniature Game, Gotham City Strategy
-// Game): the table is live and its seats work; the phone says so instead of a broken screen.
-const OTHER_GAME = {
-  render() {
-    const game = t(`game.${otherGame()}`);
-    return h("section", { class: "card", "data-testid": "other-game", role: "status" },
-      h("h1", { text: t("otherGame.title", { game }) }),
-      h("p", { text: t("otherGame.body", { game, code: state.code }) }),
-      h("a", { class: "btn primary", href: "#/home" }, t("otherGame.home")));
-  },
-};
+// The Miniature Game: the round (strip, what to do, the crews), the secret plan, dice with odds.
+const BMG_TABS = [
+  ["home", "home", "#/home"],
+  ["table", "table", "#/table", "tab.round"],
+  ["plan", "lock", "#/plan"],
+  ["dice", "dice", "#/dice"],
+  ["history", "history", "#/history"],
+];
+// The Strategy Game: the city and the turn, the private stash, the fight with its odds.
+const GCSG_TABS = [
+  ["home", "home", "#/home"],
+  ["table", "table", "#/table", "tab.city"],
+  ["stash", "lock", "#/stash"],
+  ["dice", "dice", "#/dice", "tab.fight"],
+  ["history", "history", "#/history"],
+];
 
 export function route() {
   const parts = (location.hash || "#/home").replace(/^#\/?/, "").split("/");
@@ -69,7 +91,7 @@ function render() {
   const newScreen = key !== lastRoute;
   if (newScreen) {
     state.error = null;
-    SCREENS[lastRoute.split("/")[0]]?.leave?.();
+    screenFor(lastRoute.split("/")[0])?.leave?.();
   }
 
   // keep focus and horizontal scroll positions across re-renders
@@ -79,7 +101,7 @@ function render() {
   main.querySelectorAll("[data-scroll-key]").forEach((el) => { scrolls[el.dataset.scrollKey] = el.scrollLeft; });
 
   renderShell(r);
-  const screen = otherGame() && r.name !== "home" && r.name !== "join" ? OTHER_GAME : SCREENS[r.name];
+  const screen = screenFor(r.name);
   const content = screen.render(r.args, { go });
   main.replaceChildren(...[content].flat(2).filter((x) => x !== null && x !== undefined && x !== false));
 
@@ -135,12 +157,14 @@ function renderShell(r) {
 
   const current = r.name === "join" ? "home" : r.name;
   const versus = state.table?.mode === "versus";
-  const tabs = (otherGame() ? TABS.slice(0, 2) : versus ? VERSUS_TABS : TABS).map(([name, ico, href]) => {
+  const game = state.code ? gameOf() : null;
+  const list = game === "bmg" ? BMG_TABS : game === "gcsg" ? GCSG_TABS : versus ? VERSUS_TABS : TABS;
+  const tabs = list.map(([name, ico, href, label]) => {
     let target = href;
     const hero = heroOfSeat(state.seat);
     if (name === "hero" && hero) target = `#/hero/${encodeURIComponent(hero)}`;
     return h("a", { class: "tab", href: target, "aria-current": current === name ? "page" : false, "data-testid": `tab-${name}` },
-      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(`tab.${name}`) }));
+      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(label || `tab.${name}`) }));
   });
   document.getElementById("tabbar").replaceChildren(...tabs);
   document.getElementById("tabbar").style.gridTemplateColumns = `repeat(${tabs.length}, 1fr)`;

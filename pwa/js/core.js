@@ -4,7 +4,7 @@
 // plays and the tokens (the host token too on the phone that created the table),
 // and the last table it saw, so that an offline start can still show it.
 
-import { getLang, refusalText, stepTitle, t } from "./i18n.js";
+import { gcsgStepTitle, getLang, refusalText, stepTitle, t } from "./i18n.js";
 
 const TABLES_KEY = "gc.tables";
 const SNAP_PREFIX = "gc.snap.";
@@ -141,7 +141,24 @@ export function allow(command, targets = {}) {
     const players = others.filter((seat) => seat !== "host");
     return { ok: false, by: "other", why: players.length ? t("why.other", { seats: players.map((s) => seatName(s)).join(", ") }) : t("why.host") };
   }
-  return { ok: false, by: "now", why: t("why.notNow", { step: stepTitle(table.turn) }) };
+  return { ok: false, by: "now", why: t("why.notNow", { step: nowTitle(table) }) };
+}
+
+// The game a table view is of: "bgcc", "bgcc-versus", "bmg" or "gcsg" (the view says it).
+export function gameOf(table = state.table) { return table?.game || (table?.mode === "versus" ? "bgcc-versus" : "bgcc"); }
+
+// Where play stands now, in words: the step (BGCC), the round's phase (BMG) or the turn's step (GCSG).
+export function nowTitle(table = state.table) {
+  if (gameOf(table) === "bmg") return t(`bmg.phase.${table.round.phase}`);
+  if (gameOf(table) === "gcsg") return gcsgStepTitle(table.turn);
+  return stepTitle(table.turn);
+}
+
+// Send a command of the table's game by its registry name (POST /commands/{name}), with the
+// token of the seat the table's `may` offers it to on this phone.
+export function send(name, fields, controlKey, targets = {}) {
+  const may = allow(name, targets);
+  return command(`/commands/${name}`, fields || {}, controlKey, { token: may.token });
 }
 
 // The first of `commands` this phone may send (the HQ pick or the draft, whichever the table
@@ -462,9 +479,3 @@ export function playerName(seat, table = state.table) {
   return table?.players?.find((p) => (p.seat ?? p.villain) === seat)?.name || null;
 }
 
-// The games these screens draw; a table of another game gets a polite notice instead.
-export const DRAWN_GAMES = ["bgcc", "bgcc-versus"];
-
-export function otherGame(table = state.table) {
-  return table?.game && !DRAWN_GAMES.includes(table.game) ? table.game : null;
-}

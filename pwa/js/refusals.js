@@ -493,6 +493,7 @@ export const FR = {
   no_roll: "Aucun jet en cours",
   no_power: "Pas de pouvoir « {power} » dans le livret",
   not_in_library: "« {name} » n'est pas dans la bibliothèque",
+  no_preview: "Pas de cotes à montrer pour « {command} » ici",
   unknown_game: "Cette application ne connaît pas le jeu « {game} »",
   bad_options: "Ces options ne mettent pas en place une table de {game}",
   wrong_game: "Cette table joue à {game} : ce calcul de chances est celui de Batman: Gotham City Chronicles",

@@ -51,7 +51,7 @@ export function render() {
 }
 
 function namesOf(table) {
-  const heroes = Object.fromEntries(table.heroes.map((x) => [x.id, x.name]));
+  const heroes = Object.fromEntries((table.heroes || []).map((x) => [x.id, x.name]));
   const tiles = {};
   const minis = {};
   for (const post of Object.values(table.command_posts || {})) {   // the villain's, and in Versus the heroes' too
@@ -59,5 +59,5 @@ function namesOf(table) {
     for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
     for (const m of post.miniatures) minis[m.id] ||= m.label;
   }
-  return { heroes, tiles, minis };
+  return { heroes, tiles, minis, game: table.game };
 }

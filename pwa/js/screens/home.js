@@ -9,12 +9,13 @@ import {
 } from "../core.js";
 import { catalog } from "../catalog.js";
 import { renderVersusCreate } from "./versus-new.js";
+import { renderBmgCreate, renderGcsgCreate } from "./games-new.js";
 
 const form = {
   library: null, loading: false, failed: false,
   mission: null, heroes: new Set(), items: {}, values: {}, heroValues: {},
   code: "", joinError: null, createError: null, creating: false,
-  mode: "standard",    // standard | versus
+  mode: "standard",    // standard | versus | bmg | gcsg (the other games)
 };
 
 const join = { code: null, seats: null, table: null, error: null, busyKey: null, created: false };
@@ -152,7 +153,7 @@ function renderRecent() {
 }
 
 function seatLabel(seat) {
-  return heroOfSeat(seat) || t(`seat.${seat}`);
+  return heroOfSeat(seat) || (/^player:/.test(seat) ? seat.slice(7) : t(`seat.${seat}`));
 }
 
 function landing(r) {
@@ -168,12 +169,14 @@ function landing(r) {
 function renderCreate() {
   const box = h("section", { class: "card", "aria-labelledby": "create-h" }, h("h2", { id: "create-h", text: t("home.create") }),
     h("div", { class: "seg", role: "group", "aria-label": t("home.modeLabel") },
-      ["standard", "versus"].map((mode) => h("button", {
+      ["standard", "versus", "bmg", "gcsg"].map((mode) => h("button", {
         type: "button", class: `btn small ${form.mode === mode ? "primary" : ""}`, "aria-pressed": form.mode === mode ? "true" : "false",
         "data-testid": `mode-${mode}`, onclick: () => { form.mode = mode; if (mode === "versus") catalog("missions"); changed(); },
       }, t(`home.mode.${mode}`)))),
     h("p", { class: "muted small", text: t(`home.modeHelp.${form.mode}`) }));
   if (form.mode === "versus") return renderVersusCreate(box, goRef);
+  if (form.mode === "bmg") return renderBmgCreate(box, goRef);
+  if (form.mode === "gcsg") return renderGcsgCreate(box, goRef);
   if (form.loading || (!form.library && !form.failed)) {
     add(box, h("p", { class: "muted", text: t("home.loading") }));
     return box;
@@ -333,7 +336,7 @@ function renderJoin(code) {
   }
   out.push(head);
   const box = h("section", { class: "card", "aria-labelledby": "pick-h" },
-    h("h2", { id: "pick-h", text: rec?.hostToken ? t("join.playAs") : t("join.pick") }),
+    h("h2", { id: "pick-h", text: rec?.hostToken && !join.table?.players ? t("join.playAs") : t("join.pick") }),
     join.table?.mode === "versus" && join.code === code ? h("p", { class: "small", "data-testid": "join-versus", text: t("join.versusHelp") }) : null);
   if (join.error && join.code === code) add(box, h("p", { class: "refusal", role: "alert", text: join.error }));
   if (!join.seats || join.code !== code) {
@@ -360,7 +363,7 @@ function renderJoin(code) {
   if (rec?.hostToken) {
     list.append(h("li", {}, h("strong", { text: t("join.hostOnly") }),
       h("button", { type: "button", class: "btn small", "data-testid": "host-only", onclick: () => {
-        saveRecord(code, { seat: "host", token: null, mode: join.table?.mode || "standard" });
+        saveRecord(code, { seat: "host", token: null, mode: join.table?.mode || join.table?.game || "standard" });
         openTable(code);
         goRef("#/table");
       } }, t("join.take"))));
@@ -383,7 +386,7 @@ async function take(code, seat, key) {
   try {
     const answer = await joinSeat(code, seat);
     if (answer.ok) {
-      const mode = join.table?.mode || "standard";
+      const mode = join.table?.mode || join.table?.game || "standard";
       saveRecord(code, { mode });
       await openTable(code);
       goRef(landing({ seat, mode }));

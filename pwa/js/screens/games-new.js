@@ -1,0 +1,171 @@
+// Home: set up a Batman Miniature Game table (two players, crews from the sample cards the game
+// package ships) or a Gotham City Strategy Game table (2–4 Villains, the sample settings or the
+// table's own settings entered once and kept on this phone). The API checks the crews and the
+// settings (refusals with their rule); the phone only gathers the choices.
+
+import { refusalText, t } from "../i18n.js";
+import { add, h } from "../ui.js";
+import { changed, request, saveRecord } from "../core.js";
+
+const SETTINGS_KEY = "gc.gcsg.settings";
+
+const bmg = {
+  samples: null, loading: false, failed: false, error: null, creating: false,
+  players: [
+    { id: "a", name: "", crew: "", boss: "batman", members: new Set(["batman", "gordon"]) },
+    { id: "b", name: "", crew: "", boss: "joker", members: new Set(["joker", "thug"]) },
+  ],
+};
+
+const gcsg = {
+  samples: null, loading: false, failed: false, error: null, creating: false,
+  villains: ["joker", "penguin", "two-face"], own: false, text: null,
+};
+
+async function load(form, game) {
+  if (form.samples || form.loading) return;
+  form.loading = true;
+  form.failed = false;
+  changed();
+  try {
+    const answer = await request("GET", `/api/games/${game}/samples`);
+    if (!answer.ok) throw new Error(String(answer.status));
+    form.samples = answer.data;
+  } catch {
+    form.failed = true;
+  } finally {
+    form.loading = false;
+    changed();
+  }
+}
+
+function loading(form, box, game) {
+  if (form.failed) {
+    add(box, h("p", { class: "refusal", role: "alert", text: t("home.libraryFailed") }),
+      h("button", { type: "button", class: "btn", onclick: () => { form.failed = false; load(form, game); } }, t("retry")));
+    return true;
+  }
+  if (!form.samples) {
+    load(form, game);
+    add(box, h("p", { class: "muted", text: t("home.loading") }));
+    return true;
+  }
+  return false;
+}
+
+function created(table, game, goRef, title) {
+  saveRecord(table.code, { hostToken: table.token, seat: "host", token: null, mission: title, mode: game, joinLink: table.join_link });
+  goRef(`#/join/${table.code}`);
+}
+
+async function post(form, game, body, goRef, title) {
+  form.creating = true;
+  form.error = null;
+  changed();
+  try {
+    const answer = await request("POST", `/api/games/${game}/tables`, { body });
+    if (!answer.ok) {
+      form.error = refusalText(answer.data) || String(answer.status);
+      return;
+    }
+    created(answer.data, game, goRef, title);
+  } catch {
+    form.error = t("err.network");
+  } finally {
+    form.creating = false;
+    changed();
+  }
+}
+
+// ------------------------------------------------------------------ Batman Miniature Game
+
+export function renderBmgCreate(box, goRef) {
+  if (loading(bmg, box, "bmg")) return box;
+  const cards = bmg.samples.cards;
+  add(box, h("p", { class: "muted small", text: t("bmgNew.sample") }));
+  bmg.players.forEach((p, i) => {
+    const n = i + 1;
+    add(box, h("fieldset", { class: "plain crew-pick", "data-testid": `bmg-player-${n}` },
+      h("legend", { class: "field-legend", text: t("bmgNew.player", { n }) }),
+      h("label", { class: "field" }, h("span", { text: t("bmgNew.name") }),
+        h("input", { type: "text", value: p.name, "data-key": `bmg-name-${n}`, "data-testid": `bmg-name-${n}`, maxlength: 30,
+          placeholder: t("bmgNew.namePh", { n }), oninput: (e) => { p.name = e.target.value; } })),
+      h("label", { class: "field" }, h("span", { text: t("bmgNew.crew") }),
+        h("input", { type: "text", value: p.crew, "data-key": `bmg-crew-${n}`, maxlength: 40,
+          placeholder: t("bmgNew.crewPh"), oninput: (e) => { p.crew = e.target.value; } })),
+      h("p", { class: "small", text: t("bmgNew.members") }),
+      h("ul", { class: "list compact" }, cards.map((c) => {
+        const id = `bmg-${n}-${c.id}`;
+        return h("li", {},
+          h("label", { class: "check", for: id },
+            h("input", { type: "checkbox", id, "data-key": id, "data-testid": id, checked: p.members.has(c.id),
+              onchange: (e) => { if (e.target.checked) p.members.add(c.id); else { p.members.delete(c.id); if (p.boss === c.id) p.boss = null; } changed(); } }),
+            h("span", {}, h("strong", { text: c.alias || c.name }), h("span", { class: "muted small", text: ` · ${c.ranks.join("/")} · ${c.reputation} Rep${c.funding ? ` · $${c.funding}` : ""}` }))),
+          p.members.has(c.id) ? h("label", { class: "check small", for: `${id}-boss` },
+            h("input", { type: "radio", name: `bmg-boss-${n}`, id: `${id}-boss`, "data-testid": `${id}-boss`, checked: p.boss === c.id,
+              onchange: () => { p.boss = c.id; changed(); } }),
+            h("span", { text: t("bmgNew.boss") })) : null);
+      }))));
+  });
+  add(box, bmg.error ? h("p", { class: "refusal", role: "alert", "data-testid": "create-error", text: bmg.error }) : null,
+    h("button", { type: "button", class: "btn primary block", "data-testid": "create-bmg", disabled: bmg.creating,
+      "aria-busy": bmg.creating ? "true" : false, onclick: () => {
+        const players = bmg.players.map((p, i) => ({
+          id: p.id, name: p.name.trim() || t("bmgNew.namePh", { n: i + 1 }),
+          crew: { name: p.crew.trim() || t("bmgNew.crewPh"), boss: p.boss || [...p.members][0] || "",
+            members: [...p.members].map((card) => ({ card })) },
+        }));
+        post(bmg, "bmg", { players }, goRef, t("game.bmg"));
+      } }, t("home.createBtn")));
+  return box;
+}
+
+// ------------------------------------------------------------------ Gotham City Strategy Game
+
+function savedSettings() {
+  try { return localStorage.getItem(SETTINGS_KEY); } catch { return null; }
+}
+
+export function renderGcsgCreate(box, goRef) {
+  if (loading(gcsg, box, "gcsg")) return box;
+  const all = gcsg.samples.villains;
+  add(box, h("fieldset", { class: "plain" },
+    h("legend", { class: "field-legend", text: t("gcsgNew.villains") }),
+    h("p", { class: "muted small", text: t("gcsgNew.order") }),
+    h("ul", { class: "list compact" }, all.map((v) => {
+      const id = `gcsg-${v.id}`;
+      const at = gcsg.villains.indexOf(v.id);
+      return h("li", {}, h("label", { class: "check", for: id },
+        h("input", { type: "checkbox", id, "data-key": id, "data-testid": id, checked: at >= 0,
+          onchange: (e) => {
+            if (e.target.checked) gcsg.villains.push(v.id); else gcsg.villains = gcsg.villains.filter((x) => x !== v.id);
+            changed();
+          } }),
+        h("span", { text: v.name })), at >= 0 ? h("span", { class: "pill", text: t("gcsgNew.seatN", { n: at + 1 }) }) : null);
+    }))));
+  add(box, h("fieldset", { class: "plain" },
+    h("legend", { class: "field-legend", text: t("gcsgNew.settings") }),
+    h("label", { class: "check", for: "gcsg-sample" },
+      h("input", { type: "radio", name: "gcsg-settings", id: "gcsg-sample", checked: !gcsg.own, onchange: () => { gcsg.own = false; changed(); } }),
+      h("span", { text: t("gcsgNew.useSample") })),
+    h("label", { class: "check", for: "gcsg-own" },
+      h("input", { type: "radio", name: "gcsg-settings", id: "gcsg-own", "data-testid": "gcsg-own", checked: gcsg.own,
+        onchange: () => { gcsg.own = true; gcsg.text ??= savedSettings() || JSON.stringify({ ...gcsg.samples.settings, sample: false }, null, 1); changed(); } }),
+      h("span", { text: t("gcsgNew.useOwn") })),
+    gcsg.own ? [
+      h("p", { class: "muted small", text: t("gcsgNew.ownHelp") }),
+      h("textarea", { class: "settings-json", rows: 8, "data-key": "gcsg-settings-text", "aria-label": t("gcsgNew.settings"),
+        spellcheck: "false", oninput: (e) => { gcsg.text = e.target.value; } }, gcsg.text || ""),
+    ] : h("p", { class: "muted small", text: t("gcsgNew.sampleHelp") })));
+  add(box, gcsg.error ? h("p", { class: "refusal", role: "alert", "data-testid": "create-error", text: gcsg.error }) : null,
+    h("button", { type: "button", class: "btn primary block", "data-testid": "create-gcsg", disabled: gcsg.creating,
+      "aria-busy": gcsg.creating ? "true" : false, onclick: () => {
+        let settings = null;
+        if (gcsg.own) {
+          try { settings = JSON.parse(gcsg.text || ""); } catch { gcsg.error = t("gcsgNew.badJson"); changed(); return; }
+          try { localStorage.setItem(SETTINGS_KEY, gcsg.text); } catch { /* full: it is sent anyway */ }
+        }
+        post(gcsg, "gcsg", { villains: gcsg.villains, ...(settings ? { settings } : {}) }, goRef, t("game.gcsg"));
+      } }, t("home.createBtn")));
+  return box;
+}
