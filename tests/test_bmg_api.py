@@ -5,9 +5,8 @@ picked for the test, as tests/bmg/helpers.py does), commands go through POST
 /api/tables/{code}/commands/{name} — the host's phone, or a player's own phone for what only it may
 send (its plan) — and every number is read from the answers and views.
 
-Two printed examples have no route: A2 (modifying dice, fractions and rounding, the D3: arithmetic
-no command of the companion applies) and A20 (the Encounter's first deployment group: the package's
-check is not wired into any command). They stay pure tests in tests/bmg/test_printed_examples.py."""
+One printed example has no route: A2 (modifying dice, fractions and rounding, the D3: arithmetic no
+command of the companion applies). It stays a pure test in tests/bmg/test_printed_examples.py."""
 from __future__ import annotations
 
 from tests.bmg.helpers import card, crew
@@ -321,6 +320,28 @@ def test_a19_heavy_rain(http):
         assert events[0]["data"]["removals"] == (1 if applies else 0)
         assert events[-1]["data"]["attack_dice"] == [1]
         assert events[-1]["data"]["strength_die"] == (None if applies else 1)
+
+
+def test_a20_encounter_first_group(http):
+    """A20 — DEPLOYMENT ZONES (fig. BT0056): "The first group to be deployed must only contain models
+    with the Leader, Sidekick and/or Free Agent rank"; a crew whose first group holds a Henchman is
+    refused at setup (Deploy Crews: the players name the first group)."""
+    bats = {"name": "Bats", "boss": "batman", "members": [{"card": "batman"}, {"card": "gordon"}, {"card": "swat"}]}
+    joker = {"name": "Joker", "boss": "joker", "members": [{"card": "joker"}, {"card": "thug"}, {"card": "killer-croc"}]}
+
+    def setup(first_a, first_b, encounter="BT0056"):
+        return http.post("/api/games/bmg/tables", json={"encounter": encounter, "players": [
+            {"id": "a", "crew": {**bats, "first_group": first_a}},
+            {"id": "b", "crew": {**joker, "first_group": first_b}}]})
+
+    assert setup(["batman", "gordon"], ["joker", "killer-croc"]).status_code == 201
+    refused = setup(["batman", "swat"], ["joker", "killer-croc"])
+    assert refused.status_code == 409, refused.text
+    body = refused.json()
+    assert (body["reason"], body["rule"]) == ("first_group_rank", "DEPLOYMENT ZONES")
+    assert body["params"]["encounter"] == "BT0056" and "SWAT" in body["params"]["model"].upper()
+    assert setup(["batman", "swat"], ["thug"], encounter=None).status_code == 201   # no Encounter: no condition
+    assert setup(["batman", "robin"], ["joker"]).json()["reason"] == "unknown_card"
 
 
 def test_a21_suspect_markers(http):

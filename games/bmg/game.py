@@ -28,7 +28,7 @@ from .errors import RuleRefused
 from .events import Event
 from .library import sample_cards
 from .models import new_model
-from .objectives import ENCOUNTERS, EVENTS, HAND_SIZE, ObjectiveCard, PlayerCards, ObjectiveCounters
+from .objectives import ENCOUNTERS, check_first_group, EVENTS, HAND_SIZE, ObjectiveCard, PlayerCards, ObjectiveCounters
 from .table import Player, Table, player_seat
 from .view import view as table_view
 
@@ -58,6 +58,19 @@ def build_crew(data: dict, library: dict[str, CharacterCard]) -> Crew:
     return Crew(data.get("name", ""), tuple(members), data["boss"], tuple(deck), int(data.get("equipment", 0)))
 
 
+def _check_first_group(crew: Crew, first_group, encounter) -> None:
+    """Deploy Crews: the crew's first group (card ids of its members), when the players name it,
+    must fit the Encounter card's condition (DEPLOYMENT ZONES)."""
+    if first_group is None:
+        return
+    members = {m.card.id: m for m in crew.members}
+    for card_id in first_group:
+        if card_id not in members:
+            raise RuleRefused("DEPLOYMENT ZONES", f"No card {card_id} in the crew {crew.name}", "unknown_card",
+                              card=str(card_id))
+    check_first_group(encounter, [(members[c].card.label, members[c].ranks) for c in first_group])
+
+
 def setup(options: dict) -> Table:
     """A table at round 1, I. Take the Lead, each crew validated (FORMING THE CREW), each hand of
     4 drawn. `options`: limit (350), players [{id, name, crew: {name, boss, members: [{card, rank}],
@@ -70,6 +83,12 @@ def setup(options: dict) -> Table:
         library[card.id] = card
     players: dict[str, Player] = {}
     models = {}
+    event = options.get("event")
+    encounter = options.get("encounter")
+    if event is not None and event not in EVENTS:
+        raise RuleRefused("Events (Advanced Rule)", f"No Event card {event}", "unknown_event", event=event)
+    if encounter is not None and encounter not in ENCOUNTERS:
+        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {encounter}", "unknown_encounter", encounter=encounter)
     if len(options.get("players", ())) < 2:
         raise RuleRefused("THE GAME RULES", "A game needs at least two players", "players_missing")
     for pdata in options["players"]:
@@ -78,6 +97,7 @@ def setup(options: dict) -> Table:
             raise RuleRefused("THE GAME RULES", f"Player id {pid!r} is repeated or malformed", "bad_player", player=pid)
         crew = build_crew(pdata["crew"], library)
         validate_crew(crew, limit)
+        _check_first_group(crew, pdata["crew"].get("first_group"), ENCOUNTERS.get(encounter))
         deck = len([x for x in crew.objective_deck]) or 20
         cards = PlayerCards(ObjectiveCounters(deck=deck))
         cards.objectives.draw_to(HAND_SIZE)
@@ -88,12 +108,6 @@ def setup(options: dict) -> Table:
             while mid in models:
                 mid, n = f"{pid}.{member.card.id}-{n}", n + 1
             models[mid] = new_model(mid, pid, member.card, member.rank, boss=member.card.id == crew.boss)
-    event = options.get("event")
-    encounter = options.get("encounter")
-    if event is not None and event not in EVENTS:
-        raise RuleRefused("Events (Advanced Rule)", f"No Event card {event}", "unknown_event", event=event)
-    if encounter is not None and encounter not in ENCOUNTERS:
-        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {encounter}", "unknown_encounter", encounter=encounter)
     stun = options.get("recount_stun", "one")
     if stun not in ("one", "all"):
         raise RuleRefused("RECOVERY", "recount_stun is 'one' or 'all'", "bad_option", option="recount_stun")
