@@ -5,8 +5,8 @@ picked for the test, as tests/bmg/helpers.py does), commands go through POST
 /api/tables/{code}/commands/{name} — the host's phone, or a player's own phone for what only it may
 send (its plan) — and every number is read from the answers and views.
 
-One printed example has no route: A2 (modifying dice, fractions and rounding, the D3: arithmetic no
-command of the companion applies). It stays a pure test in tests/bmg/test_printed_examples.py."""
+Every printed example has its route: A2 (modifying dice, fractions and rounding, the D3) through the
+roll_die command a player uses for an effect the companion does not track."""
 from __future__ import annotations
 
 from tests.bmg.helpers import card, crew
@@ -88,6 +88,23 @@ def test_a1_success_threshold_no_summing(http):
                        shares=[{"target": "b.target", "dice": 4, "strength_die": True, "attack_values": [2, 3, 4, 6],
                                 "strength_value": 1, "defense_values": [1, 1, 1, 1]}])
     assert events[-1]["data"]["hits"] == 2
+
+
+def test_a2_modifiers_rounding_d3(http):
+    """A2 — THE FIRST STEPS › Modifying Dice Rolls, Fractions and Rounding, Reading the Dice: D6+1
+    gives 2 to 7; half of 5 rounds down to 2; the D3 maps 1–2→1, 3–4→2, 5–6→3."""
+    t = Skirmish.of(http, crew("batman", name="Bats"), crew("joker", name="Joker"))
+
+    def result(**fields):
+        _, events = t.play("roll_die", "player:a", player="a", **fields)
+        return events[-1]["data"]["result"]
+
+    assert [result(kind="d6", add=1, value=v) for v in range(1, 7)] == [2, 3, 4, 5, 6, 7]
+    assert result(kind="d6", halve=True, value=5) == 2
+    assert [result(kind="d3", value=v) for v in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+    assert result(kind="d6", halve=True, add=1, value=5) == 3        # divide first, then add
+    assert [result(kind="randomize", items=4, value=v) for v in (1, 4, 5)] == [1, 4, None]  # 5–6: roll again
+    t.no("roll_die", "bad_die", "player:a", player="a", kind="d6", value=7)
 
 
 def test_a3_impaired_movement(http):

@@ -199,6 +199,19 @@ class Dispute:
     value: int | None = None
 
 
+@dataclass(frozen=True)
+class RollDie:
+    """One die for an effect the companion does not track (THE FIRST STEPS › Reading the Dice,
+    Modifying Dice Rolls, Fractions and Rounding; RANDOMIZING): a D6 (halved when `halve`, then
+    `add`), a D3, or which of `items` (2–6) a D6 picks."""
+    player: str
+    kind: str = "d6"
+    add: int = 0
+    halve: bool = False
+    items: int = 0
+    value: int | None = None
+
+
 # ---------------------------------------------------------------- the road to victory
 
 @dataclass(frozen=True)

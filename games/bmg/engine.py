@@ -266,6 +266,26 @@ def dispute(table: Table, cmd: c.Dispute, rng) -> list[Event]:
     return [Event("dispute", text, "WHY SO SERIOUS?", {"player": player.id, "die": value, "applies": who})]
 
 
+def roll_die(table: Table, cmd: c.RollDie, rng) -> list[Event]:
+    player = table.player(cmd.player)
+    (value,) = d.roll(1, None if cmd.value is None else (cmd.value,), rng)
+    if cmd.kind == "d3":
+        result, rule, how = d.d3(value), "Reading the Dice", "D3"
+    elif cmd.kind == "randomize":
+        picked = d.randomize(cmd.items, value)
+        result, rule, how = (None if picked is None else picked + 1), "RANDOMIZING", f"one of {cmd.items}"
+    elif cmd.kind == "d6":
+        result = d.modified(value, ("1/2",) if cmd.halve else (), cmd.add)
+        rule = "Modifying Dice Rolls"
+        how = "D6" + (" halved" if cmd.halve else "") + (f" {cmd.add:+d}" if cmd.add else "")
+    else:
+        raise RuleRefused("Reading the Dice", f"No roll {cmd.kind}: d6, d3 or randomize", "bad_option",
+                          option="kind")
+    said = "roll again" if result is None else str(result)
+    return [Event("roll", f"{player.name} rolls {value} ({how}): {said}", rule,
+                  {"player": player.id, "die": value, "kind": cmd.kind, "result": result})]
+
+
 # ---------------------------------------------------------------- Objective cards
 
 

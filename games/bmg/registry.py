@@ -349,6 +349,7 @@ ENTRIES: list[Entry] = [
     Entry("hand_crown", c.HandCrown, engine.hand_crown, _own_model, _offer_own_model(
         lambda x: x.in_play and not x.boss)),
     Entry("dispute", c.Dispute, engine.dispute, _own_player, _offer_player(lambda t, p: True)),
+    Entry("roll_die", c.RollDie, engine.roll_die, _own_player, _offer_player(lambda t, p: True)),
     Entry("mulligan", c.Mulligan, engine.mulligan, _own_player,
           _offer_player(lambda t, p: t.round.number == 1 and t.round.phase in ("take_the_lead", "raise_the_plan")
                         and not p.cards.objectives.mulligan_used)),

@@ -27,6 +27,10 @@ def _fields(name: str, targets: dict, data, t) -> dict:
     pick = lambda key: data.draw(st.sampled_from(targets[key]))  # noqa: E731
     if name == "roll_lead" or name == "roll_event" or name == "dispute":
         return {"player": pick("player")}
+    if name == "roll_die":
+        return {"player": pick("player"), "kind": data.draw(st.sampled_from(["d6", "d3", "randomize"])),
+                "add": data.draw(st.integers(-2, 2)), "halve": data.draw(st.booleans()),
+                "items": data.draw(st.integers(0, 7))}
     if name == "choose_initiative":
         return {"player": pick("player"), "initiative": pick("initiative")}
     if name == "place_audacity":
