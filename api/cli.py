@@ -35,6 +35,10 @@ def write_openapi(path: str) -> None:
     print(f"wrote {path}")
 
 
+# The access log names the path without its query string, and never a header or a cookie: no
+# secret is written there, even one a stale client still puts in a URL.
+ACCESS_LOG_FORMAT = '%(h)s - - %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(L)s'
+
 WORKER_CONNECTIONS = 10_000  # per worker: every phone holds a live stream (5 phones a table)
 
 
@@ -56,7 +60,8 @@ def serve(host: str, port: int, workers: int) -> int:
         print(f"Embedded redis-server persisting to {embedded.data_dir}", flush=True)
     print(f"Gotham Companion on http://{host}:{port}/  (API docs: http://{host}:{port}/api/docs)", flush=True)
     cmd = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-           "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS), "--access-logfile", "-", "wsgi:app"]
+           "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS), "--access-logfile", "-",
+           "--access-logformat", ACCESS_LOG_FORMAT, "wsgi:app"]
     root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(cmd, env=env, cwd=root)
     try:

@@ -14,6 +14,8 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms; 0: closed)
   gc:{CODE}:live           channel each accepted change and each change of presence, as phones
                                    receive it, published to every API process
+  gc:{CODE}:ticket:<digest> string a live-stream ticket's digest → the seat token's digest (short-lived:
+                                   a browser's stream carries the ticket in a cookie, never the token)
 Every write is one Lua script: the idempotency key, compare-and-set on the version, the writer's
 seat and the stamp of the write it read, history, and publish. Idle tables expire `ttl` seconds
 after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Join rate
@@ -108,7 +110,7 @@ def digest(token: str) -> str:
 def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
-            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs"}
+            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs", "ticket": f"{tag}:ticket:"}
 
 
 @dataclass
@@ -226,11 +228,13 @@ class Store:
         raise RuntimeError("no free table code after 20 tries")
 
     def load(self, code: str, token: str | None = None, idempotency_key: str | None = None,
-             presence: bool = False) -> Loaded:
-        """The table, its definitions, the seat `token` holds, a stored answer for
-        `idempotency_key` and who is connected: one round trip."""
+             presence: bool = False, token_digest: str | None = None) -> Loaded:
+        """The table, its definitions, the seat `token` (or the token whose digest is
+        `token_digest`) holds, a stored answer for `idempotency_key` and who is connected: one
+        round trip."""
         k = keys(code)
-        fields = ["version", "state", "history", "zdict", "stamp", "game", *([f"token:{digest(token)}"] if token else [])]
+        token_digest = digest(token) if token else token_digest
+        fields = ["version", "state", "history", "zdict", "stamp", "game", *([f"token:{token_digest}"] if token_digest else [])]
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
         pipe.hgetall(k["defs"])
@@ -246,7 +250,7 @@ class Store:
         loaded = Loaded(code, int(values[0]), orjson.loads(decompress(values[1], lambda: zdict)),
                         orjson.loads(values[2] or NO_HISTORY), game=values[5].decode() if values[5] else None,
                         definitions=definitions, zdict=zdict, stamp=values[4] or b"")
-        if token and values[6] is not None:
+        if token_digest and values[6] is not None:
             loaded.seat = values[6].decode()
         rest = results[2:]
         if idempotency_key:
@@ -328,6 +332,18 @@ class Store:
 
     def publish(self, code: str, message: bytes) -> None:
         self.redis.publish(keys(code)["live"], message)
+
+    def issue_ticket(self, code: str, token_digest: str, ttl: int) -> str:
+        """A live-stream ticket standing for the seat token with `token_digest` at `code` for
+        `ttl` seconds; the store keeps its digest only."""
+        ticket = secrets.token_urlsafe(24)
+        self.redis.set(keys(code)["ticket"] + digest(ticket), token_digest, ex=ttl)
+        return ticket
+
+    def ticket_holder(self, code: str, ticket: str) -> str | None:
+        """The token digest a live ticket stands for (None: unknown or expired)."""
+        found = self.redis.get(keys(code)["ticket"] + digest(ticket))
+        return found.decode() if found else None
 
     def count_attempt(self, who: str, window: int = 60) -> int:
         """Join attempts from `who` in the current window."""
