@@ -14,6 +14,13 @@ class Config:
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process
     LIVE_TICKET_TTL = int(os.environ.get("GOTHAM_LIVE_TICKET_TTL", "600"))  # seconds a live-stream ticket opens streams
+    # Open live streams (one per phone) at once, counted across every process. The goal is 10,000
+    # phones (2,000 tables of 5) on one 2-core machine: serve's 2 gevent workers hold 20,000
+    # connections, so one address may hold 1.5% of them (a club or a convention behind one NAT:
+    # 60 tables of 5 phones) and a table 30 (5 seats, spectators, and a phone's old stream not yet
+    # seen closed when it reconnects).
+    LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("GOTHAM_LIVE_STREAMS_PER_ADDRESS", "300"))
+    LIVE_STREAMS_PER_TABLE = int(os.environ.get("GOTHAM_LIVE_STREAMS_PER_TABLE", "30"))
     SSE_HEARTBEAT = 15.0  # seconds between heartbeats on a live connection
 
     API_TITLE = "Gotham Companion"

@@ -14,12 +14,13 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms; 0: closed)
   gc:{CODE}:live           channel each accepted change and each change of presence, as phones
                                    receive it, published to every API process
+  gc:{CODE}:streams        zset    the table's open live streams: stream id → its lease's end (ms)
   gc:{CODE}:ticket:<digest> string a live-stream ticket's digest → the seat token's digest (short-lived:
                                    a browser's stream carries the ticket in a cookie, never the token)
 Every write is one Lua script: the idempotency key, compare-and-set on the version, the writer's
 seat and the stamp of the write it read, history, and publish. Idle tables expire `ttl` seconds
 after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Join rate
-limits: gc:ratelimit:<ip>.
+limits: gc:ratelimit:<ip>. Open live streams per address: gc:streams:<ip> zset, as the table's.
 
 A snapshot is the state's JSON compressed by zstd against the table's first state (`compress`).
 """
@@ -110,7 +111,8 @@ def digest(token: str) -> str:
 def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
-            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs", "ticket": f"{tag}:ticket:"}
+            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs", "ticket": f"{tag}:ticket:",
+            "streams": f"{tag}:streams"}
 
 
 @dataclass
@@ -191,6 +193,17 @@ if (before >= since) ~= (tonumber(ARGV[2]) >= since) then return 1 end
 return 0
 """
 
+# KEYS: a set of open streams (zset: stream id → the end of its lease, ms). ARGV: now (ms), this
+# stream's lease end (ms), its id, the cap, the key's expiry (s). Answers 1 when the stream may open
+# (leases past their end are dropped first: a stream whose process died holds no place for long).
+_LEASE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
 
 class Store:
     def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600):
@@ -199,6 +212,7 @@ class Store:
         self._save = client.register_script(_SAVE)
         self._seat = client.register_script(_SEAT)
         self._presence = client.register_script(_PRESENCE)
+        self._lease = client.register_script(_LEASE)
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
@@ -332,6 +346,39 @@ class Store:
 
     def publish(self, code: str, message: bytes) -> None:
         self.redis.publish(keys(code)["live"], message)
+
+    # ------------------------------------------------------------ open live streams
+
+    @staticmethod
+    def _stream_keys(code: str, address: str) -> tuple[str, str]:
+        return f"gc:streams:{address}", keys(code)["streams"]
+
+    def open_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int,
+                    per_address: int, per_table: int) -> str | None:
+        """Count a live stream from `address` at `code` for `lease_ms` (renewed while it lives):
+        None when it may open, else what is full ("address" or "table"). Each set is its own
+        script (its own slot in a Redis Cluster)."""
+        by_address, by_table = self._stream_keys(code, address)
+        expiry = lease_ms // 1000 + 60
+        if not self._lease(keys=[by_address], args=[now_ms, now_ms + lease_ms, stream_id, per_address, expiry]):
+            return "address"
+        if not self._lease(keys=[by_table], args=[now_ms, now_ms + lease_ms, stream_id, per_table, expiry]):
+            self.redis.zrem(by_address, stream_id)
+            return "table"
+        return None
+
+    def renew_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for key in self._stream_keys(code, address):
+            pipe.zadd(key, {stream_id: now_ms + lease_ms}, xx=True)
+            pipe.expire(key, lease_ms // 1000 + 60)
+        pipe.execute()
+
+    def close_stream(self, code: str, address: str, stream_id: str) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for key in self._stream_keys(code, address):
+            pipe.zrem(key, stream_id)
+        pipe.execute()
 
     def issue_ticket(self, code: str, token_digest: str, ttl: int) -> str:
         """A live-stream ticket standing for the seat token with `token_digest` at `code` for

@@ -1,6 +1,8 @@
 """Live: the table's changes as Server-Sent Events, for every phone at the table."""
 from __future__ import annotations
 
+import secrets
+
 import orjson
 from flask import Response, current_app, request
 from marshmallow import Schema, fields
@@ -71,8 +73,24 @@ class Live(MethodView):
     @blp.alt_response(400, schema=RefusalSchema, description="Last-Event-ID names no version of this table")
     @blp.alt_response(401, schema=RefusalSchema, description="The ticket cookie has expired: ask for a new one")
     @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many open live streams from this address or at "
+                                                             "this table (header Retry-After)")
     def get(self, code):
         """The table's changes, live"""
+        lease = _Lease(code.upper(), request.remote_addr or "-")
+        full = lease.acquire()
+        if full:
+            return _too_many_streams(full)
+        try:
+            response = self._stream(code, lease)
+        except BaseException:
+            lease.release()
+            raise
+        if response.status_code != 200:  # refused: no stream holds the place
+            lease.release()
+        return response
+
+    def _stream(self, code, lease):
         holder = None
         ticket = request.cookies.get(TICKET_COOKIE)
         if ticket and not play.bearer_token():
@@ -91,9 +109,51 @@ class Live(MethodView):
         table = _Table(loaded, game, state)
         table.seat = loaded.seat
         events = live.stream(hub(), table, loaded.code, loaded.seat, last_id,
-                             current_app.config["SSE_HEARTBEAT"], play.now_ms)
-        return Response(events, mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                             current_app.config["SSE_HEARTBEAT"], play.now_ms, lease)
+        response = Response(events, mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        response.call_on_close(lease.release)  # also when the stream never started
+        return response
+
+
+class _Lease(live.Lease):
+    """A stream's place, counted in Redis across every API process: at most LIVE_STREAMS_PER_ADDRESS
+    open streams from one address and LIVE_STREAMS_PER_TABLE at one table. The lease outlives two
+    heartbeats, so a stream whose process died frees its place by itself."""
+
+    def __init__(self, code, address):
+        self.s, self.code, self.address = store(), code, address
+        self.id = secrets.token_hex(8)
+        config = current_app.config
+        self.per_address, self.per_table = config["LIVE_STREAMS_PER_ADDRESS"], config["LIVE_STREAMS_PER_TABLE"]
+        self.lease_ms = int((2 * config["SSE_HEARTBEAT"] + 10) * 1000)
+        self.released = False
+
+    def acquire(self) -> str | None:
+        return self.s.open_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms,
+                                  self.per_address, self.per_table)
+
+    def renew(self):
+        self.s.renew_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms)
+
+    def release(self):
+        if not self.released:
+            self.released = True
+            self.s.close_stream(self.code, self.address, self.id)
+
+
+def _too_many_streams(full: str):
+    config = current_app.config
+    if full == "address":
+        cap = config["LIVE_STREAMS_PER_ADDRESS"]
+        response = error(429, f"Too many live streams open from this address ({cap}): close one first",
+                         "too_many_streams", {"per": "address", "limit": cap})
+    else:
+        cap = config["LIVE_STREAMS_PER_TABLE"]
+        response = error(429, f"Too many live streams open at this table ({cap}): close one first",
+                         "too_many_streams", {"per": "table", "limit": cap})
+    response.headers["Retry-After"] = str(int(config["SSE_HEARTBEAT"]) + 5)
+    return response
 
 
 TICKET_COOKIE = "gc_live"
