@@ -139,6 +139,8 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "spectator"}, success=(201,), name="spectator"),
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "hero:renee-montoya"}, success=(201,),
              name="a free hero")],
+    # a ticket for the seat's live stream (a cookie): any seat, changes nothing
+    ("POST", PREFIX + "live/ticket"): [Case("heroes", PLAYERS | {"spectator"}, changes=False)],
     ("POST", PREFIX + "seats/{seat}/handover"): [
         Case("heroes", HOST, success=(201,), name="villain"),
         Case("heroes", HOST, params={"seat": "hero:batman"}, success=(201,), name="a hero"),
