@@ -5,7 +5,7 @@ import redis
 from flask import Flask
 from werkzeug.routing import BaseConverter
 
-from . import errors
+from . import errors, ratelimit
 from .config import Config
 from .extensions import api, redis_store
 from .resources import (command_posts, dice, health, heroes, history, library, live, river, seats, setup, tables,
@@ -29,6 +29,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
     errors.register(app)
+    ratelimit.register(app)
     if app.config["SEED_LIBRARY"]:
         _seed_when_redis_answers(app)
     from . import pwa

@@ -9,7 +9,10 @@ class Config:
     DATA_DIR = os.environ.get("GOTHAM_DATA_DIR", os.path.join(os.getcwd(), "data"))
     SEED_LIBRARY = True  # put the sample library in an empty store at start
     COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
-    JOIN_ATTEMPTS_PER_MINUTE = int(os.environ.get("GOTHAM_JOIN_ATTEMPTS_PER_MINUTE", "30"))
+    # Rate limits per client address (api/ratelimit.py; `limits` strings, moving windows on Redis)
+    RATE_LIMIT_JOIN = os.environ.get("GOTHAM_RATE_LIMIT_JOIN", "30/minute")  # join attempts
+    RATE_LIMIT_CREATE = os.environ.get("GOTHAM_RATE_LIMIT_CREATE", "20/minute;200/hour")  # new tables and imports
+    RATE_LIMIT_UNKNOWN_CODE = os.environ.get("GOTHAM_RATE_LIMIT_UNKNOWN_CODE", "60/minute")  # codes that name no table
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process

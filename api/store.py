@@ -19,8 +19,9 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
                                    a browser's stream carries the ticket in a cookie, never the token)
 Every write is one Lua script: the idempotency key, compare-and-set on the version, the writer's
 seat and the stamp of the write it read, history, and publish. Idle tables expire `ttl` seconds
-after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Join rate
-limits: gc:ratelimit:<ip>. Open live streams per address: gc:streams:<ip> zset, as the table's.
+after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Rate limits per
+address (joins, new tables, unknown codes; api/ratelimit.py): the `limits` package's moving
+windows under gc:limits. Open live streams per address: gc:streams:<ip> zset, as the table's.
 
 A snapshot is the state's JSON compressed by zstd against the table's first state (`compress`).
 """
@@ -392,13 +393,12 @@ class Store:
         found = self.redis.get(keys(code)["ticket"] + digest(ticket))
         return found.decode() if found else None
 
-    def count_attempt(self, who: str, window: int = 60) -> int:
-        """Join attempts from `who` in the current window."""
-        key = f"gc:ratelimit:{who}"
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.set(key, 0, ex=window, nx=True)
-        pipe.incr(key)
-        return int(pipe.execute()[1])
+    def rate_limit_storage(self):
+        """The `limits` package's Redis storage over this store's connections (api/ratelimit.py);
+        its keys start with gc:limits."""
+        from limits.storage import RedisStorage
+
+        return RedisStorage("redis://", connection_pool=self.redis.connection_pool, key_prefix="gc:limits")
 
     # ------------------------------------------------------------ the library
 

@@ -194,7 +194,9 @@ class Server:
     def start(self) -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded redis-server
-        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",
+        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_RATE_LIMIT_JOIN="1000000000/minute",
+                   GOTHAM_RATE_LIMIT_CREATE="1000000000/minute",  # every table and phone comes from 127.0.0.1
+                   GOTHAM_LIVE_STREAMS_PER_ADDRESS="1000000",
                    PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
         self.log = self.tmp / "server.log"
         with open(self.log, "wb") as log:

@@ -12,6 +12,7 @@ from games.bgcc.serial import from_data, to_data
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
+from ..ratelimit import limited
 from ..schemas import NAME, TEXT, RefusalSchema, SpaceDefSchema, TileDefSchema
 from . import command
 from .tables import NewTableViewSchema, created
@@ -119,8 +120,10 @@ class Missions(MethodView):
 
 @blp.route("/versus-tables")
 class VersusTables(MethodView):
+    @limited("create")
     @blp.arguments(NewVersusTableSchema)
     @blp.response(201, NewTableViewSchema)
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address (Retry-After)")
     @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule")
     def post(self, data):
         """Set up a Versus table: both command posts, discs; then pick the HQs and draft the teams"""
