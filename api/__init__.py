@@ -43,13 +43,14 @@ class TableCode(BaseConverter):
 
 
 def _seed_when_redis_answers(app: Flask) -> None:
-    """Put the sample library in an empty store: now, or, when Redis is away at start, on the
-    first request that finds it back (a worker must boot even while Redis restarts)."""
+    """Settle the sample library in the store (api/resources/library.py): now, or, when Redis is
+    away at start, on the first request that finds it back (a worker must boot even while Redis
+    restarts)."""
     state = {"seeded": False}
 
     def seed() -> None:
         with app.app_context():
-            library.seed_samples()
+            library.settle_samples()
         state["seeded"] = True
 
     try:

@@ -7,7 +7,8 @@ import os
 class Config:
     REDIS_URL = os.environ.get("REDIS_URL") or None
     DATA_DIR = os.environ.get("GOTHAM_DATA_DIR", os.path.join(os.getcwd(), "data"))
-    SEED_LIBRARY = True  # put the sample library in an empty store at start
+    SEED_LIBRARY = True  # settle the sample library in the store at start (api/resources/library.py)
+    LIBRARY_KEY = os.environ.get("GOTHAM_LIBRARY_KEY") or None  # changing the library needs it; unset: read-only
     COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
     # Rate limits per client address (api/ratelimit.py; `limits` strings, moving windows on Redis)
     RATE_LIMIT_JOIN = os.environ.get("GOTHAM_RATE_LIMIT_JOIN", "30/minute")  # join attempts

@@ -205,6 +205,27 @@ redis.call('EXPIRE', KEYS[1], ARGV[5])
 return 1
 """
 
+# KEYS: the library's hashes, one per kind. ARGV: JSON [[cap, [name, definition, name, ...]], ...] in
+# KEYS' order. Stores every definition, or none when a kind would hold more than its cap (answers
+# that kind's position, 1-based; 0 when stored).
+_LIBRARY_PUT = """
+local plan = cjson.decode(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local cap, items, new = plan[i][1], plan[i][2], 0
+  for j = 1, #items, 2 do
+    if redis.call('HEXISTS', key, items[j]) == 0 then new = new + 1 end
+  end
+  if redis.call('HLEN', key) + new > cap then return i end
+end
+for i, key in ipairs(KEYS) do
+  local items = plan[i][2]
+  for j = 1, #items, 200 do
+    redis.call('HSET', key, unpack(items, j, math.min(j + 199, #items)))
+  end
+end
+return 0
+"""
+
 
 class Store:
     def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600):
@@ -214,6 +235,7 @@ class Store:
         self._seat = client.register_script(_SEAT)
         self._presence = client.register_script(_PRESENCE)
         self._lease = client.register_script(_LEASE)
+        self._library_put = client.register_script(_LIBRARY_PUT)
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
@@ -410,15 +432,24 @@ class Store:
         raw = self.redis.hget(f"gc:library:{kind}", name)
         return None if raw is None else orjson.loads(raw)
 
-    def library_put(self, kind: str, name: str, definition: dict) -> bool:
-        """Store a definition; True when it is new."""
-        return bool(self.redis.hset(f"gc:library:{kind}", name, orjson.dumps(definition)))
+    def library_put_many(self, items: dict[str, dict[str, dict]], caps: dict[str, int] | None = None) -> str | None:
+        """Store definitions by kind and name, all or none: None when stored, else the kind that
+        would hold more than its cap (nothing is stored then)."""
+        kinds = [k for k, by_name in items.items() if by_name]
+        if not kinds:
+            return None
+        caps = caps or {}
+        plan = [[caps.get(k, 1 << 30), [x for n, v in items[k].items() for x in (n, orjson.dumps(v).decode())]]
+                for k in kinds]
+        full = self._library_put(keys=[f"gc:library:{k}" for k in kinds], args=[orjson.dumps(plan)])
+        return kinds[int(full) - 1] if int(full) else None
 
-    def library_put_many(self, items: dict[str, dict[str, dict]]) -> None:
+    def library_forget(self, names: dict[str, list[str]]) -> None:
+        """Remove these names of each kind, if stored."""
         pipe = self.redis.pipeline(transaction=True)
-        for kind, by_name in items.items():
-            if by_name:
-                pipe.hset(f"gc:library:{kind}", mapping={n: orjson.dumps(v) for n, v in by_name.items()})
+        for kind, listed in names.items():
+            if listed:
+                pipe.hdel(f"gc:library:{kind}", *listed)
         pipe.execute()
 
     def library_delete(self, kind: str, name: str) -> bool:

@@ -17,6 +17,7 @@ from api.embedded_redis import EmbeddedRedis
 # tests of those limits (tests/test_rate_limits.py, tests/test_stream_caps.py).
 HIGH_LIMITS = {"RATE_LIMIT_JOIN": "1000000/minute", "RATE_LIMIT_CREATE": "1000000/minute",
                "RATE_LIMIT_UNKNOWN_CODE": "1000000/minute", "LIVE_STREAMS_PER_ADDRESS": 100_000}
+LIBRARY_KEY = "tests-library-key"  # the session's apps: changing the library needs it
 
 
 def free_port() -> int:
@@ -40,7 +41,7 @@ def redis_client(redis_server):
 
 @pytest.fixture(scope="session")
 def app(redis_server):
-    return create_app({"TESTING": True, "REDIS_URL": redis_server.url, **HIGH_LIMITS,
+    return create_app({"TESTING": True, "REDIS_URL": redis_server.url, **HIGH_LIMITS, "LIBRARY_KEY": LIBRARY_KEY,
                        "SSE_HEARTBEAT": 1.0})
 
 
