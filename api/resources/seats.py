@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from flask import request
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
