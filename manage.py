@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import venv
@@ -33,9 +34,14 @@ def setup(extra: str = "") -> None:
     if not PY.exists():
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extra.encode()).hexdigest()
+    def stamp_of(extras: str) -> str:
+        return hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+
+    wanted = stamp_of(extra)
     stamp = VENV / ".installed"
-    if stamp.exists() and stamp.read_text() == wanted:
+    # an install with the test tools serves too: `serve` never reinstalls under a running test
+    enough = {wanted} | ({stamp_of("[test]")} if not extra else set())
+    if stamp.exists() and stamp.read_text() in enough:
         return
     print("Installing dependencies into .venv ...", flush=True)
     run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
@@ -58,6 +64,24 @@ def chromium() -> str:
     return found
 
 
+def supervised(cmd: list[str]) -> int:
+    """Run `cmd`, pass TERM and INT on to it and wait for it: stopping this process stops the
+    server it started (gunicorn and redis-server), never leaving them behind."""
+    child = subprocess.Popen(cmd, cwd=ROOT)
+
+    def forward(signum, _frame):
+        if child.poll() is None:
+            child.send_signal(signum)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, forward)
+    while True:
+        try:
+            return child.wait()
+        except KeyboardInterrupt:
+            forward(signal.SIGINT, None)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("serve", "test"):
         print(__doc__)
@@ -65,7 +89,7 @@ def main(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "serve":
         setup()
-        return subprocess.call([str(BIN / "gotham-companion"), "serve", *rest], cwd=ROOT)
+        return supervised([str(BIN / "gotham-companion"), "serve", *rest])
     setup("[test]")
     env = {**os.environ, "CHROMIUM": chromium()} if (ROOT / "tests" / "browser").exists() else dict(os.environ)
     return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)

@@ -5,7 +5,7 @@ import redis
 from flask import Flask
 from werkzeug.routing import BaseConverter
 
-from . import errors
+from . import errors, ratelimit
 from .config import Config
 from .extensions import api, redis_store
 from .resources import (command_posts, dice, game_extras, game_tables, health, heroes, history, library, live, river,
@@ -30,6 +30,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
     errors.register(app)
+    ratelimit.register(app)
     if app.config["SEED_LIBRARY"]:
         _seed_when_redis_answers(app)
     from . import pwa
@@ -43,13 +44,14 @@ class TableCode(BaseConverter):
 
 
 def _seed_when_redis_answers(app: Flask) -> None:
-    """Put the sample library in an empty store: now, or, when Redis is away at start, on the
-    first request that finds it back (a worker must boot even while Redis restarts)."""
+    """Settle the sample library in the store (api/resources/library.py): now, or, when Redis is
+    away at start, on the first request that finds it back (a worker must boot even while Redis
+    restarts)."""
     state = {"seeded": False}
 
     def seed() -> None:
         with app.app_context():
-            library.seed_samples()
+            library.settle_samples()
         state["seeded"] = True
 
     try:

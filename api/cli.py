@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from .config import Config
-from .embedded_redis import EmbeddedRedis
+from .embedded_redis import EmbeddedRedis, die_with_parent
 
 
 def openapi_document() -> dict:
@@ -35,6 +35,10 @@ def write_openapi(path: str) -> None:
     print(f"wrote {path}")
 
 
+# The access log names the path without its query string, and never a header or a cookie: no
+# secret is written there, even one a stale client still puts in a URL.
+ACCESS_LOG_FORMAT = '%(h)s - - %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(L)s'
+
 WORKER_CONNECTIONS = 10_000  # per worker: every phone holds a live stream (5 phones a table)
 
 
@@ -46,27 +50,58 @@ def open_files_as_allowed() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+GRACEFUL_TIMEOUT = 3  # seconds gunicorn's workers get to finish on TERM (live streams never finish by themselves)
+
+
 def serve(host: str, port: int, workers: int) -> int:
+    """gunicorn (gevent workers) and, without REDIS_URL, a supervised embedded redis-server. TERM
+    or INT is passed on to gunicorn; `serve` waits for it, then stops redis-server, and returns."""
     open_files_as_allowed()
     env = dict(os.environ)
     embedded = None
     if not env.get("REDIS_URL"):
-        embedded = EmbeddedRedis(Config.DATA_DIR).start()
+        embedded = EmbeddedRedis(Config.DATA_DIR, die_with_parent=True).start()
         env["REDIS_URL"] = embedded.url
+        if embedded.process is not None:  # not one left serving this directory by another `serve`
+            embedded.supervise()
         print(f"Embedded redis-server persisting to {embedded.data_dir}", flush=True)
     print(f"Gotham Companion on http://{host}:{port}/  (API docs: http://{host}:{port}/api/docs)", flush=True)
     cmd = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-           "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS), "--access-logfile", "-", "wsgi:app"]
+           "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS),
+           "--graceful-timeout", str(GRACEFUL_TIMEOUT),
+           "--no-control-socket",  # its default path is one file shared by every gunicorn on the machine
+           "--access-logfile", "-", "--access-logformat", ACCESS_LOG_FORMAT, "wsgi:app"]
     root = Path(__file__).resolve().parent.parent
-    process = subprocess.Popen(cmd, env=env, cwd=root)
+    process = None
+    stop_asked = []
+
+    def forward(signum, _frame):
+        stop_asked.append(signum)
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)  # gunicorn's graceful stop
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        return process.wait()
-    except KeyboardInterrupt:
-        process.send_signal(signal.SIGTERM)
-        return process.wait()
+        process = subprocess.Popen(cmd, env=env, cwd=root, preexec_fn=die_with_parent)
+        if stop_asked:  # a TERM came while starting
+            forward(stop_asked[0], None)
+        while True:
+            try:
+                return process.wait()
+            except KeyboardInterrupt:
+                forward(signal.SIGINT, None)
     finally:
+        if process is not None and process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(GRACEFUL_TIMEOUT + 5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         if embedded:
             embedded.stop()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def main(argv: list[str] | None = None) -> int:

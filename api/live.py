@@ -138,7 +138,17 @@ class Table:
     who is connected, `publish(data)` the presence event data for every process."""
 
 
-def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | None, heartbeat: float, now_ms):
+class Lease:
+    """The stream's place among the open streams of its address and of its table
+    (api/resources/live.py): `renew()` on each heartbeat, `release()` once when it ends."""
+
+    def renew(self) -> None: ...
+
+    def release(self) -> None: ...
+
+
+def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | None, heartbeat: float, now_ms,
+           lease: Lease | None = None):
     """The event stream of one phone."""
     q = hub.subscribe(code, seat)
     try:
@@ -177,7 +187,14 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                 last_beat = time.monotonic()
                 yield f": heartbeat {now_ms()}\n\n".encode()
                 _mark(table, seat, True)
+                if lease is not None:
+                    lease.renew()
     finally:
+        if lease is not None:
+            try:
+                lease.release()
+            except redis.RedisError:
+                pass
         hub.unsubscribe(code, q)
         if seat and not hub.holds(code, seat):
             try:

@@ -41,10 +41,13 @@ def json_response(body, status: int = 200, version: int | None = None) -> Respon
 
 
 def bearer_token() -> str | None:
+    """The seat token, from the Authorization header only: a token in a URL would be written in
+    access logs, browser history and Referer headers (a browser's live stream uses a ticket
+    cookie instead: api/resources/live.py)."""
     header = request.headers.get("Authorization", "")
     if header[:7].lower() == "bearer ":
         return header[7:].strip() or None
-    return request.args.get("token") or None
+    return None
 
 
 def game_of(loaded: Loaded) -> games.Game:

@@ -14,10 +14,14 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms; 0: closed)
   gc:{CODE}:live           channel each accepted change and each change of presence, as phones
                                    receive it, published to every API process
+  gc:{CODE}:streams        zset    the table's open live streams: stream id → its lease's end (ms)
+  gc:{CODE}:ticket:<digest> string a live-stream ticket's digest → the seat token's digest (short-lived:
+                                   a browser's stream carries the ticket in a cookie, never the token)
 Every write is one Lua script: the idempotency key, compare-and-set on the version, the writer's
 seat and the stamp of the write it read, history, and publish. Idle tables expire `ttl` seconds
-after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Join rate
-limits: gc:ratelimit:<ip>.
+after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Rate limits per
+address (joins, new tables, unknown codes; api/ratelimit.py): the `limits` package's moving
+windows under gc:limits. Open live streams per address: gc:streams:<ip> zset, as the table's.
 
 A snapshot is the state's JSON compressed by zstd against the table's first state (`compress`).
 """
@@ -108,7 +112,8 @@ def digest(token: str) -> str:
 def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
-            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs"}
+            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs", "ticket": f"{tag}:ticket:",
+            "streams": f"{tag}:streams"}
 
 
 @dataclass
@@ -189,6 +194,38 @@ if (before >= since) ~= (tonumber(ARGV[2]) >= since) then return 1 end
 return 0
 """
 
+# KEYS: a set of open streams (zset: stream id → the end of its lease, ms). ARGV: now (ms), this
+# stream's lease end (ms), its id, the cap, the key's expiry (s). Answers 1 when the stream may open
+# (leases past their end are dropped first: a stream whose process died holds no place for long).
+_LEASE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+# KEYS: the library's hashes, one per kind. ARGV: JSON [[cap, [name, definition, name, ...]], ...] in
+# KEYS' order. Stores every definition, or none when a kind would hold more than its cap (answers
+# that kind's position, 1-based; 0 when stored).
+_LIBRARY_PUT = """
+local plan = cjson.decode(ARGV[1])
+for i, key in ipairs(KEYS) do
+  local cap, items, new = plan[i][1], plan[i][2], 0
+  for j = 1, #items, 2 do
+    if redis.call('HEXISTS', key, items[j]) == 0 then new = new + 1 end
+  end
+  if redis.call('HLEN', key) + new > cap then return i end
+end
+for i, key in ipairs(KEYS) do
+  local items = plan[i][2]
+  for j = 1, #items, 200 do
+    redis.call('HSET', key, unpack(items, j, math.min(j + 199, #items)))
+  end
+end
+return 0
+"""
+
 
 class Store:
     def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600):
@@ -197,6 +234,8 @@ class Store:
         self._save = client.register_script(_SAVE)
         self._seat = client.register_script(_SEAT)
         self._presence = client.register_script(_PRESENCE)
+        self._lease = client.register_script(_LEASE)
+        self._library_put = client.register_script(_LIBRARY_PUT)
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
@@ -226,11 +265,13 @@ class Store:
         raise RuntimeError("no free table code after 20 tries")
 
     def load(self, code: str, token: str | None = None, idempotency_key: str | None = None,
-             presence: bool = False) -> Loaded:
-        """The table, its definitions, the seat `token` holds, a stored answer for
-        `idempotency_key` and who is connected: one round trip."""
+             presence: bool = False, token_digest: str | None = None) -> Loaded:
+        """The table, its definitions, the seat `token` (or the token whose digest is
+        `token_digest`) holds, a stored answer for `idempotency_key` and who is connected: one
+        round trip."""
         k = keys(code)
-        fields = ["version", "state", "history", "zdict", "stamp", "game", *([f"token:{digest(token)}"] if token else [])]
+        token_digest = digest(token) if token else token_digest
+        fields = ["version", "state", "history", "zdict", "stamp", "game", *([f"token:{token_digest}"] if token_digest else [])]
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
         pipe.hgetall(k["defs"])
@@ -246,7 +287,7 @@ class Store:
         loaded = Loaded(code, int(values[0]), orjson.loads(decompress(values[1], lambda: zdict)),
                         orjson.loads(values[2] or NO_HISTORY), game=values[5].decode() if values[5] else None,
                         definitions=definitions, zdict=zdict, stamp=values[4] or b"")
-        if token and values[6] is not None:
+        if token_digest and values[6] is not None:
             loaded.seat = values[6].decode()
         rest = results[2:]
         if idempotency_key:
@@ -329,13 +370,57 @@ class Store:
     def publish(self, code: str, message: bytes) -> None:
         self.redis.publish(keys(code)["live"], message)
 
-    def count_attempt(self, who: str, window: int = 60) -> int:
-        """Join attempts from `who` in the current window."""
-        key = f"gc:ratelimit:{who}"
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.set(key, 0, ex=window, nx=True)
-        pipe.incr(key)
-        return int(pipe.execute()[1])
+    # ------------------------------------------------------------ open live streams
+
+    @staticmethod
+    def _stream_keys(code: str, address: str) -> tuple[str, str]:
+        return f"gc:streams:{address}", keys(code)["streams"]
+
+    def open_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int,
+                    per_address: int, per_table: int) -> str | None:
+        """Count a live stream from `address` at `code` for `lease_ms` (renewed while it lives):
+        None when it may open, else what is full ("address" or "table"). Each set is its own
+        script (its own slot in a Redis Cluster)."""
+        by_address, by_table = self._stream_keys(code, address)
+        expiry = lease_ms // 1000 + 60
+        if not self._lease(keys=[by_address], args=[now_ms, now_ms + lease_ms, stream_id, per_address, expiry]):
+            return "address"
+        if not self._lease(keys=[by_table], args=[now_ms, now_ms + lease_ms, stream_id, per_table, expiry]):
+            self.redis.zrem(by_address, stream_id)
+            return "table"
+        return None
+
+    def renew_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for key in self._stream_keys(code, address):
+            pipe.zadd(key, {stream_id: now_ms + lease_ms}, xx=True)
+            pipe.expire(key, lease_ms // 1000 + 60)
+        pipe.execute()
+
+    def close_stream(self, code: str, address: str, stream_id: str) -> None:
+        pipe = self.redis.pipeline(transaction=False)
+        for key in self._stream_keys(code, address):
+            pipe.zrem(key, stream_id)
+        pipe.execute()
+
+    def issue_ticket(self, code: str, token_digest: str, ttl: int) -> str:
+        """A live-stream ticket standing for the seat token with `token_digest` at `code` for
+        `ttl` seconds; the store keeps its digest only."""
+        ticket = secrets.token_urlsafe(24)
+        self.redis.set(keys(code)["ticket"] + digest(ticket), token_digest, ex=ttl)
+        return ticket
+
+    def ticket_holder(self, code: str, ticket: str) -> str | None:
+        """The token digest a live ticket stands for (None: unknown or expired)."""
+        found = self.redis.get(keys(code)["ticket"] + digest(ticket))
+        return found.decode() if found else None
+
+    def rate_limit_storage(self):
+        """The `limits` package's Redis storage over this store's connections (api/ratelimit.py);
+        its keys start with gc:limits."""
+        from limits.storage import RedisStorage
+
+        return RedisStorage("redis://", connection_pool=self.redis.connection_pool, key_prefix="gc:limits")
 
     # ------------------------------------------------------------ the library
 
@@ -347,15 +432,24 @@ class Store:
         raw = self.redis.hget(f"gc:library:{kind}", name)
         return None if raw is None else orjson.loads(raw)
 
-    def library_put(self, kind: str, name: str, definition: dict) -> bool:
-        """Store a definition; True when it is new."""
-        return bool(self.redis.hset(f"gc:library:{kind}", name, orjson.dumps(definition)))
+    def library_put_many(self, items: dict[str, dict[str, dict]], caps: dict[str, int] | None = None) -> str | None:
+        """Store definitions by kind and name, all or none: None when stored, else the kind that
+        would hold more than its cap (nothing is stored then)."""
+        kinds = [k for k, by_name in items.items() if by_name]
+        if not kinds:
+            return None
+        caps = caps or {}
+        plan = [[caps.get(k, 1 << 30), [x for n, v in items[k].items() for x in (n, orjson.dumps(v).decode())]]
+                for k in kinds]
+        full = self._library_put(keys=[f"gc:library:{k}" for k in kinds], args=[orjson.dumps(plan)])
+        return kinds[int(full) - 1] if int(full) else None
 
-    def library_put_many(self, items: dict[str, dict[str, dict]]) -> None:
+    def library_forget(self, names: dict[str, list[str]]) -> None:
+        """Remove these names of each kind, if stored."""
         pipe = self.redis.pipeline(transaction=True)
-        for kind, by_name in items.items():
-            if by_name:
-                pipe.hset(f"gc:library:{kind}", mapping={n: orjson.dumps(v) for n, v in by_name.items()})
+        for kind, listed in names.items():
+            if listed:
+                pipe.hdel(f"gc:library:{kind}", *listed)
         pipe.execute()
 
     def library_delete(self, kind: str, name: str) -> bool:

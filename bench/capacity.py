@@ -20,8 +20,9 @@ own RLIMIT_NOFILE to the hard limit first; the server inherits it.
 The traffic model, per table (the sample mission, the 3 sample heroes, the sample tiles, set up to
 the heroes' actions step): 5 phones, one per seat (host, villain and the 3 heroes, each joined
 through POST /seats with its own token), each doing what the PWA does (pwa/js/core.js):
-  - on opening the table: GET /api/tables/{code} with its token, then one EventSource on
-    GET /api/tables/{code}/live?token=<its token> (so the server marks the seat present), and on
+  - on opening the table: GET /api/tables/{code} with its token, POST /api/tables/{code}/live/ticket
+    with its token (Authorization), then one EventSource on GET /api/tables/{code}/live carrying the
+    ticket cookie that answer set (so the server marks the seat present; no token in a URL), and on
     the stream's open GET /api/tables/{code}/seats when the PWA polls seats (below);
   - it holds the stream; a phone losing the network (--drop of them, once per step, at a random
     moment) probes GET /api/ping and reconnects after the stream's `retry:` delay with
@@ -193,7 +194,9 @@ class Server:
     def start(self) -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded redis-server
-        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",
+        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_RATE_LIMIT_JOIN="1000000000/minute",
+                   GOTHAM_RATE_LIMIT_CREATE="1000000000/minute",  # every table and phone comes from 127.0.0.1
+                   GOTHAM_LIVE_STREAMS_PER_ADDRESS="1000000",
                    PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
         self.log = self.tmp / "server.log"
         with open(self.log, "wb") as log:
@@ -482,7 +485,7 @@ class Stream(asyncio.Protocol):
 
 class Phone:
     __slots__ = ("gen", "table", "index", "seat", "token", "http", "stream", "connections", "last_id",
-                 "retry", "recv", "replayed", "snaps", "presence", "live", "first", "base", "dropping",
+                 "retry", "recv", "replayed", "snaps", "presence", "live", "first", "base", "dropping", "cookie",
                  "reconnecting", "unplanned")
 
     def __init__(self, gen: "Gen", table: "Table", index: int, seat: str, token: str):
@@ -500,6 +503,7 @@ class Phone:
         self.first: asyncio.Future | None = None
         self.base = 0
         self.dropping = False
+        self.cookie: str | None = None
         self.reconnecting = False
         self.unplanned = 0
 
@@ -520,14 +524,24 @@ class Phone:
             c = self.http = HttpConn(self.gen.port)
             return await c.request(method, path, body, token)
 
+    async def ticket(self) -> None:
+        """POST /live/ticket with the token, as the PWA does before opening its EventSource: the
+        stream then carries the cookie it sets."""
+        status, hdrs, _, _, _ = await self.request("POST", f"/api/tables/{self.table.code}/live/ticket",
+                                                   token=self.token)
+        cookie = hdrs.get("set-cookie", "")
+        self.cookie = cookie.split(";", 1)[0] if status == 200 and cookie else None
+
     def connect(self) -> asyncio.Future:
         """Open the live stream (Last-Event-ID after the first connection); the future is done at
         the connection's first snapshot."""
         self.connections += 1
         self.first = asyncio.get_running_loop().create_future()
-        path = f"/api/tables/{self.table.code}/live?token={self.token}"
+        path = f"/api/tables/{self.table.code}/live"
         head = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{self.gen.port}", "Accept: text/event-stream",
                 "Cache-Control: no-cache"]
+        if self.cookie:
+            head.append(f"Cookie: {self.cookie}")
         if self.connections > 1 and self.last_id:
             head.append(f"Last-Event-ID: {self.last_id}")
         proto = Stream(self, ("\r\n".join(head) + "\r\n\r\n").encode())
@@ -604,6 +618,8 @@ class Phone:
                     pass
                 await asyncio.sleep(self.retry)
                 try:
+                    if attempt:  # the stream was refused: the PWA asks for a new ticket
+                        await self.ticket()
                     await asyncio.wait_for(asyncio.shield(self.connect()), OPEN_TIMEOUT)
                 except (ConnectionError, asyncio.TimeoutError):
                     if self.stream is not None:  # no snapshot in time: give this connection up
@@ -714,6 +730,7 @@ class Gen:
         """The PWA opening the table: GET the table, open the stream, GET /seats on open."""
         try:
             await ph.request("GET", f"/api/tables/{ph.table.code}", token=ph.token)
+            await ph.ticket()
             await asyncio.wait_for(asyncio.shield(ph.connect()), OPEN_TIMEOUT)
             if self.poll:
                 await self.poll_seats(ph)

@@ -13,6 +13,13 @@ from api import create_app
 from api.embedded_redis import EmbeddedRedis
 
 
+# Every test client comes from 127.0.0.1: the per-address limits are set out of reach, except by the
+# tests of those limits (tests/test_rate_limits.py, tests/test_stream_caps.py).
+HIGH_LIMITS = {"RATE_LIMIT_JOIN": "1000000/minute", "RATE_LIMIT_CREATE": "1000000/minute",
+               "RATE_LIMIT_UNKNOWN_CODE": "1000000/minute", "LIVE_STREAMS_PER_ADDRESS": 100_000}
+LIBRARY_KEY = "tests-library-key"  # the session's apps: changing the library needs it
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -34,7 +41,7 @@ def redis_client(redis_server):
 
 @pytest.fixture(scope="session")
 def app(redis_server):
-    return create_app({"TESTING": True, "REDIS_URL": redis_server.url, "JOIN_ATTEMPTS_PER_MINUTE": 10_000,
+    return create_app({"TESTING": True, "REDIS_URL": redis_server.url, **HIGH_LIMITS, "LIBRARY_KEY": LIBRARY_KEY,
                        "SSE_HEARTBEAT": 1.0})
 
 

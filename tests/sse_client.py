@@ -33,10 +33,10 @@ class SSEClient:
         self.code = code
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=connect_timeout)
         params = dict(query or {})
-        if token:
-            params["token"] = token
         path = f"/api/tables/{code}/live" + (f"?{urlencode(params)}" if params else "")
         sent = {"Accept": "text/event-stream", **(headers or {})}
+        if token:  # never in the URL (api/play.py bearer_token)
+            sent.setdefault("Authorization", f"Bearer {token}")
         if last_event_id is not None:
             sent["Last-Event-ID"] = str(last_event_id)
         self.conn.request("GET", path, headers=sent)

@@ -55,7 +55,8 @@ class Gunicorn:
             raise
 
     def launch(self) -> None:
-        env = {**os.environ, "REDIS_URL": self.redis_url, "GOTHAM_JOIN_ATTEMPTS_PER_MINUTE": "10000",
+        env = {**os.environ, "REDIS_URL": self.redis_url, "GOTHAM_RATE_LIMIT_JOIN": "1000000/minute",
+               "GOTHAM_RATE_LIMIT_CREATE": "1000000/minute", "GOTHAM_RATE_LIMIT_UNKNOWN_CODE": "1000000/minute",
                "PYTHONUNBUFFERED": "1"}
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(

@@ -147,6 +147,8 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "spectator"}, success=(201,), name="spectator"),
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "hero:renee-montoya"}, success=(201,),
              name="a free hero")],
+    # a ticket for the seat's live stream (a cookie): any seat, changes nothing
+    ("POST", PREFIX + "live/ticket"): [Case("heroes", PLAYERS | {"spectator"}, changes=False)],
     ("POST", PREFIX + "seats/{seat}/handover"): [
         Case("heroes", HOST, success=(201,), name="villain"),
         Case("heroes", HOST, params={"seat": "hero:batman"}, success=(201,), name="a hero"),
@@ -156,6 +158,10 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("PUT", PREFIX + "dice/mode"): [Case("heroes", HOST, {"mode": "physical"})],
     ("PUT", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST, {"faces": [0, 0, 1, 1, 1, 2]})],
     ("DELETE", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST)],
+    # a roll's odds by command name (the other games' rolls): computes, changes nothing, anyone with
+    # the code; a board game's table has none there (409 no_preview for every seat)
+    ("POST", PREFIX + "odds/{name}"): [
+        Case("heroes", EVERYONE, {}, {"name": "advance"}, success=(409,), changes=False)],
     ("POST", PREFIX + "dice/odds"): [  # computes, changes nothing: anyone with the code
         Case("heroes", EVERYONE, {"hero": "batman", "action": "melee", "cubes": 2}, changes=False)],
     ("POST", PREFIX + "dice/roll"): [

@@ -862,18 +862,20 @@ def test_joining_seats(http):
 
 def test_join_rate_limit(http, app, redis_client):
     code, _ = heroes_table(http)
-    limit = app.config["JOIN_ATTEMPTS_PER_MINUTE"]
-    redis_client.delete("gc:ratelimit:join:127.0.0.1")
-    app.config["JOIN_ATTEMPTS_PER_MINUTE"] = 3
+    limit = app.config["RATE_LIMIT_JOIN"]
+    app.config["RATE_LIMIT_JOIN"] = "3/minute"
+    for key in redis_client.scan_iter("gc:limits*join*"):
+        redis_client.delete(key)
     try:
         answers = [http.post(f"/api/tables/{code}/seats", json={"seat": s}, token=None).status_code
                    for s in ("spectator", "villain", "villain", "hero:batman", "spectator")]
         assert answers == [201, 201, 409, 429, 429]
         r = http.post(f"/api/tables/{code}/seats", json={"seat": "hero:batman"}, token=None)
-        assert r.status_code == 429 and "message" in r.json()
+        assert r.status_code == 429 and "message" in r.json() and int(r.headers["Retry-After"]) > 0
     finally:
-        app.config["JOIN_ATTEMPTS_PER_MINUTE"] = limit
-        redis_client.delete("gc:ratelimit:join:127.0.0.1")
+        app.config["RATE_LIMIT_JOIN"] = limit
+        for key in redis_client.scan_iter("gc:limits*join*"):
+            redis_client.delete(key)
     taken = {s["seat"]: s["taken"] for s in http.get(f"/api/tables/{code}/seats").json()}
     assert taken["hero:batman"] is False and taken["villain"] is True
     assert http.post(f"/api/tables/{code}/seats", json={"seat": "hero:batman"}, token=None).status_code == 201

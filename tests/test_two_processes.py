@@ -38,7 +38,8 @@ class Process:
 
     def __init__(self, redis_url: str, host_tokens: dict[str, str]):
         self.app = create_app({"TESTING": True, "REDIS_URL": redis_url, "SEED_LIBRARY": False,
-                               "JOIN_ATTEMPTS_PER_MINUTE": 100_000})
+                               "RATE_LIMIT_JOIN": "1000000/minute",
+                               "RATE_LIMIT_CREATE": "1000000/minute", "RATE_LIMIT_UNKNOWN_CODE": "1000000/minute"})
         self.client = self.app.test_client()
         self.host_tokens = host_tokens  # shared: the host's phone talks to either process
 

@@ -34,6 +34,9 @@ AUTHORIZATION = {
 }
 
 
+TOO_MANY_UNKNOWN = "This address asked for too many codes that name no table (Retry-After)"
+
+
 def _stacked(fn, decorators):
     """`fn` under flask-smorest's `decorators`, the first one innermost (as if written bottom-up)."""
     for decorate in decorators:
@@ -49,6 +52,7 @@ def command(blp: Blueprint, schema=None):
         return _stacked(fn, [
             blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
             blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
+            blp.alt_response(429, schema=RefusalSchema, description=TOO_MANY_UNKNOWN),
             blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
             blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
             blp.alt_response(404, schema=RefusalSchema, description="No such table"),
@@ -65,6 +69,7 @@ def reading(blp: Blueprint):
     return lambda fn: _stacked(fn, [
         blp.alt_response(404, schema=RefusalSchema, description="No such table"),
         blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
+        blp.alt_response(429, schema=RefusalSchema, description=TOO_MANY_UNKNOWN),
     ])
 
 

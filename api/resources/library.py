@@ -1,14 +1,24 @@
 """The definitions library: hero boards, items, tiles and missions a group enters once, reused at
 every table, exported and imported as JSON. A sample library of the rulebook examples' characters
-ships with the app (labelled as sample values)."""
+ships with the app (labelled as sample values).
+
+Reading is public. Changing it needs the server's library key (GOTHAM_LIBRARY_KEY, sent as
+'Authorization: Bearer <key>'); without one configured the library is read-only. The samples live
+in the code, always listed, never replaced nor removed. The library never holds more of a kind than
+one library document may carry, so its export always imports again.
+"""
 from __future__ import annotations
 
+import hmac
+
+from flask import current_app
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import library as rules_library
 from games.bgcc.serial import to_data
 
+from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
 from ..schemas import RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema, TileDefSchema
@@ -18,6 +28,8 @@ blp = Blueprint("library", __name__, url_prefix="/api/library",
 
 SCHEMAS = {"heroes": HeroBoardSchema, "items": ItemSchema, "tiles": TileDefSchema, "missions": MissionSchema}
 KINDS = tuple(SCHEMAS)
+AUTHORIZATION_LIBRARY = {"name": "Authorization", "in": "header", "required": True, "schema": {"type": "string"},
+                         "description": "'Bearer <library key>': the server's GOTHAM_LIBRARY_KEY"}
 
 
 class LibrarySchema(Schema):
@@ -34,18 +46,77 @@ class ImportResultSchema(Schema):
     imported = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
 
 
+# The library never holds more of a kind than one document may carry, so its export always imports.
+CAPS = {k: LibrarySchema._declared_fields[k].validators[0].max for k in KINDS}
+
+
 def _checked(kind: str, data: dict) -> dict:
     """Validate with the rules; the stored form is the canonical one."""
     return to_data(rules_library.parse(kind, data))
 
 
-def seed_samples() -> None:
-    """Put the sample library in an empty store, once."""
-    s = store()
-    if s.redis.set("gc:library:seeded", "1", nx=True):
-        for name in ("sample-library.json", "versus-sample-tiles.json"):
-            data = rules_library.sample(name)
-            s.library_put_many({k: {d["name"]: _checked(k, d) for d in data.get(k, [])} for k in KINDS})
+SAMPLE_FILES = ("sample-library.json", "versus-sample-tiles.json")
+
+
+def _samples() -> dict[str, dict[str, dict]]:
+    """The samples shipped with the app, by kind and name, in their stored form."""
+    out: dict[str, dict[str, dict]] = {k: {} for k in KINDS}
+    for name in SAMPLE_FILES:
+        data = rules_library.sample(name)
+        for k in KINDS:
+            out[k].update({d["name"]: _checked(k, d) for d in data.get(k, [])})
+    return out
+
+
+SAMPLES = _samples()
+
+
+def settle_samples() -> None:
+    """The samples live in the code: drop the copies an older version of the app stored (and let
+    anyone replace or delete), so the stored definitions are the group's own only."""
+    store().library_forget({k: list(SAMPLES[k]) for k in KINDS})
+
+
+def _listed(kind: str) -> list[dict]:
+    """The kind's definitions: the group's and the samples, by name."""
+    merged = {d["name"]: d for d in store().library_list(kind)}
+    merged.update(SAMPLES[kind])
+    return [merged[n] for n in sorted(merged)]
+
+
+# what the store may hold of each kind besides the samples
+STORED_CAPS = {k: CAPS[k] - len(SAMPLES[k]) for k in KINDS}
+
+
+def _key_refused():
+    """None when the request carries the library key (Authorization: Bearer <key>), else the refusal.
+    Without a key configured (GOTHAM_LIBRARY_KEY) the library is read-only."""
+    key = current_app.config.get("LIBRARY_KEY") or ""
+    sent = play.bearer_token() or ""
+    if key and hmac.compare_digest(sent.encode(), key.encode()):
+        return None
+    if not key:
+        return error(403, "The library is read-only on this server (no library key is set)", "library_read_only")
+    return error(401 if not sent else 403, "Changing the library needs its key: 'Authorization: Bearer <library key>'",
+                 "library_key_needed")
+
+
+def _sample_refused(kind: str, name: str, definition: dict | None = None):
+    """A sample is never replaced nor removed (the same definition again is welcome: an export
+    re-imports)."""
+    sample = SAMPLES[kind].get(name)
+    if sample is None or (definition is not None and definition == sample):
+        return None
+    return error(409, f"'{name}' is a sample shipped with the app: save yours under another name", "sample_kept",
+                 {"kind": kind, "name": name})
+
+
+def _full(kind: str):
+    return error(409, f"The library holds at most {CAPS[kind]} {kind}: remove some first", "library_full",
+                 {"kind": kind, "limit": CAPS[kind]})
+
+
+WRITE_DOC = dict(parameters=[AUTHORIZATION_LIBRARY])
 
 
 @blp.route("")
@@ -53,16 +124,31 @@ class Library(MethodView):
     @blp.response(200, LibrarySchema)
     def get(self):
         """Export the whole library as one JSON document"""
-        return {"format": rules_library.FORMAT, "version": 1,
-                **{k: store().library_list(k) for k in KINDS}}
+        return {"format": rules_library.FORMAT, "version": 1, **{k: _listed(k) for k in KINDS}}
 
+    @blp.doc(**WRITE_DOC)
     @blp.arguments(LibrarySchema)
     @blp.response(200, ImportResultSchema)
-    @blp.alt_response(409, schema=RefusalSchema, description="A definition breaks a rule")
+    @blp.alt_response(401, schema=RefusalSchema, description="No library key")
+    @blp.alt_response(403, schema=RefusalSchema, description="Not the library key, or the library is read-only")
+    @blp.alt_response(409, schema=RefusalSchema, description="A definition breaks a rule, replaces a sample, "
+                                                             "or the library would be full")
     def post(self, data):
-        """Import a library document; definitions with the same name are replaced"""
+        """Import a library document (needs the library key); definitions with the same name are
+        replaced, except the samples; all or nothing"""
+        refused = _key_refused()
+        if refused:
+            return refused
         checked = {k: {d["name"]: _checked(k, d) for d in data[k]} for k in KINDS}
-        store().library_put_many(checked)
+        for k in KINDS:
+            for name, definition in checked[k].items():
+                refused = _sample_refused(k, name, definition)
+                if refused:
+                    return refused
+        fresh = {k: {n: d for n, d in checked[k].items() if n not in SAMPLES[k]} for k in KINDS}
+        full = store().library_put_many(fresh, STORED_CAPS)
+        if full:
+            return _full(full)
         return {"imported": {k: len(v) for k, v in checked.items()}}
 
 
@@ -80,37 +166,57 @@ def _kind_route(kind: str):
     class Collection(MethodView):
         @blp.response(200, schema(many=True))
         def get(self):
-            return store().library_list(kind)
+            return _listed(kind)
 
+        @blp.doc(**WRITE_DOC)
         @blp.arguments(schema)
         @blp.response(201, schema)
-        @blp.alt_response(409, schema=RefusalSchema, description="The definition breaks a rule")
+        @blp.alt_response(401, schema=RefusalSchema, description="No library key")
+        @blp.alt_response(403, schema=RefusalSchema, description="Not the library key, or the library is read-only")
+        @blp.alt_response(409, schema=RefusalSchema, description="The definition breaks a rule, replaces a sample, "
+                                                                 "or the library is full")
         def post(self, data):
+            refused = _key_refused()
+            if refused:
+                return refused
             definition = _checked(kind, data)
-            store().library_put(kind, definition["name"], definition)
+            refused = _sample_refused(kind, definition["name"], definition)
+            if refused:
+                return refused
+            if definition["name"] not in SAMPLES[kind]:
+                full = store().library_put_many({kind: {definition["name"]: definition}}, STORED_CAPS)
+                if full:
+                    return _full(full)
             return definition
 
     class Entry(MethodView):
         @blp.response(200, schema)
         @blp.alt_response(404, schema=RefusalSchema, description="Not in the library")
         def get(self, name):
-            found = store().library_get(kind, name)
+            found = SAMPLES[kind].get(name) or store().library_get(kind, name)
             if found is None:
                 return error(404, f"No {kind[:-1] if kind != 'heroes' else 'hero'} named '{name}' in the library",
                              "not_in_library", {"kind": kind, "name": name})
             return found
 
+        @blp.doc(**WRITE_DOC)
         @blp.response(204)
+        @blp.alt_response(401, schema=RefusalSchema, description="No library key")
+        @blp.alt_response(403, schema=RefusalSchema, description="Not the library key, or the library is read-only")
         @blp.alt_response(404, schema=RefusalSchema, description="Not in the library")
+        @blp.alt_response(409, schema=RefusalSchema, description="A sample is never removed")
         def delete(self, name):
+            refused = _key_refused() or _sample_refused(kind, name)
+            if refused:
+                return refused
             if not store().library_delete(kind, name):
                 return error(404, f"No '{name}' in the library", "not_in_library", {"kind": kind, "name": name})
             return None
 
     Collection.get.__doc__ = f"Every {kind} definition in the library"
-    Collection.post.__doc__ = f"Add or replace a {kind} definition"
+    Collection.post.__doc__ = f"Add or replace a {kind} definition (needs the library key; never a sample)"
     Entry.get.__doc__ = f"One {kind} definition by name"
-    Entry.delete.__doc__ = f"Remove a {kind} definition"
+    Entry.delete.__doc__ = f"Remove a {kind} definition (needs the library key; never a sample)"
     Collection.__name__ = Collection.__qualname__ = f"Library{kind.capitalize()}"
     Entry.__name__ = Entry.__qualname__ = f"Library{kind.capitalize()}Entry"
     blp.route(f"/{kind}")(Collection)
@@ -120,4 +226,4 @@ def _kind_route(kind: str):
 for _kind in KINDS:
     _kind_route(_kind)
 
-__all__ = ["blp", "seed_samples"]
+__all__ = ["blp", "settle_samples"]

@@ -1,8 +1,11 @@
 """Live: the table's changes as Server-Sent Events, for every phone at the table."""
 from __future__ import annotations
 
+import secrets
+
 import orjson
 from flask import Response, current_app, request
+from marshmallow import Schema, fields
 from flask.views import MethodView
 
 from .. import live, play
@@ -10,6 +13,7 @@ from .. import store as store_module
 from ..errors import error
 from ..extensions import Blueprint, hub, store
 from ..schemas import RefusalSchema
+from . import AUTHORIZATION
 
 blp = Blueprint("live", __name__, url_prefix="/api/tables/<table_code:code>",
                 description="Live updates (Server-Sent Events)")
@@ -22,10 +26,12 @@ LIVE_DOC = {
         "connected}]}) once after the snapshot and whenever who is connected changes, a "
         "`: heartbeat` comment every 15 s. Each event's id is the table "
         "version: reconnect with the Last-Event-ID header (or ?last_event_id=) to receive exactly "
-        "the changes missed, then a snapshot; too old an id gets a snapshot only. Pass the seat "
-        "token as ?token= (EventSource cannot send headers) to show the seat as connected. In a game "
-        "with secrets (BMG Audacity markers, GCSG stashes) every event carries only what the token's "
-        "seat may see."),
+        "the changes missed, then a snapshot; too old an id gets a snapshot only. To show the seat as "
+        "connected, send the seat token as 'Authorization: Bearer <token>', or, from a browser "
+        "(EventSource cannot send headers), first POST .../live/ticket with it: the stream then "
+        "carries the ticket cookie it sets. A token is never accepted in the URL. Without either, "
+        "the stream is a spectator's. In a game with secrets (BMG Audacity markers, GCSG stashes) "
+        "every event carries only what the seat may see."),
 }
 
 
@@ -66,10 +72,34 @@ class Live(MethodView):
                                 "content": {"text/event-stream": {"schema": {"type": "string"}}}}},
              **LIVE_DOC)
     @blp.alt_response(400, schema=RefusalSchema, description="Last-Event-ID names no version of this table")
+    @blp.alt_response(401, schema=RefusalSchema, description="The ticket cookie has expired: ask for a new one")
     @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many open live streams from this address or at "
+                                                             "this table (header Retry-After)")
     def get(self, code):
         """The table's changes, live"""
-        loaded, game, state = play.load(code)
+        lease = _Lease(code.upper(), request.remote_addr or "-")
+        full = lease.acquire()
+        if full:
+            return _too_many_streams(full)
+        try:
+            response = self._stream(code, lease)
+        except BaseException:
+            lease.release()
+            raise
+        if response.status_code != 200:  # refused: no stream holds the place
+            lease.release()
+        return response
+
+    def _stream(self, code, lease):
+        holder = None
+        ticket = request.cookies.get(TICKET_COOKIE)
+        if ticket and not play.bearer_token():
+            holder = store().ticket_holder(code.upper(), ticket[:100])
+            if holder is None:
+                return error(401, "This live ticket has expired: ask for a new one", "live_ticket_expired")
+        loaded = store().load(code.upper(), play.bearer_token(), token_digest=holder)
+        game, state = play.game_of(loaded), play.state_of(loaded)
         raw = request.headers.get("Last-Event-ID", request.args.get("last_event_id"))
         last_id = None
         if raw is not None:
@@ -79,6 +109,78 @@ class Live(MethodView):
             last_id = int(raw)
         table = _Table(loaded, game, state)
         events = live.stream(hub(), table, loaded.code, loaded.seat, last_id,
-                             current_app.config["SSE_HEARTBEAT"], play.now_ms)
-        return Response(events, mimetype="text/event-stream",
-                        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+                             current_app.config["SSE_HEARTBEAT"], play.now_ms, lease)
+        response = Response(events, mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        response.call_on_close(lease.release)  # also when the stream never started
+        return response
+
+
+class _Lease(live.Lease):
+    """A stream's place, counted in Redis across every API process: at most LIVE_STREAMS_PER_ADDRESS
+    open streams from one address and LIVE_STREAMS_PER_TABLE at one table. The lease outlives two
+    heartbeats, so a stream whose process died frees its place by itself."""
+
+    def __init__(self, code, address):
+        self.s, self.code, self.address = store(), code, address
+        self.id = secrets.token_hex(8)
+        config = current_app.config
+        self.per_address, self.per_table = config["LIVE_STREAMS_PER_ADDRESS"], config["LIVE_STREAMS_PER_TABLE"]
+        self.lease_ms = int((2 * config["SSE_HEARTBEAT"] + 10) * 1000)
+        self.released = False
+
+    def acquire(self) -> str | None:
+        return self.s.open_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms,
+                                  self.per_address, self.per_table)
+
+    def renew(self):
+        self.s.renew_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms)
+
+    def release(self):
+        if not self.released:
+            self.released = True
+            self.s.close_stream(self.code, self.address, self.id)
+
+
+def _too_many_streams(full: str):
+    config = current_app.config
+    if full == "address":
+        cap = config["LIVE_STREAMS_PER_ADDRESS"]
+        response = error(429, f"Too many live streams open from this address ({cap}): close one first",
+                         "too_many_streams", {"per": "address", "limit": cap})
+    else:
+        cap = config["LIVE_STREAMS_PER_TABLE"]
+        response = error(429, f"Too many live streams open at this table ({cap}): close one first",
+                         "too_many_streams", {"per": "table", "limit": cap})
+    response.headers["Retry-After"] = str(int(config["SSE_HEARTBEAT"]) + 5)
+    return response
+
+
+TICKET_COOKIE = "gc_live"
+COOKIE_MAX_AGE = 24 * 3600  # longer than the ticket: a stale ticket is refused (401), never read as a spectator's
+
+
+class TicketSchema(Schema):
+    expires_in = fields.Integer(metadata={"description": "seconds the ticket opens streams for"})
+
+
+@blp.route("/live/ticket")
+class LiveTicket(MethodView):
+    @blp.doc(parameters=[AUTHORIZATION])
+    @blp.response(200, TicketSchema, headers={"Set-Cookie": {
+        "description": "gc_live=<ticket>; HttpOnly; SameSite=Strict; Path=/api/tables/<code>/live",
+        "schema": {"type": "string"}}})
+    @blp.alt_response(401, schema=RefusalSchema, description="No seat token")
+    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    def post(self, code):
+        """A short-lived ticket (an HttpOnly cookie) for this seat's live stream, so that the
+        browser's EventSource shows the seat as connected without a token in its URL"""
+        loaded = store().load(code.upper(), play.bearer_token())
+        if loaded.seat is None:
+            return error(401, "Join the table first: this phone holds no seat", "no_seat")
+        ttl = current_app.config["LIVE_TICKET_TTL"]
+        ticket = store().issue_ticket(loaded.code, store_module.digest(play.bearer_token()), ttl)
+        response = play.json_response({"expires_in": ttl})
+        response.set_cookie(TICKET_COOKIE, ticket, max_age=COOKIE_MAX_AGE, path=f"/api/tables/{loaded.code}/live",
+                            httponly=True, samesite="Strict", secure=request.is_secure)
+        return response

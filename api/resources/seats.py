@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from flask import request
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
@@ -13,6 +12,7 @@ import games
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
+from ..ratelimit import limited
 from ..schemas import RefusalSchema
 from ..store import SeatTaken
 from . import reading
@@ -41,11 +41,6 @@ class SeatViewSchema(Schema):
     connected = fields.Boolean()
 
 
-def _too_many() -> bool:
-    limit = play.current_app.config["JOIN_ATTEMPTS_PER_MINUTE"]
-    return store().count_attempt(f"join:{request.remote_addr}") > limit
-
-
 @blp.route("")
 class Seats(MethodView):
     @blp.response(200, SeatViewSchema(many=True))
@@ -55,15 +50,14 @@ class Seats(MethodView):
         loaded, game, state = play.load(code, presence=True)
         return play.seat_list(game, state, loaded.presence, store().seats(loaded.code))
 
+    @limited("join")
     @blp.arguments(JoinSchema)
     @blp.response(201, SeatTokenSchema)
     @blp.alt_response(404, schema=RefusalSchema, description="No such table or seat")
     @blp.alt_response(409, schema=RefusalSchema, description="The seat is taken")
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many join attempts")
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many join attempts from this address (Retry-After)")
     def post(self, data, code):
         """Join: take a free seat and receive its token (rate limited per address)"""
-        if _too_many():
-            return error(429, "Too many join attempts from this address: wait a minute", "too_many_attempts")
         loaded, game, state = play.load(code)
         seat = data["seat"]
         if seat != games.SPECTATOR and seat not in game.seat_names(state):

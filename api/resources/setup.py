@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 import games
 
 from ..extensions import Blueprint
+from ..ratelimit import limited
 from ..schemas import HeroBoardSchema, ItemSchema, MissionSchema, RefusalSchema, TileDefSchema
 from .tables import NewTableViewSchema, created
 
@@ -29,8 +30,10 @@ class NewTableSchema(Schema):
 
 @blp.route("")
 class Tables(MethodView):
+    @limited("create")
     @blp.arguments(NewTableSchema)
     @blp.response(201, NewTableViewSchema)
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address (Retry-After)")
     @blp.alt_response(409, schema=RefusalSchema, description="The setup breaks a rule")
     def post(self, data):
         """Set up a table: the mission, 1-4 heroes and the villain's tiles

@@ -13,6 +13,7 @@ import games
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
+from ..ratelimit import limited
 from ..schemas import RefusalSchema, TableViewSchema
 from . import reading
 
@@ -78,8 +79,10 @@ class Export(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
+    @limited("create")
     @blp.arguments(ExportSchema)
     @blp.response(201, NewTableViewSchema)
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address (Retry-After)")
     @blp.alt_response(422, schema=RefusalSchema, description="Not a table this app can resume")
     def post(self, data):
         """Resume an exported table under a new code; the importer holds the host seat"""

@@ -12,6 +12,7 @@ from games.bgcc.serial import to_data
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
+from ..ratelimit import limited
 from ..schemas import NAME, TEXT, RefusalSchema, SpaceDefSchema, TileDefSchema
 from . import command
 from .tables import NewTableViewSchema, created
@@ -146,8 +147,10 @@ class Missions(MethodView):
 
 @blp.route("/versus-tables")
 class VersusTables(MethodView):
+    @limited("create")
     @blp.arguments(NewVersusTableSchema)
     @blp.response(201, NewTableViewSchema)
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address (Retry-After)")
     @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule, or contradicts the booklet")
     @blp.alt_response(404, schema=RefusalSchema, description="No booklet mission with that id")
     @blp.alt_response(400, schema=RefusalSchema, description="A value the booklet does not print is missing")

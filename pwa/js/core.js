@@ -360,13 +360,25 @@ export async function fetchTable() {
   }
 }
 
-function connectLive() {
+// A token never goes in a URL (access logs, history): a seat's stream first asks for a short-lived
+// ticket with the token in the Authorization header; the server sets it as an HttpOnly cookie
+// scoped to this table's stream, which the EventSource then carries.
+async function liveTicket(code, token) {
+  try {
+    await request("POST", `/api/tables/${code}/live/ticket`, { token });
+  } catch { /* offline: the stream's own error says so */ }
+}
+
+async function connectLive() {
   if (!state.code) return;
   if (source) source.close();
+  source = null;
   clearTimeout(retryTimer);
+  const code = state.code;
   const token = playToken();
-  const url = `/api/tables/${state.code}/live` + (token ? `?token=${encodeURIComponent(token)}` : "");
-  const es = new EventSource(url);
+  if (token) await liveTicket(code, token);
+  if (state.code !== code || source) return;   // the table was closed or reopened meanwhile
+  const es = new EventSource(`/api/tables/${code}/live`);
   source = es;
   es.addEventListener("open", () => {
     if (source !== es) return;

@@ -17,6 +17,7 @@ from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from api import create_app
+from tests.conftest import HIGH_LIMITS, LIBRARY_KEY
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -63,7 +64,7 @@ class RestartableServer:
 
 @pytest.fixture(scope="session")
 def pwa_server(redis_server):
-    app = create_app({"TESTING": True, "REDIS_URL": redis_server.url, "JOIN_ATTEMPTS_PER_MINUTE": 100_000,
+    app = create_app({"TESTING": True, "REDIS_URL": redis_server.url, **HIGH_LIMITS, "LIBRARY_KEY": LIBRARY_KEY,
                       "SSE_HEARTBEAT": 1.0})
     server = RestartableServer(app)
     server.start()

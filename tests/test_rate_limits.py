@@ -1,0 +1,137 @@
+"""Issue 22, points 6 and 8: rate limits per address, on Redis (the `limits` package, moving
+window): probing join codes (reads of codes that name no table), creating and importing tables,
+joining. Past a limit: 429 with Retry-After.
+
+Each test serves its own app (its own limits) over real HTTP on loopback, over the session's
+redis-server, and sends from its own loopback address (127.0.0.x) so that no other test's
+requests count against it. Floods are bounded in count and time.
+"""
+from __future__ import annotations
+
+import copy
+import http.client
+import json
+import random
+import threading
+import time
+
+import pytest
+from werkzeug.serving import make_server
+
+from api import create_app
+from api.store import CODE_ALPHABET, CODE_LENGTH
+from tests.conftest import HIGH_LIMITS, free_port
+from tests.tables import SAMPLE, sample
+
+
+class From:
+    """Requests from one loopback address."""
+
+    def __init__(self, port: int, address: str):
+        self.port, self.address = port, address
+
+    def __call__(self, method: str, path: str, body=None, token: str | None = None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10, source_address=(self.address, 0))
+        headers = {"Accept": "application/json"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        try:
+            conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+            r = conn.getresponse()
+            data = r.read()
+            return r.status, {k.lower(): v for k, v in r.getheaders()}, json.loads(data) if data else None
+        finally:
+            conn.close()
+
+
+@pytest.fixture()
+def serve_with(redis_server):
+    servers = []
+
+    def start(**limits):
+        config = {"TESTING": True, "REDIS_URL": redis_server.url, **HIGH_LIMITS, **limits}
+        server = make_server("127.0.0.1", free_port(), create_app(config), threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return server.server_port
+    yield start
+    for server in servers:
+        server.shutdown()
+
+
+def table_body() -> dict:
+    return {"mission": sample("missions", "Sample: the rulebook's examples"),
+            "heroes": [{"board": sample("heroes", "Batman")}], "tiles": copy.deepcopy(SAMPLE["tiles"])}
+
+
+def unknown_code(rng: random.Random) -> str:
+    return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def test_probing_join_codes_gets_429_with_retry_after_and_then_says_nothing_about_any_code(serve_with):
+    port = serve_with(RATE_LIMIT_UNKNOWN_CODE="10/minute", JOIN_ATTEMPTS_PER_MINUTE=10)
+    local, prober = From(port, "127.0.0.1"), From(port, "127.0.0.21")
+    status, _, created = local("POST", "/api/tables", table_body())
+    assert status == 201
+    real = created["code"]
+    rng = random.Random(22)
+    answers = [prober("GET", f"/api/tables/{unknown_code(rng)}")[0] for _ in range(40)]  # bounded: 40 probes
+    assert answers[:10] == [404] * 10 and set(answers[10:]) == {429}, answers
+    status, headers, body = prober("GET", f"/api/tables/{unknown_code(rng)}/seats")
+    assert status == 429 and int(headers["retry-after"]) > 0
+    assert body["reason"] == "too_many_requests" and body["params"]["kind"] == "unknown_code"
+    # a code that exists answers the same: the prober learns nothing more
+    assert prober("GET", f"/api/tables/{real}")[0] == 429
+    assert prober("POST", f"/api/tables/{real}/seats", {"seat": "spectator"})[0] == 429
+    # everyone else is answered as before
+    assert local("GET", f"/api/tables/{real}")[0] == 200
+    assert local("GET", f"/api/tables/{unknown_code(rng)}")[0] == 404
+
+
+def test_a_table_creation_flood_gets_429_with_retry_after(serve_with):
+    port = serve_with(RATE_LIMIT_CREATE="5/minute")
+    flooder, other = From(port, "127.0.0.22"), From(port, "127.0.0.1")
+    answers = []
+    t0 = time.monotonic()
+    for _ in range(30):  # bounded: 30 creations, 30 s
+        if time.monotonic() - t0 > 30:
+            break
+        answers.append(flooder("POST", "/api/tables", table_body()))
+    assert [a[0] for a in answers[:5]] == [201] * 5 and {a[0] for a in answers[5:]} == {429}, [a[0] for a in answers]
+    status, headers, body = answers[5]
+    assert 0 < int(headers["retry-after"]) <= 60 and body["params"]["kind"] == "create"
+    exported = other("GET", f"/api/tables/{answers[0][2]['code']}/export")[2]
+    assert flooder("POST", "/api/tables/import", exported)[0] == 429  # an import is a new table too
+    assert flooder("POST", "/api/versus-tables", {"mission": {}})[0] == 429  # refused before its body is read
+    assert other("POST", "/api/tables/import", exported)[0] == 201
+    assert other("POST", "/api/tables", table_body())[0] == 201
+
+
+def test_the_join_limit_is_a_moving_window_not_a_fixed_one(serve_with):
+    """30 joins a minute: never more than 30 in any 60 s, even across what a fixed window would
+    reset (before: one join, then 29 more 59 s later and 30 more a second after, 59 in 1.6 s)."""
+    port = serve_with(RATE_LIMIT_JOIN="30/minute", JOIN_ATTEMPTS_PER_MINUTE=30)
+    local, joiner = From(port, "127.0.0.1"), From(port, "127.0.0.23")
+    code = local("POST", "/api/tables", table_body())[2]["code"]
+    accepted = []
+    t0 = time.monotonic()
+    assert joiner("POST", f"/api/tables/{code}/seats", {"seat": "spectator"})[0] == 201
+    accepted.append(0.0)
+    time.sleep(max(0.0, 59.0 - (time.monotonic() - t0)))
+    refused = None
+    for _ in range(200):  # bounded: 200 attempts, until 62 s
+        t = time.monotonic() - t0
+        if t > 62:
+            break
+        status, headers, _ = joiner("POST", f"/api/tables/{code}/seats", {"seat": "spectator"})
+        if status == 201:
+            accepted.append(t)
+        else:
+            assert status == 429, status
+            refused = refused or headers
+        time.sleep(0.01)
+    most = max(sum(1 for x in accepted if start <= x < start + 60) for start in accepted)
+    assert most <= 30, f"{most} joins within 60 s; accepted at {[round(x, 2) for x in accepted]}"
+    assert refused is not None and int(refused["retry-after"]) > 0
