@@ -173,6 +173,12 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     snap(b, "skill-real-dice", "b")
     b.get_by_test_id("real-skill-use").click()
     expect(b.get_by_test_id("roll-result")).to_contain_text(", ".join(["3"] * dice.count()))
+    # a die for an effect the app does not track (Reading the Dice): a D3 with the real die showing 5
+    b.get_by_test_id("roll-kind-die").click()
+    b.get_by_test_id("die-kind").select_option("d3")
+    b.get_by_test_id("real-die-5").click()
+    expect(b.get_by_test_id("roll-result")).to_contain_text("(D3): 3")
+    snap(b, "die-d3", "b")
     b.get_by_test_id("tab-table").click()
 
     # Bob's Joker attacks Batman in melee: declared on Bob's phone, Ann chooses Batman's Effort on

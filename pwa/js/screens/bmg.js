@@ -462,7 +462,27 @@ function kinds() {
   if (targetsOf("recovery_roll", "model").length) out.push("recovery");
   if (offerOf("roll_lead")) out.push("lead");
   if (offerOf("skill_roll")) out.push("skill");
+  if (offerOf("roll_die")) out.push("die");
   return out;
+}
+
+// A die for an effect the app does not track: a D6 (halved, modified), a D3, or one of 2-6 items.
+function dieForm() {
+  const offer = offerOf("roll_die");
+  const f = dice.fields;
+  const kind = ["d6", "d3", "randomize"].includes(f.kind) ? f.kind : "d6";
+  const fields = { player: offer.targets.player[0], kind, add: kind === "d6" ? Number(f.add || 0) : 0,
+    halve: kind === "d6" && Boolean(f.halve), items: kind === "randomize" ? Number(f.items || 2) : 0 };
+  return [
+    select(t("bmg.dieKind"), "die-kind", ["d6", "d3", "randomize"], kind, (v) => { f.kind = v; changed(); }, (v) => t(`bmg.die.${v}`)),
+    kind === "d6" ? h("div", { class: "grid2" },
+      select(t("bmg.dieAdd"), "die-add", ["-2", "-1", "0", "1", "2", "3"], String(fields.add), (v) => { f.add = v; changed(); }, (v) => (Number(v) > 0 ? `+${v}` : v)),
+      toggle(t("bmg.dieHalve"), "die-halve", fields.halve, (v) => { f.halve = v; changed(); })) : null,
+    kind === "randomize" ? select(t("bmg.dieItems"), "die-items", ["2", "3", "4", "5", "6"], String(fields.items), (v) => { f.items = v; changed(); }) : null,
+    button(t("bmg.roll"), "die", () => roll("roll_die", fields, "die", { player: fields.player }), { primary: true }),
+    realDie((value) => roll("roll_die", { ...fields, value }, "die", { player: fields.player }), "real-die"),
+    refusalFor("die"),
+  ];
 }
 
 function rangedForm(table) {
@@ -594,7 +614,7 @@ function diceRender() {
       type: "button", class: `btn small ${k === kind ? "primary" : ""}`, "aria-pressed": k === kind ? "true" : "false",
       "data-testid": `roll-kind-${k}`, onclick: () => { dice.kind = k; dice.fields = {}; dice.oddsKey = null; changed(); },
     }, t(`bmg.kind.${k}`)))));
-    const forms = { ranged: rangedForm, melee: meleeForm, skill: skillForm, recovery: recoveryForm, lead: leadForm };
+    const forms = { ranged: rangedForm, melee: meleeForm, skill: skillForm, recovery: recoveryForm, lead: leadForm, die: dieForm };
     out.push(h("section", { class: "card stack", "data-testid": `roll-${kind}` }, forms[kind](table),
       dice.oddsError ? h("p", { class: "refusal", text: dice.oddsError.message || "" }) : null,
       h("p", { class: "muted small", text: t("bmg.oddsNote") })));
