@@ -195,6 +195,7 @@ class Server:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded redis-server
         env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_RATE_LIMIT_JOIN="1000000000/minute",
+                   GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",  # the same, for a server from before `limits`
                    GOTHAM_RATE_LIMIT_CREATE="1000000000/minute",  # every table and phone comes from 127.0.0.1
                    GOTHAM_LIVE_STREAMS_PER_ADDRESS="1000000",
                    PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
@@ -485,7 +486,7 @@ class Stream(asyncio.Protocol):
 
 class Phone:
     __slots__ = ("gen", "table", "index", "seat", "token", "http", "stream", "connections", "last_id",
-                 "retry", "recv", "replayed", "snaps", "presence", "live", "first", "base", "dropping", "cookie",
+                 "retry", "recv", "replayed", "snaps", "presence", "live", "first", "base", "dropping", "cookie", "legacy",
                  "reconnecting", "unplanned")
 
     def __init__(self, gen: "Gen", table: "Table", index: int, seat: str, token: str):
@@ -504,6 +505,7 @@ class Phone:
         self.base = 0
         self.dropping = False
         self.cookie: str | None = None
+        self.legacy = False
         self.reconnecting = False
         self.unplanned = 0
 
@@ -531,13 +533,14 @@ class Phone:
                                                    token=self.token)
         cookie = hdrs.get("set-cookie", "")
         self.cookie = cookie.split(";", 1)[0] if status == 200 and cookie else None
+        self.legacy = status == 404  # a server from before tickets: its PWA put the token in the URL
 
     def connect(self) -> asyncio.Future:
         """Open the live stream (Last-Event-ID after the first connection); the future is done at
         the connection's first snapshot."""
         self.connections += 1
         self.first = asyncio.get_running_loop().create_future()
-        path = f"/api/tables/{self.table.code}/live"
+        path = f"/api/tables/{self.table.code}/live" + (f"?token={self.token}" if self.legacy else "")
         head = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{self.gen.port}", "Accept: text/event-stream",
                 "Cache-Control: no-cache"]
         if self.cookie:
