@@ -11,7 +11,7 @@ from games.bgcc.serial import to_data
 
 from ..errors import error
 from ..extensions import Blueprint, store
-from ..schemas import RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema, TileDefSchema
+from ..schemas import RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema, Text, TileDefSchema
 
 blp = Blueprint("library", __name__, url_prefix="/api/library",
                 description="Reusable hero boards, items, tiles and missions")
@@ -21,9 +21,9 @@ KINDS = tuple(SCHEMAS)
 
 
 class LibrarySchema(Schema):
-    format = fields.String(load_default=rules_library.FORMAT, validate=validate.Equal(rules_library.FORMAT))
+    format = Text(load_default=rules_library.FORMAT, validate=validate.Equal(rules_library.FORMAT))
     version = fields.Integer(strict=True, load_default=1, validate=validate.Equal(1))
-    about = fields.String(load_default="", validate=validate.Length(max=2000))
+    about = Text(load_default="", validate=validate.Length(max=2000))
     heroes = fields.List(fields.Nested(HeroBoardSchema), load_default=list, validate=validate.Length(max=200))
     items = fields.List(fields.Nested(ItemSchema), load_default=list, validate=validate.Length(max=500))
     tiles = fields.List(fields.Nested(TileDefSchema), load_default=list, validate=validate.Length(max=500))

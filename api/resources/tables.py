@@ -13,7 +13,7 @@ import games
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
-from ..schemas import RefusalSchema, TableViewSchema
+from ..schemas import RefusalSchema, TableViewSchema, Text
 from . import reading
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables",
@@ -21,10 +21,10 @@ blp = Blueprint("tables", __name__, url_prefix="/api/tables",
 
 
 class NewTableViewSchema(TableViewSchema):
-    seat = fields.String(metadata={"description": "host"})
-    token = fields.String(metadata={"description": "the host's seat token: send it as "
-                                                   "'Authorization: Bearer <token>'"})
-    join_link = fields.String()
+    seat = Text(metadata={"description": "host"})
+    token = Text(metadata={"description": "the host's seat token: send it as "
+                                             "'Authorization: Bearer <token>'"})
+    join_link = Text()
 
 
 def created(game: games.Game, state) -> "play.Response":
@@ -52,11 +52,11 @@ EXPORT_FORMAT = "gotham-companion/table"
 
 
 class ExportSchema(Schema):
-    format = fields.String(required=True, validate=validate.Equal(EXPORT_FORMAT))
+    format = Text(required=True, validate=validate.Equal(EXPORT_FORMAT))
     version = fields.Integer(strict=True, required=True, validate=validate.Equal(1))
-    game = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40),
-                         metadata={"description": "the table's game (an export without it is BGCC)"})
-    code = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=12))
+    game = Text(load_default=None, allow_none=True, validate=validate.Length(max=40),
+                   metadata={"description": "the table's game (an export without it is BGCC)"})
+    code = Text(load_default=None, allow_none=True, validate=validate.Length(max=12))
     table_version = fields.Integer(strict=True, load_default=None, allow_none=True)
     state = fields.Dict(required=True, metadata={"description": "the table, as stored"})
 
