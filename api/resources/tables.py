@@ -33,8 +33,9 @@ def created(game: games.Game, state) -> "play.Response":
     entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(),
              "events": [{"kind": "setup", "rule": "IV", "data": {}, "text": f"Table set up for {game.title(state)}"}]}
     data, definitions = game.dump(state)
+    drawn = game.view(state)  # drawn before anything is stored: a table the view refuses is never kept
     code = store().create_table(game.name, data, definitions, entry, token)
-    body = {**play.view(code, 1, game, state), "seat": games.HOST, "token": token,
+    body = {"code": code, "version": 1, **drawn, "seat": games.HOST, "token": token,
             "join_link": f"{request.host_url}join/{code}"}
     return play.json_response(body, 201, version=1)
 
