@@ -23,7 +23,9 @@ IDEMPOTENCY_KEY = {
     "required": False,
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"},
     "description": "A key the phone makes for each change: a retried request with the same key is "
-                   "applied once and answers the first answer (header Idempotent-Replayed: true).",
+                   "applied once and answers the first answer (header Idempotent-Replayed: true). The key "
+                   "belongs to the request it first came with (method, path and body): the same key with "
+                   "another request is refused with 422.",
 }
 AUTHORIZATION = {
     "name": "Authorization",
@@ -50,6 +52,8 @@ def command(blp: Blueprint, schema=None):
             blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
             blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
             blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
+            blp.alt_response(422, schema=RefusalSchema, description="Invalid arguments, or an Idempotency-Key "
+                                                                    "first used with another request"),
             blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
             blp.alt_response(404, schema=RefusalSchema, description="No such table"),
             blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that"),

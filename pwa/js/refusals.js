@@ -367,6 +367,7 @@ export const FR = {
   payload_too_large: "Envoi trop volumineux",
   unprocessable_entity: "Requête invalide",
   bad_request: "Requête invalide",
+  idempotency_key_reused: "Cette clé Idempotency-Key a déjà servi pour un autre changement : une clé par changement",
   text_too_long: "Un texte de {length} caractères : aucune carte n'en imprime plus de {maximum}",
   post_mislabelled: "Le poste de commandement du camp {side} porte l'étiquette d'un autre camp",
   command_posts_wrong: "Cette table n'a pas les postes de commandement de son mode ({sides})",
