@@ -113,10 +113,10 @@ def request_fingerprint(code: str) -> str:
     """What makes a write the same write: its method, route, path parameters (the table's code in
     capitals) and body. An Idempotency-Key is bound to the fingerprint of the request it first came with."""
     route = request.url_rule.rule if request.url_rule is not None else request.path
-    parts = [request.method, route, orjson.dumps({**(request.view_args or {}), "code": code}, option=orjson.OPT_SORT_KEYS)]
+    ids = sorted({**(request.view_args or {}), "code": code}.items())
     hasher = hashlib.sha256()
-    for part in parts:
-        hasher.update(part if isinstance(part, bytes) else part.encode())
+    for part in (request.method, route, *(f"{name}={value}" for name, value in ids)):
+        hasher.update(part.encode("utf-8", "surrogatepass"))
         hasher.update(b"\0")
     hasher.update(request.get_data(cache=True))
     return hasher.hexdigest()
