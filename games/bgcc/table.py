@@ -5,11 +5,13 @@ import re
 from dataclasses import dataclass, field
 
 from . import definitions as d
-from .command_post import CommandPost, limit
-from .dice_flow.state import DiceTable
+from .command_post import MAX_ACTIVATIONS, CommandPost, limit
+from .dice import default_faces
+from .dice_flow.state import ACTIONS, FREE_CAUSES, MODES, DiceTable
 from .errors import RuleRefused
 from .hero_board import STANCES, Hero, check_can_carry, new_hero
 from .river import positions
+from .serial import to_data
 from .tiles import MINIATURE_PLACES, new_tile
 from .turn import STEP_TITLES, TurnTrack, sequence
 
@@ -204,7 +206,6 @@ def check_table(table: Table) -> None:
 
 def _check_texts(table: Table) -> None:
     """No string of the table (names, ids, keys, reminders) longer than any card prints."""
-    from .serial import to_data
     stack = [to_data(table)]
     while stack:
         value = stack.pop()
@@ -332,7 +333,6 @@ def _starting_cubes(table: Table, side: str) -> int:
 
 
 def _check_command_posts(table: Table) -> None:
-    from .handlers import MAX_ACTIVATIONS
     require = _require
     for post in table.command_posts.values():
         counts = [post.reserve, post.fatigue, post.removed, post.reinforcement_points,
@@ -403,8 +403,6 @@ def _check_tokens(table: Table) -> None:
 
 
 def _check_dice(table: Table) -> None:
-    from .dice import default_faces
-    from .dice_flow.state import ACTIONS, FREE_CAUSES, MODES
     dice = table.dice
     _require(dice.mode in MODES, "IX·D", f"The dice mode is server or physical, not '{dice.mode}'",
              "unknown_dice_mode", mode=dice.mode)
