@@ -8,6 +8,7 @@ from werkzeug.routing import BaseConverter
 from . import errors, ratelimit
 from .config import Config
 from .extensions import api, redis_store
+from .resources import link_tables
 from .resources import (command_posts, dice, game_extras, game_tables, health, heroes, history, library, live, river,
                         seats, setup, tables, turn, versus)
 from .store import CODE_ALPHABET, CODE_LENGTH
@@ -29,6 +30,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     api.init_app(app)
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
+    link_tables(api.spec)
     errors.register(app)
     ratelimit.register(app)
     if app.config["SEED_LIBRARY"]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 from http import HTTPStatus
 
 import flask_smorest
+import orjson
 import redis
 from flask import Flask, current_app
 from flask_smorest import Api
 from marshmallow import ValidationError
 from webargs import core
-from webargs.flaskparser import FlaskParser
+from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from .embedded_redis import EmbeddedRedis
 from .live import Hub
@@ -52,9 +53,39 @@ class CompanionApi(Api):
 api = CompanionApi()
 
 
+MAX_DEPTH = 32  # the deepest body a client sends (an import's state) is about a dozen levels
+
+
+def _too_deep(value, limit: int = MAX_DEPTH) -> bool:
+    """True when `value` nests lists and objects more than `limit` levels (walked without recursion)."""
+    level = [value]
+    for _ in range(limit):
+        level = [v for x in level if isinstance(x, (dict, list))
+                 for v in (x.values() if isinstance(x, dict) else x) if isinstance(v, (dict, list))]
+        if not level:
+            return False
+    return True
+
+
 class BodyRequiredParser(FlaskParser):
-    """A route that documents a JSON body refuses a request without one (422), instead of
-    reading it as an empty object."""
+    """The one path every JSON body takes. A route that documents a body refuses a request without
+    one (422) instead of reading it as an empty object; a body that is not strict JSON (invalid
+    UTF-8, a lone surrogate such as "\\ud800", nesting deeper than MAX_DEPTH) is refused with 400
+    before any schema sees it; one larger than MAX_CONTENT_LENGTH with 413."""
+
+    def _raw_load_json(self, req):
+        if not is_json_request(req):
+            return core.missing
+        raw = req.get_data(cache=True)
+        if not raw:
+            return core.missing
+        try:  # orjson: strict UTF-8, no lone surrogates, no recursion (it stops at 1,024 levels)
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            abort(400, exc=exc, messages={"json": [f"Not a JSON body this app can read: {exc}"]})
+        if _too_deep(data):
+            abort(400, messages={"json": [f"The JSON body nests more than {MAX_DEPTH} levels"]})
+        return data
 
     def load_json(self, req, schema):
         data = super().load_json(req, schema)

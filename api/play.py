@@ -10,6 +10,7 @@ phone the frame of its seat, so no phone ever receives what its seat may not see
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import time
@@ -152,9 +153,27 @@ def replayed_changes(loaded: Loaded, after: int, upto: int, s=None, viewer: str 
             after = version
 
 
-def _replayed(loaded: Loaded, answer: dict) -> Response:
+def request_fingerprint(code: str) -> str:
+    """What makes a write the same write: its method, route, path parameters (the table's code in
+    capitals) and body. An Idempotency-Key is bound to the fingerprint of the request it first came with."""
+    route = request.url_rule.rule if request.url_rule is not None else request.path
+    ids = sorted({**(request.view_args or {}), "code": code}.items())
+    hasher = hashlib.sha256()
+    for part in (request.method, route, *(f"{name}={value}" for name, value in ids)):
+        hasher.update(part.encode("utf-8", "surrogatepass"))
+        hasher.update(b"\0")
+    hasher.update(request.get_data(cache=True))
+    return hasher.hexdigest()
+
+
+def _replayed(loaded: Loaded, answer: dict, fingerprint: str) -> Response:
     """The first answer to a write made again with the same Idempotency-Key: rebuilt from that
-    version's history entry and snapshot (the key stores only the version)."""
+    version's history entry and snapshot (the key stores only the version and the request's
+    fingerprint). The same key with another request is refused (422): it is another change, and
+    answering the first one would drop it silently."""
+    if answer.get("request", fingerprint) != fingerprint:
+        return error(422, "This Idempotency-Key was first sent with another change: make a new key for each "
+                          "change", "idempotency_key_reused")
     version = answer["version"]
     found = next(replayed_changes(loaded, version - 1, version, viewer=loaded.seat), None)
     if found is None or found["version"] != version:
@@ -205,12 +224,13 @@ def _write(code: str, apply) -> Response:
     token_digest = digest(token) if token else None
     if key is not None:  # each phone's keys are its own: two phones may well both send "change-1"
         key = f"{token_digest[:32] if token_digest else '-'}:{key}"
+    fingerprint = request_fingerprint(code) if key is not None else ""
     wanted = request.if_match
     s = store()
     for _ in range(current_app.config["COMMAND_RETRIES"]):
         loaded = s.load(code, token, key)
         if loaded.replay is not None:
-            return _replayed(loaded, loaded.replay)
+            return _replayed(loaded, loaded.replay, fingerprint)
         game, state = game_of(loaded), state_of(loaded)
         if wanted and not wanted.star_tag and not wanted.contains_weak(str(loaded.version)):
             return stale(loaded, game, state)
@@ -224,11 +244,12 @@ def _write(code: str, apply) -> Response:
         data, definitions = game.dump(done.state)
         try:
             s.save(loaded, data, definitions, done.history, entry, live_message(code, game, done.state, entry),
-                   (key, {"status": 200, "version": version}) if key else None, token_digest)
+                   (key, {"status": 200, "version": version, "request": fingerprint}) if key else None,
+                   token_digest)
         except Stale:
             continue
         except Replayed as first:
-            return _replayed(loaded, first.answer)
+            return _replayed(loaded, first.answer, fingerprint)
         return json_response({"version": version, "events": mine["events"], "table": mine["table"]}, version=version)
     return error(409, "The table is busy with other phones' changes: try again", "table_busy")
 

@@ -25,6 +25,21 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+class Text(fields.String):
+    """A string of valid Unicode. Python holds lone surrogates ("\\ud800") that no UTF-8 store or
+    answer can carry: refused here (422), never taken in to fail when stored."""
+
+    default_error_messages = {"invalid_unicode": "Not valid Unicode text (a lone surrogate?)"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise self.make_error("invalid_unicode") from None
+        return text
+
+
 def Bool(**kw):
     return StrictBoolean(**kw)
 
@@ -34,13 +49,13 @@ def small(**kw):
 
 
 class DiceSchema(Schema):
-    colour = fields.String(required=True, validate=validate.OneOf(COLOURS))
+    colour = Text(required=True, validate=validate.OneOf(COLOURS))
     count = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
     free_reroll = Bool(load_default=False)
 
 
 class CharacteristicSchema(Schema):
-    kind = fields.String(load_default="dice", validate=validate.OneOf(["dice", "multiplier", "none", "cannot"]))
+    kind = Text(load_default="dice", validate=validate.OneOf(["dice", "multiplier", "none", "cannot"]))
     dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
     multiplier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
 
@@ -52,7 +67,7 @@ class SpaceDefSchema(Schema):
 
 
 class SkillSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = Text(required=True, validate=NAME)
     level = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
     encumbrance_limit = fields.Integer(strict=True, load_default=None, allow_none=True, validate=SMALL)
 
@@ -63,7 +78,7 @@ class EncumbranceStepSchema(Schema):
 
 
 class BonusSchema(Schema):
-    when = fields.String(required=True, validate=validate.OneOf(
+    when = Text(required=True, validate=validate.OneOf(
         ["melee", "ranged", "manipulation", "thought", "movement", "defense", "permanent"]))
     dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
     automatic_successes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
@@ -71,12 +86,12 @@ class BonusSchema(Schema):
 
 
 class ItemSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
-    category = fields.String(load_default="equipment", validate=validate.OneOf(["equipment", "bat-gadget"]))
+    name = Text(required=True, validate=NAME)
+    category = Text(load_default="equipment", validate=validate.OneOf(["equipment", "bat-gadget"]))
     encumbrance = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=20),
                                  metadata={"description": "encumbrance of equipment, size of a bat-gadget"})
-    type = fields.String(load_default="object", validate=validate.OneOf(ITEM_TYPES))
-    restricted_to = fields.String(load_default=None, allow_none=True, validate=NAME)
+    type = Text(load_default="object", validate=validate.OneOf(ITEM_TYPES))
+    restricted_to = Text(load_default=None, allow_none=True, validate=NAME)
     moral_code_forbidden = Bool(load_default=False)
     single_use = Bool(load_default=False)
     bonuses = fields.List(fields.Nested(BonusSchema), load_default=list, validate=validate.Length(max=6))
@@ -89,17 +104,17 @@ class AutomaticDefenseSchema(Schema):
 
 
 def _spaces(names):
-    return fields.Dict(keys=fields.String(validate=validate.OneOf(names)), values=fields.Nested(SpaceDefSchema),
+    return fields.Dict(keys=Text(validate=validate.OneOf(names)), values=fields.Nested(SpaceDefSchema),
                        required=True, metadata={"description": "one entry per space: " + ", ".join(names)})
 
 
 class HeroBoardSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = Text(required=True, validate=NAME)
     energy = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=40))
     size = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
     menace = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
     automatic_defense = fields.Nested(AutomaticDefenseSchema, load_default=lambda: {"die": None, "successes": 0})
-    trait = fields.String(load_default=None, allow_none=True, validate=NAME)
+    trait = Text(load_default=None, allow_none=True, validate=NAME)
     utility_belt = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     spaces = _spaces(HERO_SPACES)
     encumbrance_table = fields.List(fields.Nested(EncumbranceStepSchema), required=True,
@@ -121,13 +136,13 @@ def _characteristics():
 
 
 class CharacterProfileSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
+    name = Text(required=True, validate=NAME)
     life_points = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=40))
     automatic_defense = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     first_movement_bonus = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     size = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
     menace = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
-    trait = fields.String(load_default=None, allow_none=True, validate=NAME)
+    trait = Text(load_default=None, allow_none=True, validate=NAME)
     melee = _characteristics()
     ranged = _characteristics()
     manipulation = _characteristics()
@@ -139,10 +154,10 @@ class CharacterProfileSchema(Schema):
 
 
 class TileDefSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
-    kind = fields.String(load_default="simple", validate=validate.OneOf(TILE_KINDS))
-    side = fields.String(load_default="villain", validate=validate.OneOf(SIDES))
-    level = fields.String(load_default="henchman", allow_none=True, validate=validate.OneOf(TILE_LEVELS),
+    name = Text(required=True, validate=NAME)
+    kind = Text(load_default="simple", validate=validate.OneOf(TILE_KINDS))
+    side = Text(load_default="villain", validate=validate.OneOf(SIDES))
+    level = Text(load_default="henchman", allow_none=True, validate=validate.OneOf(TILE_LEVELS),
                           metadata={"description": "leader (Leader / Lieutenant), elite or henchman; "
                                                    "null for the event tile"})
     cost_indicator = fields.Integer(strict=True, load_default=1, validate=validate.OneOf([1, 2]))
@@ -152,18 +167,18 @@ class TileDefSchema(Schema):
 
 
 class RemindersSchema(Schema):
-    upkeep = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    heroes_start = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    heroes_end = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    villain_start = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    villain_end = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    events = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    end_game = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    upkeep = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    heroes_start = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    heroes_end = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    villain_start = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    villain_end = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    events = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    end_game = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
 
 
 class MissionSchema(Schema):
-    name = fields.String(required=True, validate=NAME)
-    initiative = fields.String(required=True, validate=validate.OneOf(["heroes", "villain"]))
+    name = Text(required=True, validate=NAME)
+    initiative = Text(required=True, validate=validate.OneOf(["heroes", "villain"]))
     turn_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=12))
     villain_reserve = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
     villain_fatigue = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=60))
@@ -171,10 +186,10 @@ class MissionSchema(Schema):
     villain_spaces = _spaces(COMMAND_POST_SPACES)
     cost_track = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)), required=True,
                              validate=validate.Length(min=1, max=16))
-    river = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(min=1, max=16),
+    river = fields.List(Text(validate=NAME), required=True, validate=validate.Length(min=1, max=16),
                         metadata={"description": "tile names, left to right"})
     reinforcement_points = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
-    turn_limit_winner = fields.String(load_default=None, allow_none=True,
+    turn_limit_winner = Text(load_default=None, allow_none=True,
                                       validate=validate.OneOf(["heroes", "villain"]))
     reminders = fields.Nested(RemindersSchema, load_default=dict)
     sample = Bool(load_default=False)
@@ -196,17 +211,17 @@ class SkillViewSchema(SkillSchema):
 
 
 class HeroViewSchema(Schema):
-    id = fields.String()
-    name = fields.String()
+    id = Text()
+    name = Text()
     energy = fields.Integer(strict=True)
     reserve = fields.Integer(strict=True)
     fatigue = fields.Integer(strict=True)
     wound = fields.Integer(strict=True)
-    spaces = fields.Dict(keys=fields.String(), values=fields.Nested(SpaceViewSchema))
-    stance = fields.String(allow_none=True)
+    spaces = fields.Dict(keys=Text(), values=fields.Nested(SpaceViewSchema))
+    stance = Text(allow_none=True)
     neutralized = fields.Boolean()
     moved_this_turn = fields.Boolean()
-    recovery = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
+    recovery = fields.Dict(keys=Text(), values=fields.Integer(strict=True))
     encumbrance = fields.Integer(strict=True)
     maximum_encumbrance = fields.Integer(strict=True)
     first_movement_bonus = fields.Integer(strict=True)
@@ -217,10 +232,10 @@ class HeroViewSchema(Schema):
 
 
 class RiverTileViewSchema(Schema):
-    id = fields.String()
-    name = fields.String()
-    kind = fields.String()
-    level = fields.String(allow_none=True)
+    id = Text()
+    name = Text()
+    kind = Text()
+    level = Text(allow_none=True)
     position = fields.Integer(strict=True)
     width = fields.Integer(strict=True)
     cost = fields.Integer(strict=True)
@@ -231,22 +246,22 @@ class RiverTileViewSchema(Schema):
 
 
 class MiniatureViewSchema(Schema):
-    id = fields.String()
-    tile = fields.String()
-    label = fields.String()
-    place = fields.String(metadata={"description": "board, pool (character pool) or gone (dredged)"})
+    id = Text()
+    tile = Text()
+    label = Text()
+    place = Text(metadata={"description": "board, pool (character pool) or gone (dredged)"})
     life_points = fields.Integer(strict=True)
     max_life_points = fields.Integer(strict=True)
     reinforcement_cost = fields.Integer(strict=True, allow_none=True)
 
 
 class CommandPostViewSchema(Schema):
-    side = fields.String()
+    side = Text()
     reserve = fields.Integer(strict=True)
     fatigue = fields.Integer(strict=True)
     removed_from_game = fields.Integer(strict=True)
     recovery = fields.Integer(strict=True)
-    spaces = fields.Dict(keys=fields.String(), values=fields.Nested(SpaceViewSchema))
+    spaces = fields.Dict(keys=Text(), values=fields.Nested(SpaceViewSchema))
     cost_track = fields.List(fields.Integer(strict=True))
     river = fields.List(fields.Nested(RiverTileViewSchema))
     activations_this_turn = fields.Integer(strict=True)
@@ -254,12 +269,12 @@ class CommandPostViewSchema(Schema):
     demobilized = fields.Boolean()
     reinforcement_points = fields.Integer(strict=True)
     miniatures = fields.List(fields.Nested(MiniatureViewSchema))
-    character_pool = fields.List(fields.String())
+    character_pool = fields.List(Text())
     life_point_track = fields.List(fields.Nested(MiniatureViewSchema))
     tiles = fields.Dict()
     discs = fields.Dict(metadata={"description": "Versus: available, unavailable, spent, recovery, "
                                                  "next_activation_cost"})
-    hq = fields.String(allow_none=True, metadata={"description": "Versus: the HQ tile"})
+    hq = Text(allow_none=True, metadata={"description": "Versus: the HQ tile"})
     powers = fields.List(fields.Dict(), metadata={"description": "Versus: the HQ's powers"})
     hacking = fields.Dict(metadata={"description": "Versus: hacking tokens per space"})
     free_activations = fields.Integer(strict=True)
@@ -272,31 +287,31 @@ class TurnViewSchema(Schema):
 
     turn = fields.Integer(strict=True)
     turn_limit = fields.Integer(strict=True)
-    step = fields.String()
-    title = fields.String()
-    rule = fields.String()
-    side_playing = fields.String(allow_none=True)
-    initiative = fields.String()
-    reminders = fields.List(fields.String())
-    end_game_conditions = fields.List(fields.String())
+    step = Text()
+    title = Text()
+    rule = Text()
+    side_playing = Text(allow_none=True)
+    initiative = Text()
+    reminders = fields.List(Text())
+    end_game_conditions = fields.List(Text())
     over = fields.Boolean()
-    winner = fields.String(allow_none=True)
-    reason = fields.String(allow_none=True)
+    winner = Text(allow_none=True)
+    reason = Text(allow_none=True)
 
 
 class SeatStateSchema(Schema):
-    seat = fields.String()
+    seat = Text()
     connected = fields.Boolean(metadata={"description": "a phone on this seat is live now"})
 
 
 class MayViewSchema(Schema):
     """A command a seat may send now (step, side, roll in progress and seat rights applied; cubes
     and costs are not pre-checked)."""
-    command = fields.String(metadata={"description": "the command's registry name, e.g. activate_tile"})
-    targets = fields.Dict(keys=fields.String(), values=fields.List(fields.Raw()),
+    command = Text(metadata={"description": "the command's registry name, e.g. activate_tile"})
+    targets = fields.Dict(keys=Text(), values=fields.List(fields.Raw()),
                           metadata={"description": "each field with a finite set of values now and those values "
                                                    "(hero ids, spaces, tile ids, miniature ids, sides, kinds...)"})
-    to = fields.String(metadata={"description": "advance: the next step"})
+    to = Text(metadata={"description": "advance: the next step"})
 
 
 class TableViewSchema(Schema):
@@ -305,33 +320,33 @@ class TableViewSchema(Schema):
     class Meta:
         unknown = INCLUDE  # the other games' fields
 
-    code = fields.String()
+    code = Text()
     version = fields.Integer(strict=True)
-    game = fields.String(metadata={"description": "the table's game: bgcc, bgcc-versus, bmg, gcsg"})
-    mode = fields.String()
+    game = Text(metadata={"description": "the table's game: bgcc, bgcc-versus, bmg, gcsg"})
+    mode = Text()
     mission = fields.Dict()
     turn = fields.Nested(TurnViewSchema)
     heroes = fields.List(fields.Nested(HeroViewSchema))
-    command_posts = fields.Dict(keys=fields.String(), values=fields.Nested(CommandPostViewSchema))
+    command_posts = fields.Dict(keys=Text(), values=fields.Nested(CommandPostViewSchema))
     tokens = fields.List(fields.Dict())
     loose_items = fields.List(fields.Dict())
     dice = fields.Dict(metadata={"description": "the dice mode, faces and calibration, the roll in progress "
                                                 "and the last one (as GET /dice)"})
-    may = fields.Dict(keys=fields.String(), values=fields.List(fields.Nested(MayViewSchema)),
+    may = fields.Dict(keys=Text(), values=fields.List(fields.Nested(MayViewSchema)),
                       metadata={"description": "for every seat of the table (host, villain, each hero or "
                                                "heroes in Versus, spectator): what it may send now"})
     seats = fields.List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
     versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
                                                   "disc cost modifiers"})
-    your_seat = fields.String(allow_none=True, metadata={"description": "the seat of the token sent"})
+    your_seat = Text(allow_none=True, metadata={"description": "the seat of the token sent"})
 
 
 class EventSchema(Schema):
-    kind = fields.String()
-    text = fields.String()
-    rule = fields.String()
+    kind = Text()
+    text = Text()
+    rule = Text()
     data = fields.Dict()
-    seat = fields.String(metadata={"description": "a private event: only this seat receives it (BMG)"})
+    seat = Text(metadata={"description": "a private event: only this seat receives it (BMG)"})
     private = fields.Dict(metadata={"description": "the detail behind this seat's own screen (GCSG)"})
 
 
@@ -345,11 +360,11 @@ class RefusalSchema(Schema):
     """A refusal a player reads: the message (English), its stable reason and params (to say it in
     any language), and the rule when the rules refused."""
     code = fields.Integer(strict=True)
-    status = fields.String()
-    message = fields.String()
-    reason = fields.String(metadata={"description": "a stable code, e.g. stale_version"})
+    status = Text()
+    message = Text()
+    reason = Text(metadata={"description": "a stable code, e.g. stale_version"})
     params = fields.Dict(metadata={"description": "what fills the placeholders of its translations"})
-    rule = fields.String()
+    rule = Text()
     errors = fields.Dict()
     version = fields.Integer(strict=True)
     table = fields.Nested(TableViewSchema, metadata={"description": "with 412: the current table"})

@@ -168,6 +168,24 @@ redis.call('PUBLISH', ARGV[9], ARGV[5])
 return {1, version}
 """
 
+# KEYS: table, history stream, definitions. ARGV: game, snapshot (the first state, compressed), history,
+# the host token's digest, the first state (the snapshots' dictionary), the history entry, ttl
+# seconds, then definitions as key, value. Answers 0 when the code is taken (nothing written), 1.
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'version', 1, 'game', ARGV[1], 'state', ARGV[2], 'history', ARGV[3],
+           'seat:host', ARGV[4], 'token:' .. ARGV[4], 'host', 'zdict', ARGV[5])
+redis.call('XADD', KEYS[2], '1-0', 'entry', ARGV[6], 'snapshot', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[7])
+redis.call('EXPIRE', KEYS[2], ARGV[7])
+if #ARGV > 7 then
+  redis.call('HSET', KEYS[3], unpack(ARGV, 8))
+  redis.call('EXPIRE', KEYS[3], ARGV[7])
+end
+return 1
+"""
+
 # KEYS: table. ARGV: seat, token digest, replace (1 to hand the seat over)
 _SEAT = """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
@@ -232,6 +250,7 @@ class Store:
         self.redis = client
         self.ttl = ttl
         self._save = client.register_script(_SAVE)
+        self._create = client.register_script(_CREATE)
         self._seat = client.register_script(_SEAT)
         self._presence = client.register_script(_PRESENCE)
         self._lease = client.register_script(_LEASE)
@@ -245,22 +264,15 @@ class Store:
     def create_table(self, game: str, state: bytes, definitions: dict[str, bytes], entry: dict,
                      host_token: str) -> str:
         """Store a new table of `game` at version 1 under a fresh code, the host seat held by
-        `host_token`."""
+        `host_token`: all its keys in one script, or none (a refused or failed creation leaves nothing)."""
+        token = digest(host_token)
+        snapshot = compress(state, state)
+        pairs = [x for item in definitions.items() for x in item]
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             k = keys(code)
-            if self.redis.hsetnx(k["table"], "version", 1):
-                token = digest(host_token)
-                snapshot = compress(state, state)
-                pipe = self.redis.pipeline(transaction=True)
-                if definitions:
-                    pipe.hset(k["defs"], mapping=definitions)
-                pipe.hset(k["table"], mapping={"game": game, "state": snapshot, "history": NO_HISTORY,
-                                               "seat:host": token, f"token:{token}": "host", "zdict": state})
-                pipe.xadd(k["history"], {"entry": orjson.dumps(entry), "snapshot": snapshot}, id="1-0")
-                for key in ("table", "history", "defs"):
-                    pipe.expire(k[key], self.ttl)
-                pipe.execute()
+            if self._create(keys=[k["table"], k["history"], k["defs"]],
+                            args=[game, snapshot, NO_HISTORY, token, state, orjson.dumps(entry), self.ttl, *pairs]):
                 return code
         raise RuntimeError("no free table code after 20 tries")
 

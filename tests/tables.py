@@ -16,18 +16,23 @@ def sample(kind: str, name: str) -> dict:
 def new_table(http, heroes=("Batman", "Commissioner Gordon", "Renee Montoya"), equipment=None,
               mission_changes=None, tiles=None) -> dict:
     """POST a table; `equipment` maps a hero name to item names it carries at setup."""
+    r = http.post("/api/tables", json=table_body(heroes, equipment, mission_changes, tiles))
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def table_body(heroes=("Batman", "Commissioner Gordon", "Renee Montoya"), equipment=None, mission_changes=None,
+               tiles=None) -> dict:
+    """The body of POST /api/tables for a table of the sample library."""
     equipment = equipment or {}
     mission = sample("missions", "Sample: the rulebook's examples")
     mission.update(mission_changes or {})
-    body = {
+    return {
         "mission": mission,
         "heroes": [{"board": sample("heroes", h),
                     "equipment": [sample("items", i) for i in equipment.get(h, [])]} for h in heroes],
         "tiles": tiles if tiles is not None else copy.deepcopy(SAMPLE["tiles"]),
     }
-    r = http.post("/api/tables", json=body)
-    assert r.status_code == 201, r.text
-    return r.json()
 
 
 def advance_to(http, code: str, step: str, stances: dict | None = None, limit: int = 40) -> dict:

@@ -1,26 +1,55 @@
 """schemathesis against the committed OpenAPI document, over real HTTP with a real Redis server.
 
-Path parameters are steered to real tables, heroes, miniatures and tiles most of the time, so the
-generated bodies reach the rules engine instead of stopping at 404. Checks: no 5xx, every status
-code, content type, header and body as documented.
+Three runs, each with every check (no 5xx, every status code, content type, header and body as
+documented; 4xx answers to valid input are allowed, being the rules refusing a command):
+
+* every operation with 200 valid examples (plus the coverage phase's boundary cases). Path
+  parameters are steered to real tables, heroes, miniatures and tiles most of the time, so the
+  generated bodies reach the rules engine instead of stopping at 404;
+* every operation with invalid input (negative mode), fewer examples: the body path and the schemas
+  refuse it the same way for every route;
+* stateful: sequences that create, import or join a table and then play at it, following the
+  document's OpenAPI links (the new table's code, the seat token as Authorization, its first hero and
+  miniature).
 """
 from __future__ import annotations
 
-from pathlib import Path
-
+import json
 import zlib
+from collections import Counter
+from pathlib import Path
 
 import hypothesis
 import pytest
 import schemathesis
+from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from tests.conftest import Client
-from tests.tables import advance_to, new_table
+from tests.tables import advance_to, new_table, table_body
 
 DOCUMENT = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 # The live stream never ends on its own: it has its own tests (tests/test_live.py).
-schema = schemathesis.openapi.from_path(DOCUMENT).exclude(path_regex=r"/live$")
+LIVE = r"/live$"
+schema = schemathesis.openapi.from_path(
+    DOCUMENT, config=SchemathesisConfig.from_str('[generation]\nmode = "positive"\n')).exclude(path_regex=LIVE)
+
+def _negatable(method: str, path: str) -> bool:
+    """An operation with something invalid to send: a body, or a parameter with a type, pattern or
+    enum (a GET whose only parameters are free strings has no invalid request)."""
+    operation = json.loads(DOCUMENT.read_text("utf-8"))["paths"][path][method]
+    return "requestBody" in operation or any(
+        set(p.get("schema", {})) & {"pattern", "enum"} or p.get("schema", {}).get("type", "string") != "string"
+        for p in operation.get("parameters", []))
+
+
+invalid = schemathesis.openapi.from_path(DOCUMENT, config=SchemathesisConfig.from_str(
+    '[generation]\nmode = "negative"\n[phases.coverage]\nenabled = false\n')).exclude(path_regex=LIVE).include(
+    func=lambda ctx: _negatable(ctx.operation.method.lower(), ctx.operation.path))
+# Only the document's own links: links schemathesis would infer (e.g. from the shared library's
+# names, which other steps change) make the sequences depend on what earlier runs left.
+stateful = schemathesis.openapi.from_path(DOCUMENT, config=SchemathesisConfig.from_str(
+    '[generation]\nmode = "positive"\n[phases.stateful.inference]\nalgorithms = []\n')).exclude(path_regex=LIVE)
 
 REAL = {
     "hero": ["batman", "commissioner-gordon", "renee-montoya"],
@@ -54,9 +83,7 @@ def _pick(generated: str, values: list[str], keep_one_in: int):
     return generated if n % keep_one_in == 0 else values[n % len(values)]
 
 
-@schema.parametrize()
-@hypothesis.settings(max_examples=20, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
-def test_api_conforms(case, codes, live_server):
+def _call(case, codes, live_server):
     params = case.path_parameters or {}
     headers = {}
     if "code" in params:
@@ -68,3 +95,62 @@ def test_api_conforms(case, codes, live_server):
             params[key] = _pick(params[key], values, 3)
     # 4xx answers to valid input are the rules refusing a command, which is the point.
     case.call_and_validate(base_url=live_server, headers=headers, excluded_checks=[positive_data_acceptance])
+
+
+@schema.parametrize()
+@hypothesis.settings(max_examples=200, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
+def test_api_conforms(case, codes, live_server):
+    _call(case, codes, live_server)
+
+
+@invalid.parametrize()
+@hypothesis.settings(max_examples=10, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
+def test_api_refuses_invalid_input(case, codes, live_server):
+    _call(case, codes, live_server)
+
+
+@pytest.fixture(scope="module")
+def openings(live_server, codes):
+    """Valid bodies for the operations that open a table (random ones almost never are: a mission
+    whose river names its tiles...): a sample table, a Versus mission, an export to import."""
+    from games.bgcc.serial import to_data
+    from tests.rules.versus_fixtures import mission
+
+    versus = to_data(mission())
+    for side in versus["sides"].values():
+        del side["spaces"]
+    http = Client(live_server)
+    exports = [http.get(f"/api/tables/{code}/export").json() for code in sorted(codes)]
+    return {"/api/tables": [table_body(), table_body(heroes=("Batman",))],
+            "/api/versus-tables": [{"mission": versus}], "/api/tables/import": exports}
+
+
+def test_stateful_sequences_follow_the_links(live_server, openings):
+    """Create, import or join a table, then play at it, following the document's links: every step
+    checked like the others. Three times in four, opening a table sends a valid body (chosen from the
+    generated one); the links are in the document and followed: many steps answer 2xx at a table
+    opened in the same sequence."""
+    paths = json.loads(DOCUMENT.read_text("utf-8"))["paths"]
+    links = [link for item in paths.values() for op in item.values() if isinstance(op, dict)
+             for link in op["responses"].get("201", {}).get("links", {}).values()]
+    assert len(links) >= 200
+    played = Counter()
+
+    class Play(stateful.as_state_machine()):
+        def before_call(self, case):
+            if case.method == "POST" and case.path in openings:
+                case.body = _pick(case.body, openings[case.path], 4)
+
+        def get_call_kwargs(self, case):
+            return {"base_url": live_server}
+
+        def after_call(self, response, case):
+            played[(case.method, "{code}" in case.path, response.status_code // 100)] += 1
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs):
+            case.validate_response(response, excluded_checks=[positive_data_acceptance])
+
+    Play.run(settings=hypothesis.settings(max_examples=40, stateful_step_count=12, deadline=None,
+                                          suppress_health_check=list(hypothesis.HealthCheck)))
+    at_a_table = sum(n for (method, table, status), n in played.items() if table and status == 2)
+    assert at_a_table >= 30, played

@@ -23,7 +23,9 @@ IDEMPOTENCY_KEY = {
     "required": False,
     "schema": {"type": "string", "pattern": "^[A-Za-z0-9_.:-]{1,100}$"},
     "description": "A key the phone makes for each change: a retried request with the same key is "
-                   "applied once and answers the first answer (header Idempotent-Replayed: true).",
+                   "applied once and answers the first answer (header Idempotent-Replayed: true). The key "
+                   "belongs to the request it first came with (method, path and body): the same key with "
+                   "another request is refused with 422.",
 }
 AUTHORIZATION = {
     "name": "Authorization",
@@ -54,6 +56,8 @@ def command(blp: Blueprint, schema=None):
             blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
             blp.alt_response(429, schema=RefusalSchema, description=TOO_MANY_UNKNOWN),
             blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
+            blp.alt_response(422, schema=RefusalSchema, description="Invalid arguments, or an Idempotency-Key "
+                                                                    "first used with another request"),
             blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
             blp.alt_response(404, schema=RefusalSchema, description="No such table"),
             blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that"),
@@ -96,3 +100,37 @@ def command_route(blp: Blueprint, rule: str, owner: str, view: str, schema, name
 
 def title(path: str) -> str:
     return "".join(p.capitalize() for p in path.split("-"))
+
+
+# Operations that answer a table's code and a seat token (201), and where each link takes them.
+NEW_SEAT = ("post /api/tables", "post /api/versus-tables", "post /api/tables/import",
+            "post /api/tables/{code}/seats", "post /api/tables/{code}/seats/{seat}/handover")
+# Path parameters a new table's view names (the first hero, the villain's first miniature).
+FROM_TABLE_VIEW = {"hero": "$response.body#/heroes/0/id", "side": "villain",
+                   "miniature": "$response.body#/command_posts/villain/miniatures/0/id"}
+
+
+def link_tables(spec) -> None:
+    """OpenAPI links from every answer that opens a table to a phone (its code and seat token) to
+    every operation on that table, with the token as its Authorization header: a client (or
+    schemathesis's stateful tests) goes from creating or joining a table to playing at it."""
+    paths = spec.to_dict()["paths"]  # the spec's own paths (to_dict answers them, not a copy)
+    targets = [(method, path, operation) for path, item in paths.items() if "{code}" in path
+               and not path.endswith("/live") for method, operation in item.items() if method != "parameters"]
+    for source in NEW_SEAT:
+        method, path = source.split(" ")
+        created = paths[path][method]["responses"]["201"]
+        opens_table = path in ("/api/tables", "/api/versus-tables", "/api/tables/import")
+        links = {}
+        for target_method, target_path, operation in targets:
+            declared = {p["name"] for p in operation.get("parameters", []) if isinstance(p, dict) and "name" in p}
+            parameters = {"path.code": "$response.body#/code"}
+            if "Authorization" in declared:
+                parameters["header.Authorization"] = "Bearer {$response.body#/token}"
+            if opens_table:
+                parameters.update({f"path.{name}": value for name, value in FROM_TABLE_VIEW.items()
+                                   if "{%s}" % name in target_path})
+            pointer = target_path.replace("~", "~0").replace("/", "~1")
+            name = "".join(c if c.isalnum() else "_" for c in f"{target_method}{target_path}")
+            links[name] = {"operationRef": f"#/paths/{pointer}/{target_method}", "parameters": parameters}
+        created["links"] = links

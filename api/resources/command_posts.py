@@ -9,7 +9,7 @@ from games.bgcc.definitions import COMMAND_POST_SPACES
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, CommandPostViewSchema
+from ..schemas import NAME, CommandPostViewSchema, Text
 from . import command_route, reading, title
 from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
 
@@ -19,33 +19,33 @@ blp = Blueprint("command_posts", __name__, url_prefix="/api/tables/<table_code:c
 
 
 class CommandPostSpendSchema(Schema):
-    space = fields.String(required=True, validate=validate.OneOf(COMMAND_POST_SPACES))
+    space = Text(required=True, validate=validate.OneOf(COMMAND_POST_SPACES))
     cubes = fields.Integer(strict=True, required=True, validate=CUBES)
 
 
 class ReinforceSchema(Schema):
-    miniature = fields.String(required=True, validate=NAME)
+    miniature = Text(required=True, validate=NAME)
 
 
 class CharacterAttackSchema(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["melee", "ranged"]))
+    kind = Text(required=True, validate=validate.OneOf(["melee", "ranged"]))
     characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3),
                                     metadata={"description": "which of the character's characteristics "
                                                              "for this action (0 = first)"})
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
-    target_hero = fields.String(load_default=None, validate=NAME)
-    target_miniature = fields.String(load_default=None, validate=NAME)
+    target_hero = Text(load_default=None, validate=NAME)
+    target_miniature = Text(load_default=None, validate=NAME)
     defense_cubes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
     defense_successes = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
 
 
 class CharacterComplexActionSchema(Schema):
-    action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
+    action = Text(required=True, validate=validate.OneOf(["manipulation", "thought"]))
     characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     difficulty = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     hindering = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
-    mission_rule = fields.String(load_default=None, allow_none=True, validate=NAME,
+    mission_rule = Text(load_default=None, allow_none=True, validate=NAME,
                                  metadata={"description": "Versus: the mission rule this action performs, at "
                                                           "its printed difficulty"})
 

@@ -20,7 +20,7 @@ from games.bgcc.table import Table as BgccTable
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, Bool, DiceSchema, ItemSchema, RefusalSchema
+from ..schemas import NAME, Bool, DiceSchema, ItemSchema, RefusalSchema, Text
 from . import command, reading
 
 blp = Blueprint("dice", __name__, url_prefix="/api/tables/<table_code:code>/dice",
@@ -51,8 +51,8 @@ def face_list(**kw):
 
 
 class DiceModeSchema(Schema):
-    mode = fields.String(required=True, validate=validate.Length(min=1, max=20),
-                         metadata={"description": "server (the app rolls) or physical (enter real dice)"})
+    mode = Text(required=True, validate=validate.Length(min=1, max=20),
+                   metadata={"description": "server (the app rolls) or physical (enter real dice)"})
 
 
 class CalibrationSchema(Schema):
@@ -63,26 +63,26 @@ class CalibrationSchema(Schema):
 
 class HelperSchema(Schema):
     """Another miniature whose skill takes part (Sacrifice, Body guard)."""
-    hero = fields.String(load_default=None, validate=NAME)
-    miniature = fields.String(load_default=None, validate=NAME)
+    hero = Text(load_default=None, validate=NAME)
+    miniature = Text(load_default=None, validate=NAME)
     same_area = Bool(load_default=False, metadata={"description": "in the same area as the defender"})
 
 
 class StartRollSchema(Schema):
-    action = fields.String(required=True, validate=validate.OneOf(df.ACTIONS))
-    hero = fields.String(load_default=None, validate=NAME, metadata={"description": "the acting hero, or"})
-    miniature = fields.String(load_default=None, validate=NAME, metadata={"description": "the acting character"})
+    action = Text(required=True, validate=validate.OneOf(df.ACTIONS))
+    hero = Text(load_default=None, validate=NAME, metadata={"description": "the acting hero, or"})
+    miniature = Text(load_default=None, validate=NAME, metadata={"description": "the acting character"})
     cubes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=MAX_POOL),
                            metadata={"description": "a hero's cubes moved to the action space"})
     characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3),
                                     metadata={"description": "a character's chosen characteristic (0 = first)"})
-    weapon = fields.String(load_default=None, validate=NAME,
-                           metadata={"description": "the weapon card used (a ranged attack needs one)"})
-    second_weapon = fields.String(load_default=None, validate=NAME,
-                                  metadata={"description": "Ambidexterity: a second weapon card of the same type"})
+    weapon = Text(load_default=None, validate=NAME,
+                     metadata={"description": "the weapon card used (a ranged attack needs one)"})
+    second_weapon = Text(load_default=None, validate=NAME,
+                            metadata={"description": "Ambidexterity: a second weapon card of the same type"})
     elevation = Bool(load_default=False, metadata={"description": "ranged attack on a lower target: +1 yellow"})
-    target_hero = fields.String(load_default=None, validate=NAME)
-    target_miniature = fields.String(load_default=None, validate=NAME)
+    target_hero = Text(load_default=None, validate=NAME)
+    target_miniature = Text(load_default=None, validate=NAME)
     difficulty = fields.Integer(strict=True, load_default=None, validate=SMALL,
                                 metadata={"description": "a complex action's difficulty"})
     hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
@@ -94,7 +94,7 @@ class StartRollSchema(Schema):
                               validate=validate.Length(max=20),
                               metadata={"description": "menace of each ally in the area, the actor excluded"})
     defender_in_same_area = Bool(load_default=False)
-    declare = fields.List(fields.String(validate=validate.OneOf(df.DECLARABLE)), load_default=list,
+    declare = fields.List(Text(validate=validate.OneOf(df.DECLARABLE)), load_default=list,
                           validate=validate.Length(max=len(df.DECLARABLE)),
                           metadata={"description": "skills the actor declares for this roll"})
     sacrifice = fields.Nested(HelperSchema, load_default=None,
@@ -102,10 +102,10 @@ class StartRollSchema(Schema):
     shackle_tokens = small(load_default=0)
     snoot_tokens = small(load_default=0)
     smoke_tokens = small(load_default=0, metadata={"description": "smoke grenade tokens on the line of sight"})
-    mission_rule = fields.String(load_default=None, allow_none=True, validate=NAME,
+    mission_rule = Text(load_default=None, allow_none=True, validate=NAME,
                                  metadata={"description": "Versus: the mission rule this complex action performs, "
                                                           "at its printed difficulty"})
-    throw = fields.String(load_default=None, allow_none=True, validate=NAME,
+    throw = Text(load_default=None, allow_none=True, validate=NAME,
                           metadata={"description": "throw this carried equipment: a manipulation whose difficulty "
                                                    "is the distance; its encumbrance comes off the successes "
                                                    "(V·D·1 [e])"})
@@ -118,12 +118,12 @@ class StartRollSchema(Schema):
 
 
 class FollowUpSchema(Schema):
-    skill = fields.String(required=True, validate=validate.OneOf(df.FOLLOW_UPS),
-                          metadata={"description": "the skill whose free action is taken (GET /dice: follow_ups)"})
-    target_hero = fields.String(load_default=None, validate=NAME,
-                                metadata={"description": "Combo, Burst, Circular strike: the other miniature; "
-                                                         "Counterattack and Retaliation target the initial attacker"})
-    target_miniature = fields.String(load_default=None, validate=NAME)
+    skill = Text(required=True, validate=validate.OneOf(df.FOLLOW_UPS),
+                    metadata={"description": "the skill whose free action is taken (GET /dice: follow_ups)"})
+    target_hero = Text(load_default=None, validate=NAME,
+                          metadata={"description": "Combo, Burst, Circular strike: the other miniature; "
+                                                   "Counterattack and Retaliation target the initial attacker"})
+    target_miniature = Text(load_default=None, validate=NAME)
     can_target = Bool(load_default=True, metadata={"description": "the possessor can target it (area, line of "
                                                                   "sight, weapon), as the skill requires"})
     hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
@@ -136,11 +136,11 @@ class FollowUpSchema(Schema):
 
 
 class FreeRollSchema(Schema):
-    cause = fields.String(required=True, validate=validate.OneOf(df.FREE_CAUSES))
+    cause = Text(required=True, validate=validate.OneOf(df.FREE_CAUSES))
     level = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=99),
                            metadata={"description": "the fall's or the terrain's level: as many yellow dice"})
-    hero = fields.String(load_default=None, validate=NAME)
-    miniature = fields.String(load_default=None, validate=NAME)
+    hero = Text(load_default=None, validate=NAME)
+    miniature = Text(load_default=None, validate=NAME)
 
 
 class RollDiceSchema(Schema):
@@ -151,16 +151,16 @@ class RollDiceSchema(Schema):
 
 
 class PossessorSchema(Schema):
-    hero = fields.String(load_default=None, validate=NAME)
-    miniature = fields.String(load_default=None, validate=NAME)
+    hero = Text(load_default=None, validate=NAME)
+    miniature = Text(load_default=None, validate=NAME)
 
 
 class RerollSchema(Schema):
-    step = fields.String(required=True, validate=validate.OneOf(STEPS),
-                         metadata={"description": "skill, free, misfortune or paid, in that order (VIII)"})
+    step = Text(required=True, validate=validate.OneOf(STEPS),
+                   metadata={"description": "skill, free, misfortune or paid, in that order (VIII)"})
     dice = fields.List(fields.Integer(strict=True, validate=LOOSE), required=True,
                        validate=validate.Length(max=MAX_POOL), metadata={"description": "die indexes"})
-    skill = fields.String(load_default=None, validate=validate.OneOf(SKILL_REROLLS))
+    skill = Text(load_default=None, validate=validate.OneOf(SKILL_REROLLS))
     possessor = fields.Nested(PossessorSchema, load_default=None,
                               metadata={"description": "whose Support or Misfortune"})
     same_area = Bool(load_default=False, metadata={"description": "the possessor is in the roller's area"})
@@ -179,21 +179,21 @@ class DefenseSchema(Schema):
 class OddsDefenseSchema(Schema):
     pool = fields.List(fields.Nested(DiceSchema), load_default=None, validate=validate.Length(max=12))
     automatic = small(load_default=0)
-    target_hero = fields.String(load_default=None, validate=NAME)
-    target_miniature = fields.String(load_default=None, validate=NAME)
+    target_hero = Text(load_default=None, validate=NAME)
+    target_miniature = Text(load_default=None, validate=NAME)
     cubes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=MAX_POOL))
 
 
 class OddsRequestSchema(Schema):
     pool = fields.List(fields.Nested(DiceSchema), load_default=None, validate=validate.Length(max=12),
                        metadata={"description": "a pool, or a hero's or character's action below"})
-    hero = fields.String(load_default=None, validate=NAME)
-    miniature = fields.String(load_default=None, validate=NAME)
-    action = fields.String(load_default=None, validate=validate.OneOf(df.ACTIONS))
+    hero = Text(load_default=None, validate=NAME)
+    miniature = Text(load_default=None, validate=NAME)
+    action = Text(load_default=None, validate=validate.OneOf(df.ACTIONS))
     cubes = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=MAX_POOL))
     characteristic = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=3))
-    weapon = fields.String(load_default=None, validate=NAME)
-    second_weapon = fields.String(load_default=None, validate=NAME)
+    weapon = Text(load_default=None, validate=NAME)
+    second_weapon = Text(load_default=None, validate=NAME)
     elevation = Bool(load_default=False)
     automatic = small(load_default=0)
     conditional_automatic = small(load_default=0, metadata={"description": "only with at least one success"})
@@ -210,42 +210,42 @@ class OddsRequestSchema(Schema):
 
 class ColourFacesSchema(Schema):
     faces = fields.List(fields.Integer(strict=True))
-    status = fields.String(metadata={"description": "calibrated or unverified"})
+    status = Text(metadata={"description": "calibrated or unverified"})
 
 
 class DiceViewSchema(Schema):
-    mode = fields.String()
-    status = fields.String(metadata={"description": "calibrated when all five colours are"})
-    calibrated = fields.List(fields.String())
-    faces = fields.Dict(keys=fields.String(), values=fields.Nested(ColourFacesSchema))
+    mode = Text()
+    status = Text(metadata={"description": "calibrated when all five colours are"})
+    calibrated = fields.List(Text())
+    faces = fields.Dict(keys=Text(), values=fields.Nested(ColourFacesSchema))
     roll = fields.Dict(allow_none=True, metadata={"description": "the roll in progress"})
     last = fields.Dict(allow_none=True, metadata={"description": "the last roll finished or abandoned"})
     follow_ups = fields.List(fields.Dict(), metadata={"description": "the free actions skills offer now that the "
                                                                      "last attack has ended (POST /dice/roll/follow-up)"})
-    friends_gone = fields.List(fields.String(), metadata={"description": "possessors whose imaginary friend is "
-                                                                         "neutralized"})
+    friends_gone = fields.List(Text(), metadata={"description": "possessors whose imaginary friend is "
+                                                                   "neutralized"})
 
 
 class RollViewSchema(Schema):
     roll = fields.Dict()
-    step_text = fields.String()
-    may_now = fields.List(fields.String())
-    free_rerolls_left = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
+    step_text = Text()
+    may_now = fields.List(Text())
+    free_rerolls_left = fields.Dict(keys=Text(), values=fields.Integer(strict=True))
     shown = fields.Integer(strict=True)
 
 
 class OddsDefenseViewSchema(Schema):
-    pool = fields.List(fields.String())
+    pool = fields.List(Text())
     automatic = fields.Integer(strict=True)
     successes = fields.List(fields.Float())
     mean = fields.Float()
-    defender = fields.String(allow_none=True)
+    defender = Text(allow_none=True)
 
 
 class CubeRowSchema(Schema):
     cubes = fields.Integer(strict=True)
     dice = fields.Integer(strict=True)
-    pool = fields.List(fields.String())
+    pool = fields.List(Text())
     expected_successes = fields.Float()
     p_at_least = fields.Float(allow_none=True)
     expected_wounds = fields.Float(allow_none=True)
@@ -253,10 +253,10 @@ class CubeRowSchema(Schema):
 
 
 class OddsSchema(Schema):
-    faces_status = fields.String()
-    pool = fields.List(fields.String())
-    describe = fields.String()
-    bonuses = fields.List(fields.String())
+    faces_status = Text()
+    pool = fields.List(Text())
+    describe = Text()
+    bonuses = fields.List(Text())
     automatic = fields.Integer(strict=True)
     conditional_automatic = fields.Integer(strict=True)
     hindering = fields.Integer(strict=True)

@@ -12,7 +12,7 @@ import games
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import RefusalSchema
+from ..schemas import RefusalSchema, Text
 from . import command
 from .setup import NewTableSchema
 from .tables import NewTableViewSchema, created
@@ -27,7 +27,7 @@ OPTIONS_SCHEMAS = {"bgcc": NewTableSchema, "bgcc-versus": NewVersusTableSchema}
 
 
 class GameSchema(Schema):
-    name = fields.String()
+    name = Text()
     secret = fields.Boolean(metadata={"description": "seats see different things (hidden markers, stashes)"})
 
 
@@ -45,11 +45,11 @@ class SetupOptionsSchema(Schema):
 
     players = fields.List(fields.Dict(), validate=validate.Length(max=8))
     limit = fields.Integer(strict=True, validate=validate.Range(min=1, max=2000))
-    event = fields.String(allow_none=True, validate=validate.Length(max=80))
-    encounter = fields.String(allow_none=True, validate=validate.Length(max=80))
-    recount_stun = fields.String(validate=validate.OneOf(["one", "all"]))
+    event = Text(allow_none=True, validate=validate.Length(max=80))
+    encounter = Text(allow_none=True, validate=validate.Length(max=80))
+    recount_stun = Text(validate=validate.OneOf(["one", "all"]))
     cards = fields.List(fields.Dict(), validate=validate.Length(max=200))
-    villains = fields.List(fields.String(validate=validate.Length(max=40)), validate=validate.Length(max=4))
+    villains = fields.List(Text(validate=validate.Length(max=40)), validate=validate.Length(max=4))
     settings = fields.Dict(allow_none=True)
 
 

@@ -7,12 +7,13 @@ from flask.views import MethodView
 from marshmallow import Schema, fields
 
 from ..extensions import Blueprint, store
+from ..schemas import Text
 
 blp = Blueprint("health", __name__, url_prefix="/api", description="Is the server up")
 
 
 class HealthSchema(Schema):
-    status = fields.String()
+    status = Text()
 
 
 class StoreHealthSchema(HealthSchema):

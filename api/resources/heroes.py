@@ -9,7 +9,7 @@ from games.bgcc.definitions import HERO_SPACES
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, HeroViewSchema, ItemSchema
+from ..schemas import NAME, TEXT, HeroViewSchema, ItemSchema, Text
 from . import command_route, reading, title
 
 blp = Blueprint("heroes", __name__, url_prefix="/api/tables/<table_code:code>/heroes",
@@ -20,27 +20,27 @@ SUCCESSES = validate.Range(min=0, max=99)
 
 
 class StanceSchema(Schema):
-    stance = fields.String(required=True, validate=validate.OneOf(["active", "resting"]))
+    stance = Text(required=True, validate=validate.OneOf(["active", "resting"]))
 
 
 class HeroSpendSchema(Schema):
-    space = fields.String(required=True, validate=validate.OneOf([*HERO_SPACES, "fatigue"]))
+    space = Text(required=True, validate=validate.OneOf([*HERO_SPACES, "fatigue"]))
     cubes = fields.Integer(strict=True, required=True, validate=CUBES)
 
 
 class AttackSchema(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["melee", "ranged"]))
+    kind = Text(required=True, validate=validate.OneOf(["melee", "ranged"]))
     cubes = fields.Integer(strict=True, required=True, validate=CUBES)
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES,
                                metadata={"description": "the attack's successes after rerolls, "
                                                         "automatic successes and hindering"})
-    target_miniature = fields.String(required=True, validate=NAME)
+    target_miniature = Text(required=True, validate=NAME)
     defense_cubes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
     defense_successes = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)
 
 
 class ComplexActionSchema(Schema):
-    action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
+    action = Text(required=True, validate=validate.OneOf(["manipulation", "thought"]))
     cubes = fields.Integer(strict=True, required=True, validate=CUBES)
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     difficulty = fields.Integer(strict=True, required=True, validate=SUCCESSES)
@@ -51,12 +51,12 @@ class ComplexActionSchema(Schema):
 
 
 class AutomaticActionSchema(Schema):
-    action = fields.String(required=True, validate=validate.OneOf(["manipulation", "thought"]))
-    description = fields.String(load_default="", validate=TEXT)
+    action = Text(required=True, validate=validate.OneOf(["manipulation", "thought"]))
+    description = Text(load_default="", validate=TEXT)
 
 
 class MoveStepSchema(Schema):
-    type = fields.String(load_default="simple", validate=validate.OneOf(["simple", "fall", "jump", "climb"]))
+    type = Text(load_default="simple", validate=validate.OneOf(["simple", "fall", "jump", "climb"]))
     level = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     hindering = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
     difficult_terrain = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
@@ -71,17 +71,17 @@ class PickUpSchema(Schema):
 
 
 class GiveSchema(Schema):
-    to_hero = fields.String(required=True, validate=NAME)
-    item = fields.String(required=True, validate=NAME)
+    to_hero = Text(required=True, validate=NAME)
+    item = Text(required=True, validate=NAME)
 
 
 class TakeSchema(Schema):
-    from_hero = fields.String(required=True, validate=NAME)
-    item = fields.String(required=True, validate=NAME)
+    from_hero = Text(required=True, validate=NAME)
+    item = Text(required=True, validate=NAME)
 
 
 class ThrowSchema(Schema):
-    item = fields.String(required=True, validate=NAME)
+    item = Text(required=True, validate=NAME)
     distance = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=30),
                               metadata={"description": "the distance to the target area: the throw's difficulty"})
     cubes = fields.Integer(strict=True, required=True, validate=CUBES)
@@ -91,12 +91,12 @@ class ThrowSchema(Schema):
 
 
 class DropSchema(Schema):
-    item = fields.String(required=True, validate=NAME)
+    item = Text(required=True, validate=NAME)
 
 
 class WoundsSchema(Schema):
     wounds = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=99))
-    cause = fields.String(load_default="", validate=TEXT)
+    cause = Text(load_default="", validate=TEXT)
 
 
 @blp.route("/<hero>")

@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from .. import play
 from ..extensions import Blueprint, store
-from ..schemas import EventSchema
+from ..schemas import EventSchema, Text
 from . import command, reading
 
 blp = Blueprint("history", __name__, url_prefix="/api/tables/<table_code:code>/history",
@@ -22,8 +22,8 @@ class HistoryQuerySchema(Schema):
 
 class HistoryEntrySchema(Schema):
     version = fields.Integer(strict=True)
-    seat = fields.String(allow_none=True)
-    command = fields.String()
+    seat = Text(allow_none=True)
+    command = Text()
     command_fields = fields.Dict(data_key="fields", metadata={"description": "the command's fields as every seat may read them"})
     at = fields.Integer(strict=True, metadata={"description": "milliseconds since 1970"})
     events = fields.List(fields.Nested(EventSchema))

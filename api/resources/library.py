@@ -21,7 +21,7 @@ from games.bgcc.serial import to_data
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
-from ..schemas import RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema, TileDefSchema
+from ..schemas import RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema, Text, TileDefSchema
 
 blp = Blueprint("library", __name__, url_prefix="/api/library",
                 description="Reusable hero boards, items, tiles and missions")
@@ -33,9 +33,9 @@ AUTHORIZATION_LIBRARY = {"name": "Authorization", "in": "header", "required": Tr
 
 
 class LibrarySchema(Schema):
-    format = fields.String(load_default=rules_library.FORMAT, validate=validate.Equal(rules_library.FORMAT))
+    format = Text(load_default=rules_library.FORMAT, validate=validate.Equal(rules_library.FORMAT))
     version = fields.Integer(strict=True, load_default=1, validate=validate.Equal(1))
-    about = fields.String(load_default="", validate=validate.Length(max=2000))
+    about = Text(load_default="", validate=validate.Length(max=2000))
     heroes = fields.List(fields.Nested(HeroBoardSchema), load_default=list, validate=validate.Length(max=200))
     items = fields.List(fields.Nested(ItemSchema), load_default=list, validate=validate.Length(max=500))
     tiles = fields.List(fields.Nested(TileDefSchema), load_default=list, validate=validate.Length(max=500))
@@ -43,7 +43,7 @@ class LibrarySchema(Schema):
 
 
 class ImportResultSchema(Schema):
-    imported = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
+    imported = fields.Dict(keys=Text(), values=fields.Integer(strict=True))
 
 
 # The library never holds more of a kind than one document may carry, so its export always imports.

@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, RiverTileViewSchema
+from ..schemas import NAME, RiverTileViewSchema, Text
 from . import command_route, reading, title
 
 blp = Blueprint("river", __name__, url_prefix="/api/tables/<table_code:code>/command-posts/<side>/river",
@@ -15,11 +15,11 @@ blp = Blueprint("river", __name__, url_prefix="/api/tables/<table_code:code>/com
 
 
 class TileSchema(Schema):
-    tile = fields.String(required=True, validate=NAME)
+    tile = Text(required=True, validate=NAME)
 
 
 class DredgeSchema(Schema):
-    tiles = fields.List(fields.String(validate=NAME), required=True, validate=validate.Length(min=1, max=16))
+    tiles = fields.List(Text(validate=NAME), required=True, validate=validate.Length(min=1, max=16))
 
 
 @blp.route("")

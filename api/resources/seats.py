@@ -13,7 +13,7 @@ from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
 from ..ratelimit import limited
-from ..schemas import RefusalSchema
+from ..schemas import RefusalSchema, Text
 from ..store import SeatTaken
 from . import reading
 
@@ -26,17 +26,17 @@ SEAT = validate.Regexp(r"^(host|spectator|[a-z][a-z0-9-]{0,40}|hero:[a-z0-9-]{1,
 
 
 class JoinSchema(Schema):
-    seat = fields.String(required=True, validate=SEAT)
+    seat = Text(required=True, validate=SEAT)
 
 
 class SeatTokenSchema(Schema):
-    code = fields.String()
-    seat = fields.String()
-    token = fields.String(metadata={"description": "send it as 'Authorization: Bearer <token>'"})
+    code = Text()
+    seat = Text()
+    token = Text(metadata={"description": "send it as 'Authorization: Bearer <token>'"})
 
 
 class SeatViewSchema(Schema):
-    seat = fields.String()
+    seat = Text()
     taken = fields.Boolean()
     connected = fields.Boolean()
 

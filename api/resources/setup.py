@@ -8,7 +8,7 @@ import games
 
 from ..extensions import Blueprint
 from ..ratelimit import limited
-from ..schemas import HeroBoardSchema, ItemSchema, MissionSchema, RefusalSchema, TileDefSchema
+from ..schemas import HeroBoardSchema, ItemSchema, MissionSchema, RefusalSchema, Text, TileDefSchema
 from .tables import NewTableViewSchema, created
 
 blp = Blueprint("setup", __name__, url_prefix="/api/tables",
@@ -22,7 +22,7 @@ class HeroEntrySchema(Schema):
 
 
 class NewTableSchema(Schema):
-    mode = fields.String(load_default="standard", validate=validate.OneOf(["standard"]))
+    mode = Text(load_default="standard", validate=validate.OneOf(["standard"]))
     mission = fields.Nested(MissionSchema, required=True)
     heroes = fields.List(fields.Nested(HeroEntrySchema), required=True, validate=validate.Length(min=1, max=4))
     tiles = fields.List(fields.Nested(TileDefSchema), required=True, validate=validate.Length(min=1, max=16))

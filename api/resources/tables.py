@@ -14,7 +14,7 @@ from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
 from ..ratelimit import limited
-from ..schemas import RefusalSchema, TableViewSchema
+from ..schemas import RefusalSchema, TableViewSchema, Text
 from . import reading
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables",
@@ -22,10 +22,10 @@ blp = Blueprint("tables", __name__, url_prefix="/api/tables",
 
 
 class NewTableViewSchema(TableViewSchema):
-    seat = fields.String(metadata={"description": "host"})
-    token = fields.String(metadata={"description": "the host's seat token: send it as "
-                                                   "'Authorization: Bearer <token>'"})
-    join_link = fields.String()
+    seat = Text(metadata={"description": "host"})
+    token = Text(metadata={"description": "the host's seat token: send it as "
+                                             "'Authorization: Bearer <token>'"})
+    join_link = Text()
 
 
 def created(game: games.Game, state) -> "play.Response":
@@ -34,8 +34,9 @@ def created(game: games.Game, state) -> "play.Response":
     entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(), "fields": {},
              "events": [{"kind": "setup", "rule": "IV", "data": {}, "text": f"Table set up for {game.title(state)}"}]}
     data, definitions = game.dump(state)
+    drawn = game.view(state, games.HOST)  # drawn before anything is stored: a table the view refuses is never kept
     code = store().create_table(game.name, data, definitions, entry, token)
-    body = {**play.view(code, 1, game, state, games.HOST), "seat": games.HOST, "token": token,
+    body = {"code": code, "version": 1, "game": game.name, **drawn, "seat": games.HOST, "token": token,
             "join_link": f"{request.host_url}join/{code}"}
     return play.json_response(body, 201, version=1)
 
@@ -53,11 +54,11 @@ EXPORT_FORMAT = "gotham-companion/table"
 
 
 class ExportSchema(Schema):
-    format = fields.String(required=True, validate=validate.Equal(EXPORT_FORMAT))
+    format = Text(required=True, validate=validate.Equal(EXPORT_FORMAT))
     version = fields.Integer(strict=True, required=True, validate=validate.Equal(1))
-    game = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40),
-                         metadata={"description": "the table's game (an export without it is BGCC)"})
-    code = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=12))
+    game = Text(load_default=None, allow_none=True, validate=validate.Length(max=40),
+                   metadata={"description": "the table's game (an export without it is BGCC)"})
+    code = Text(load_default=None, allow_none=True, validate=validate.Length(max=12))
     table_version = fields.Integer(strict=True, load_default=None, allow_none=True)
     state = fields.Dict(required=True, metadata={"description": "the table, as stored"})
 

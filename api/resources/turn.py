@@ -8,7 +8,7 @@ from games.bgcc.table import DISSIPATION_KINDS
 
 from .. import play
 from ..extensions import Blueprint
-from ..schemas import TEXT, TurnViewSchema
+from ..schemas import TEXT, Text, TurnViewSchema
 from . import command, reading
 
 blp = Blueprint("turn", __name__, url_prefix="/api/tables/<table_code:code>",
@@ -16,14 +16,14 @@ blp = Blueprint("turn", __name__, url_prefix="/api/tables/<table_code:code>",
 
 
 class EndGameSchema(Schema):
-    winner = fields.String(required=True, validate=validate.OneOf(["heroes", "villain", "none"]))
-    reason = fields.String(load_default="", validate=TEXT)
+    winner = Text(required=True, validate=validate.OneOf(["heroes", "villain", "none"]))
+    reason = Text(load_default="", validate=TEXT)
 
 
 class TokenSchema(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(DISSIPATION_KINDS))
-    side = fields.String(required=True, validate=validate.OneOf(["heroes", "villain"]))
-    area = fields.String(load_default="", validate=validate.Length(max=80))
+    kind = Text(required=True, validate=validate.OneOf(DISSIPATION_KINDS))
+    side = Text(required=True, validate=validate.OneOf(["heroes", "villain"]))
+    area = Text(load_default="", validate=validate.Length(max=80))
 
 
 @blp.route("/turn")

@@ -13,7 +13,7 @@ from .. import play
 from ..errors import error
 from ..extensions import Blueprint
 from ..ratelimit import limited
-from ..schemas import NAME, TEXT, RefusalSchema, SpaceDefSchema, TileDefSchema
+from ..schemas import NAME, TEXT, RefusalSchema, SpaceDefSchema, Text, TileDefSchema
 from . import command
 from .tables import NewTableViewSchema, created
 
@@ -33,29 +33,29 @@ class VersusSideSchema(Schema):
     discs_recovery = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=30)),
                                  load_default=None, validate=validate.Length(min=1, max=12),
                                  metadata={"description": "discs recovered per turn, turn 1 first; the last repeats"})
-    river = fields.List(fields.String(validate=SLOT), load_default=None, validate=validate.Length(min=2, max=12))
-    spaces = fields.Dict(keys=fields.String(validate=validate.OneOf(["movement", "defense", "reroll"])),
+    river = fields.List(Text(validate=SLOT), load_default=None, validate=validate.Length(min=2, max=12))
+    spaces = fields.Dict(keys=Text(validate=validate.OneOf(["movement", "defense", "reroll"])),
                          values=fields.Nested(SpaceDefSchema), load_default=None,
                          metadata={"description": "default: movement x1 (3), defense 1 orange (3), reroll (2)"})
     cost_track = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
                              load_default=lambda: [1, 2, 3, 4, 5, 6, 7], validate=validate.Length(min=1, max=16))
     reinforcement_points = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
-    events = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=10))
+    events = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=10))
 
 
 class VersusMissionSchema(Schema):
     """A booklet mission by `id` (the booklet's values filled in: type only what the booklet does not
     print, its template's `missing`), or a mission typed in full (every number required)."""
-    name = fields.String(load_default=None, validate=NAME)
-    name_fr = fields.String(load_default="", validate=validate.Length(max=80))
-    id = fields.String(load_default="", validate=validate.Length(max=80),
+    name = Text(load_default=None, validate=NAME)
+    name_fr = Text(load_default="", validate=validate.Length(max=80))
+    id = Text(load_default="", validate=validate.Length(max=80),
                        metadata={"description": "a booklet mission's id (GET /api/versus/missions): its printed "
                                                 "values, event, special rules and disc schedule are loaded"})
-    initiative = fields.String(load_default=None, validate=SIDE)
+    initiative = Text(load_default=None, validate=SIDE)
     turn_limit = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=1, max=12))
-    sides = fields.Dict(keys=fields.String(validate=SIDE), values=fields.Nested(VersusSideSchema), required=True)
-    special_rules = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    end_game = fields.List(fields.String(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    sides = fields.Dict(keys=Text(validate=SIDE), values=fields.Nested(VersusSideSchema), required=True)
+    special_rules = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    end_game = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
 
 
 class NewVersusTableSchema(Schema):
@@ -64,9 +64,9 @@ class NewVersusTableSchema(Schema):
 
 class HQSchema(Schema):
     tile = fields.Nested(TileDefSchema, required=True)
-    powers = fields.List(fields.String(validate=NAME), load_default=None, validate=validate.Length(max=6),
+    powers = fields.List(Text(validate=NAME), load_default=None, validate=validate.Length(max=6),
                          metadata={"description": "power ids; default: the booklet's powers of the character "
-                                                  "named like the tile"})
+                                            "named like the tile"})
 
 
 class DraftSchema(Schema):
@@ -75,18 +75,18 @@ class DraftSchema(Schema):
 
 class ResolvePowerSchema(Schema):
     alternative = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=5))
-    tiles = fields.List(fields.String(validate=NAME), load_default=list, validate=validate.Length(max=2))
-    space = fields.String(load_default=None, validate=validate.OneOf(["movement", "defense", "reroll"]))
-    miniatures = fields.List(fields.String(validate=NAME), load_default=list, validate=validate.Length(max=4),
+    tiles = fields.List(Text(validate=NAME), load_default=list, validate=validate.Length(max=2))
+    space = Text(load_default=None, validate=validate.OneOf(["movement", "defense", "reroll"]))
+    miniatures = fields.List(Text(validate=NAME), load_default=list, validate=validate.Length(max=4),
                              metadata={"description": "the characters the operations act on, in their order"})
     count = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=30),
                            metadata={"description": "successes rolled at the table, for 'as many as' effects"})
 
 
 class CatalogSchema(Schema):
-    format = fields.String()
+    format = Text()
     version = fields.Integer(strict=True)
-    about = fields.String()
+    about = Text()
 
 
 class PowersCatalogSchema(CatalogSchema):
@@ -192,7 +192,7 @@ class ResolvePower(MethodView):
 
 
 class MissionEventSchema(Schema):
-    tile = fields.String(required=True, validate=NAME)
+    tile = Text(required=True, validate=NAME)
 
 
 @blp.route("/tables/<table_code:code>/command-posts/<side>/mission-rules/<rule>")

@@ -13,6 +13,8 @@ from .energy import check_exertion_limit, take_cubes
 from .errors import RuleRefused
 from .tiles import Tile
 
+MAX_ACTIVATIONS = 2  # VI·B: 0, 1 or 2 tiles per villain turn (standard mode)
+
 
 @dataclass
 class Activation:

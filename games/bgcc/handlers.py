@@ -16,7 +16,7 @@ from .actors import character_record as _character_record
 from .actors import one_actor as _one_actor
 from .actors import require_step as _require_step
 from .actors import use_character_action as _use_character_action
-from .command_post import Activation, CommandPost
+from .command_post import MAX_ACTIVATIONS, Activation, CommandPost
 from .errors import RuleRefused
 from .events import Event, Outcome
 from .events import plural as _plural
@@ -24,7 +24,6 @@ from .table import DISSIPATION_KINDS, DissipationToken, Table
 from .turn import next_step, side_playing, title
 from .wounds import wound_target as _wound_target
 
-MAX_ACTIVATIONS = 2  # VI·B: 0, 1 or 2 tiles per villain turn (standard mode)
 
 
 # ---------------------------------------------------------------- helpers

@@ -40,7 +40,7 @@ from games.bgcc.errors import RuleRefused
 from games.bgcc.hero_board import STANCES
 from games.bgcc.library import sample_definitions
 from games.bgcc.serial import from_data, to_data
-from games.bgcc.table import DISSIPATION_KINDS, HeroSetup, Table, setup
+from games.bgcc.table import DISSIPATION_KINDS, HeroSetup, Table, check_table, setup
 from games.bgcc.tiles import MINIATURE_PLACES
 from games.bgcc.turn import STEP_TITLES, sequence
 
@@ -978,6 +978,10 @@ class TableMachine(RuleBasedStateMachine):
         check_tokens(self.table)
 
     @invariant()
+    def importable(self):
+        check_table(self.table)  # an export of any table the rules reach imports again
+
+    @invariant()
     def activations_per_villain_turn(self):
         assert villain(self.table).activations_this_turn == self.activations <= handlers.MAX_ACTIVATIONS
 
@@ -1021,6 +1025,7 @@ def test_serial_round_trips_any_reachable_table(table):
     again = from_data(Table, data)
     assert to_data(again) == data
     assert again == table
+    check_table(again)  # what an import checks holds for every table the rules reach
     # the rebuilt table plays on exactly like the original
     for command in (c.Advance(), c.Wound(wounds=1, hero=next(iter(table.heroes)))):
         try:
