@@ -14,6 +14,7 @@ from ..errors import error
 from ..extensions import Blueprint
 from ..schemas import RefusalSchema
 from . import reading
+from .game_tables import unknown_game
 
 blp = Blueprint("game-extras", __name__, url_prefix="/api",
                 description="A game's sample library, and the odds of a roll before it is made")
@@ -33,7 +34,7 @@ class Samples(MethodView):
         """The labelled sample library of a game (bmg: `cards` and `objectives`; gcsg: `villains`
         and `settings`); every sample value says it is one"""
         if game not in games.names():
-            return error(404, f"This app does not know the game {game[:40]!r}", "unknown_game", {"game": game[:40]})
+            return unknown_game(game)
         return play.json_response(games.get(game).samples())
 
 

@@ -68,6 +68,10 @@ class Games(MethodView):
         return [{"name": n, "secret": games.get(n).secret} for n in games.names()]
 
 
+def unknown_game(game: str):
+    return error(404, f"This app does not know the game {game[:40]!r}", "unknown_game", {"game": game[:40]})
+
+
 @blp.route("/games/<game>/tables")
 class GameTables(MethodView):
     @blp.arguments(SetupOptionsSchema)
@@ -80,7 +84,7 @@ class GameTables(MethodView):
 
         Answers the table at version 1, as the host sees it, with its join code and the host's token."""
         if game not in games.names():
-            return error(404, f"This app does not know the game {game[:40]!r}", "unknown_game", {"game": game[:40]})
+            return unknown_game(game)
         schema = OPTIONS_SCHEMAS.get(game)
         if schema is not None:
             try:

@@ -8,14 +8,14 @@ Private parts: before each model activates, the other phone's DOM and the table 
 hold the markers its owner placed (the view sends `audacity: null` for them)."""
 from __future__ import annotations
 
-import json
 import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
-SIZES = ((390, 844), (360, 640))
+from tests.browser.steps import Shots, snapshot
+
 TEXT = {
     "en": {"create": "Create a table", "round1": "Round 1 of 4", "round2": "Round 2 of 4", "plan": "Raise the Plan",
            "place": "Place 2 markers", "end": "End the activation", "fire": "Fire (app dice)",
@@ -26,25 +26,6 @@ TEXT = {
            "recount": "IV. Décompte", "execute": "III. Exécuter le plan", "audacity": "Audace ⚑",
            "lead": "I. Prendre la main", "odds": "Au moins une touche", "stun1": "Étourdissement 1/"},
 }
-
-
-class Shots:
-    """Each step's screenshot, at both phone sizes, named by game, language, step and phone."""
-
-    def __init__(self, shot, lang: str):
-        self.shot, self.lang, self.n = shot, lang, 0
-
-    def __call__(self, page, step: str, phone: str) -> None:
-        self.n += 1
-        for w, hgt in SIZES:
-            page.set_viewport_size({"width": w, "height": hgt})
-            self.shot(page, f"bmg-{self.lang}-{self.n:02d}-{step}-{phone}-{w}x{hgt}")
-        page.set_viewport_size({"width": 390, "height": 844})
-
-
-def snapshot(page, code: str) -> dict:
-    """The table this phone keeps (what it received from the API)."""
-    return json.loads(page.evaluate(f"localStorage.getItem('gc.snap.{code}')"))["table"]
 
 
 def hidden_from(page, code: str, owner: str) -> None:
@@ -78,7 +59,7 @@ def phase(page) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
-    say, snap = TEXT[lang], Shots(shot, lang)
+    say, snap = TEXT[lang], Shots(shot, "bmg", lang)
     a = phones.open("/", lang=lang)
     expect(a.get_by_role("heading", name=say["create"])).to_be_visible()
     a.get_by_test_id("mode-bmg").click()

@@ -15,7 +15,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-SIZES = ((390, 844), (360, 640))
+from tests.browser.steps import Shots, snapshot
+
 TEXT = {
     "en": {"create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
            "turn2": "Turn 2 · The Penguin", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
@@ -26,22 +27,6 @@ TEXT = {
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
            "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve."},
 }
-
-
-class Shots:
-    def __init__(self, shot, lang: str):
-        self.shot, self.lang, self.n = shot, lang, 0
-
-    def __call__(self, page, step: str, phone: str) -> None:
-        self.n += 1
-        for w, hgt in SIZES:
-            page.set_viewport_size({"width": w, "height": hgt})
-            self.shot(page, f"gcsg-{self.lang}-{self.n:02d}-{step}-{phone}-{w}x{hgt}")
-        page.set_viewport_size({"width": 390, "height": 844})
-
-
-def snapshot(page, code: str) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('gc.snap.{code}')"))["table"]
 
 
 def place_starting_threats(page, blocks):
@@ -67,7 +52,7 @@ def stash_stays_home(pages, code: str, joker_money: int) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_one_turn_with_three_phones(phones, shot, lang):
-    say, snap = TEXT[lang], Shots(shot, lang)
+    say, snap = TEXT[lang], Shots(shot, "gcsg", lang)
     a = phones.open("/", lang=lang)
     expect(a.get_by_role("heading", name=say["create"])).to_be_visible()
     a.get_by_test_id("mode-gcsg").click()
