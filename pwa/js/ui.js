@@ -75,5 +75,5 @@ export function confirmSheet({ title, body, confirm, cancel, danger = false }) {
 
 export function formatTime(ms) {
   const d = new Date(ms);
-  return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return d.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });  // the app's language
 }
