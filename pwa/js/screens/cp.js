@@ -1,6 +1,9 @@
-// Command post pieces shared by the villain's screen and the Versus command posts: the river (a
-// horizontally scrolling row with each position's cost above it; one tap + a confirmation
-// activates), dredging, demobilization, the spaces, the life point track, the character pool.
+// Command post pieces shared by the villain's screen and the Versus command posts: the river (every
+// tile at once, in a grid that wraps, each with the cost of its position now; one tap + a
+// confirmation activates; the tile activated last marked where it landed, neutralized tiles greyed
+// without a cost), dredging and demobilization (each confirmed, saying what it costs), the spaces,
+// the life point track, the character pool, the event tile's reinforcement, and the warning before a
+// command loses unspent reinforcement points.
 // `side` names the command post ("villain", or "heroes" in Versus). Each control is enabled when the
 // table's `may` offers its command to this phone (core.allow), else disabled with the reason.
 // In Versus, `discs` adds the activation potential to each activation.
@@ -127,10 +130,11 @@ export function riverCard(post, { side, versus = null }) {
     whyNot(riverWhy, "river-why"),
     post.river.map((tile) => refusalFor(`tile-${tile.id}`)),
     neutralized.length ? h("div", { class: "stack" },
-      h("p", { class: "muted small", text: t("cp.dredgeHelp") }),
-      h("button", { type: "button", class: "btn block", "data-testid": "dredge", disabled: !mayDredge.ok || !picked.length, "aria-busy": busy("dredge"),
-        onclick: () => dredge(side, post, picked, mayDredge.token) }, t("cp.dredgeBtn", { n: picked.length, cubes: picked.length * 2 })),
-      mayDredge.ok ? null : whyNot(mayDredge.why, "dredge-why"),
+      mayDredge.ok ? h("p", { class: "muted small", text: t("vl.dredgeHelp") }) : null,
+      mayDredge.ok ? h("button", { type: "button", class: "btn block", "data-testid": "dredge", disabled: !picked.length, "aria-busy": busy("dredge"),
+        onclick: () => dredge(side, post, picked, mayDredge.token) },
+      picked.length ? t("vl.dredgeBtn", { tiles: plural(picked.length, "tile"), cubes: plural(picked.length * 2, "cube") }) : t("vl.dredgePick")) : null,
+      mayDredge.ok || mayDredge.why === riverWhy ? null : whyNot(mayDredge.why, "dredge-why"),
       refusalFor("dredge")) : null,
     post.demobilized ? h("p", { class: "muted small", text: t("cp.demobilized") }) : eligible.length && mayDemob.ok ? h("details", { class: "demob", open: demobOpen[side], ontoggle: (e) => { demobOpen[side] = e.target.open; } },
       h("summary", { text: t("cp.demobilize") }),
