@@ -110,7 +110,7 @@ export function riverCard(post, { side, versus = null }) {
       active ? h("span", { class: "tflag", "data-testid": "tile-activated", text: t("vl.justActivated") }) : null,
       tile.neutralized && picked ? h("span", { class: "tflag pick", text: "✓" }) : null),
     h("span", { class: "tname", text: tile.name }),
-    h("span", { class: "tlevel", text: tile.neutralized ? (picked ? t("vl.picked") : t("cp.neutralized")) : level }));
+    h("span", { class: "tlevel", text: tile.neutralized ? t("cp.neutralized") : level }));
     river.append(h("div", { class: `river-slot ${tile.width === 2 ? "w2" : ""}`, role: "listitem", "data-tile": tile.id, "data-position": tile.position }, btn));
   }
   const neutralized = post.river.filter((x) => x.neutralized);

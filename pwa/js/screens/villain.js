@@ -9,7 +9,7 @@
 
 import { t } from "../i18n.js";
 import { h } from "../ui.js";
-import { allow, command, isHost, isVersus, mySeats, state } from "../core.js";
+import { allow, changed, command, isHost, isVersus, mySeats, state } from "../core.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
 import { poolCard, reinforcementCard, riverCard, spacesCard } from "./cp.js";
 
@@ -82,16 +82,16 @@ function doneText(post, mini) {
   return parts.length ? parts.join(" · ") : null;
 }
 
-// Opens gn-hero's sheet over this screen when the app has it (screens/sheets.js), else goes to the
-// Dice screen's route for the same sheet.
+// The action and move sheets (screens/sheets.js, drawn over any screen) when the app has them; until
+// then each action is a link to the Dice screen's route that opens the same sheet.
+let sheets = null;
+import("./sheets.js").then((m) => { sheets = m; changed(); }).catch(() => { /* no sheets module: the links go to the Dice screen */ });
+
 function openSheet(e, kind, id) {
+  const open = kind === "move" ? sheets?.openMoveSheet : sheets?.openActionSheet;
+  if (!open) return;   // the link's own route
   e.preventDefault();
-  const href = e.currentTarget.getAttribute("href");
-  import("./sheets.js").then((m) => {
-    if (kind === "move" && m.openMoveSheet) m.openMoveSheet({ miniature: id });
-    else if (kind !== "move" && m.openActionSheet) m.openActionSheet({ miniature: id }, kind);
-    else location.hash = href;
-  }).catch(() => { location.hash = href; });
+  if (kind === "move") open({ miniature: id }); else open({ miniature: id }, kind);
 }
 
 function actionLinks(post, mini) {
