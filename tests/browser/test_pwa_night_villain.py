@@ -73,11 +73,24 @@ class Steps:
             if not dialog:
                 widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
                 assert widths[0] <= widths[1], f"{step} at {w}px: the page scrolls sideways ({widths})"
+                small = page.evaluate("""() => [...document.querySelectorAll('main button, main a.btn, main select, main input, main summary')]
+                    .filter(el => el.offsetParent !== null)
+                    .map(el => { const r = el.getBoundingClientRect(); return {what: el.outerHTML.slice(0, 80), w: r.width, h: r.height}; })
+                    .filter(r => r.w < 44 || r.h < 44)""")
+                assert not small, f"{step} at {w}px: targets under 44 px: {small}"
                 for box in page.locator("[data-testid=river] .tile-btn").evaluate_all(
                         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"):
                     assert box[0] >= 0 and box[1] <= w, f"{step} at {w}px: a tile is off the screen ({box})"
             self.shot(page, f"night-villain-{self.lang}-{self.n:02d}-{step}-{phone}-{w}x{hgt}")
         page.set_viewport_size({"width": 390, "height": 844})
+
+
+def no_serious_axe_violation(page, where):
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+             for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not found, f"{where}: {found}"
 
 
 def on_screen_at_360(page, locator, what):
@@ -152,6 +165,7 @@ def test_the_villain_plays_two_activations_with_the_event_tile_reinforcement_and
     expect(croc.get_by_role("link", name=f"{w['melee']}: Killer Croc")).to_have_attribute("href", "#/dice/melee/miniature/killer-croc.1")
     expect(croc.get_by_role("link")).to_have_count(2)
     steps(v, "activated", "villain")
+    no_serious_axe_violation(v, "the villain's screen, a tile activated")
     # Batman's phone sees the card and why it cannot act for him
     b_croc = b.get_by_test_id("char-killer-croc.1")
     expect(b_croc.get_by_role("link")).to_have_count(0)
@@ -179,6 +193,7 @@ def test_the_villain_plays_two_activations_with_the_event_tile_reinforcement_and
     # "Done reinforcing" and the first tile are on a 360x640 screen without scrolling
     on_screen_at_360(v, card.get_by_role("button", name=w["done"]), "Done reinforcing")
     steps(v, "event-tile", "villain")
+    no_serious_axe_violation(v, "the villain's screen, the event tile's reinforcement")
 
     # ---- the warning before points would be lost: dredging now would lose the 3 points
     tile(v, w, "Brute with chains").click()
@@ -241,3 +256,21 @@ def test_the_hosts_phone_acts_for_the_villains_board(api, night, shot):
     shot(h, "night-villain-host-acts")
     history = api.session.get(f"{api.base}/api/tables/{night['code']}/history?limit=500", timeout=10).json()
     assert (history[-1]["seat"], history[-1]["command"]) == ("host", "ActivateTile")
+
+
+def test_the_villain_places_a_token_in_an_area_and_removes_it(api, night, shot):
+    """IX·O: the villain's tokens where the villain plays, as the table offers them (place_token,
+    remove_token); Batman's phone sees the token."""
+    v = night["open_v"]()
+    b = night["open_b"]()
+    tokens = v.get_by_test_id("tokens")
+    tokens.get_by_label("Area (optional)").fill("sewer")
+    tokens.get_by_role("button", name="Place a token: Gas").click()
+    expect(tokens.get_by_role("listitem")).to_have_text(re.compile(r"Gas · active · sewer"))
+    expect(b.get_by_test_id("tokens").get_by_role("listitem")).to_have_text(re.compile(r"Gas · active · sewer"))
+    assert [(t["kind"], t["side"], t["area"]) for t in api.table(night["code"])["tokens"]] == [("gas", "villain", "sewer")]
+    tokens.scroll_into_view_if_needed()
+    shot(v, "night-villain-token")
+    tokens.get_by_role("button", name="Remove: Gas (sewer)").click()
+    expect(tokens.get_by_role("listitem")).to_have_count(0)
+    assert api.table(night["code"])["tokens"] == []

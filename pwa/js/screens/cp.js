@@ -287,6 +287,8 @@ export function poolCard(post, side) {
       return h("li", {},
         h("div", {}, h("strong", { text: m.label }), refusalFor(key)),
         cost == null ? h("span", { class: "muted small", text: t("cp.noReturn") })
+          // no points to spend (they come from the event tile): the cost only
+          : !post.reinforcement_points ? h("span", { class: "muted small", text: t("vl.costToReturn", { n: cost }) })
           : h("button", { type: "button", class: "btn small primary", "data-testid": key, "aria-busy": busy(key),
             disabled: !may.ok || cost > post.reinforcement_points, title: may.ok ? false : may.why,
             onclick: () => command(`/command-posts/${side}/reinforce`, { miniature: m.id }, key, { token: may.token }) }, t("cp.bringBack", { n: cost })));
