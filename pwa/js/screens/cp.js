@@ -1,19 +1,23 @@
-// Command post pieces shared by the villain's screen and the Versus command posts: the river (a
-// horizontally scrolling row with each position's cost above it; one tap + a confirmation
-// activates), dredging, demobilization, the spaces, the life point track, the character pool.
+// Command post pieces shared by the villain's screen and the Versus command posts: the river (every
+// tile at once, in a grid that wraps, each with the cost of its position now; one tap + a
+// confirmation activates; the tile activated last marked where it landed, neutralized tiles greyed
+// without a cost), dredging and demobilization (each confirmed, saying what it costs), the spaces,
+// the life point track, the character pool, the event tile's reinforcement, and the warning before a
+// command loses unspent reinforcement points.
 // `side` names the command post ("villain", or "heroes" in Versus). Each control is enabled when the
 // table's `may` offers its command to this phone (core.allow), else disabled with the reason.
 // In Versus, `discs` adds the activation potential to each activation.
 
 import { plural, t } from "../i18n.js";
 import { confirmSheet, h, icon } from "../ui.js";
-import { allow, changed, command } from "../core.js";
+import { allow, changed, command, state } from "../core.js";
 import { busy, pips, refusalFor, whyNot } from "./common.js";
 
 const SPACES = ["movement", "defense", "reroll"];
 const dredgePick = { heroes: new Set(), villain: new Set() };
 const demobilizeTile = { heroes: "", villain: "" };
 const miniOpen = { heroes: false, villain: false };
+const demobOpen = { heroes: false, villain: false };
 
 function tileLevel(tile) {
   if (tile.kind === "event") return t("level.event");
@@ -29,15 +33,56 @@ export function discCost(post, tile, modifiers = []) {
   return post.discs.next_activation_cost + extra;
 }
 
+// Which commands lose the reinforcement points not spent yet (VI·E): the engine's
+// LOSES_REINFORCEMENT (games/bgcc/registry.py); the table view does not list them, so the warning
+// before them names them here.
+export const LOSES_POINTS = ["advance", "activate_tile", "dredge", "demobilize"];
+
+// The reinforcement points `command` would lose now (0 when none): the table's command posts'.
+export function pointsLost(command, table = state.table) {
+  if (!LOSES_POINTS.includes(command) || !table?.command_posts) return 0;
+  return Object.values(table.command_posts).reduce((n, p) => n + (p?.reinforcement_points || 0), 0);
+}
+
+// Before a command that loses unspent reinforcement points: a warning sheet saying how many; true
+// to go on. Nothing to lose: true at once. (For the shell's Advance too.)
+export async function confirmLosingPoints(command, table = state.table) {
+  const lost = pointsLost(command, table);
+  if (!lost) return true;
+  return confirmSheet({ title: t("vl.loseTitle", { points: plural(lost, "rp") }), body: t("vl.loseBody", { points: plural(lost, "rp") }),
+    confirm: t("vl.loseGo"), cancel: t("vl.keepReinforcing"), danger: true });
+}
+
+function inSideTurn(side) {
+  const turn = state.table?.turn;
+  return Boolean(turn && turn.side_playing === side);
+}
+
+// The tile activated last in this side's turn, to highlight where it landed: the activation in
+// progress, else (the event tile leaves none) the last command when it was the activation or the
+// reinforcement that follows it, else the event tile while its points are to be spent.
+export function lastActivated(post, table = state.table) {
+  if (post.activation?.tile) return post.activation.tile;
+  if (!post.activations_this_turn) return null;
+  const last = table?.undo;
+  if (last && ["activate_tile", "reinforce", "end_reinforcement"].includes(last.command)) {
+    const ev = (last.events || []).find((e) => e.kind === "activation" && e.data?.tile);
+    if (ev && post.river.some((x) => x.id === ev.data.tile)) return ev.data.tile;
+  }
+  if (post.reinforcement_points) return post.river.find((x) => x.kind === "event")?.id || null;
+  return null;
+}
+
 /** opts: {side, versus: {modifiers} | null} */
 export function riverCard(post, { side, versus = null }) {
   const mayDredge = allow("dredge", { side });
   const mayTiles = Object.fromEntries(post.river.map((tile) => [tile.id, tile.neutralized ? mayDredge : allow("activate_tile", { side, tile: tile.id })]));
   const anyTile = Object.values(mayTiles).some((m) => m.ok);
-  // read-only, its tiles are disabled buttons: the row itself takes the focus so it can be scrolled from the keyboard
-  const river = h("div", { class: "river", "data-scroll-key": `river-${side}`, "data-testid": "river", role: "list", "aria-label": t("cp.river"),
-    tabindex: anyTile ? false : "0" });
-  const activeTile = post.activation?.tile;
+  const ownTurn = versus || inSideTurn(side);
+  const activeTile = ownTurn ? lastActivated(post) : null;
+  // every tile at once: a grid of four columns that wraps (a double tile takes two); read-only, its
+  // tiles are disabled buttons
+  const river = h("div", { class: "river wrap", "data-testid": "river", role: "list", "aria-label": t("cp.river") });
   const picks = dredgePick[side];
   for (const tile of post.river) {
     const key = `tile-${tile.id}`;
@@ -45,63 +90,62 @@ export function riverCard(post, { side, versus = null }) {
     const discs = versus ? discCost(post, tile, versus.modifiers) : 0;
     const affordable = tile.affordable && (!versus || discs <= post.discs.available);
     const costText = versus ? t("vs.tileCost", { discs: plural(discs, "disc"), cubes: plural(tile.cost, "cube") }) : t("cp.cost", { n: tile.cost });
+    const active = activeTile === tile.id;
     const label = tile.neutralized
-      ? `${tile.name}, ${t("cp.neutralized")}, ${t("cp.position", { n: tile.position })}`
-      : `${t("cp.activate")} ${tile.name}, ${t("cp.position", { n: tile.position })}, ${costText}`;
+      ? `${tile.name}, ${t("cp.neutralized")}, ${t("cp.position", { n: tile.position })}${picked ? `, ${t("vl.picked")}` : ""}`
+      : `${t("cp.activate")} ${tile.name}, ${t("cp.position", { n: tile.position })}, ${costText}${active ? `, ${t("vl.justActivated")}` : ""}`;
+    const level = tile.id === post.hq ? `${t("vs.hq")} · ${tileLevel(tile)}`
+      : versus && tile.level === "leader" ? t("vs.lieutenant") : tileLevel(tile);
     const btn = h("button", {
-      type: "button", class: `tile-btn ${tile.kind === "event" ? "event" : ""} ${tile.neutralized ? "neutralized" : ""} ${activeTile === tile.id ? "active-now" : ""} ${tile.id === post.hq ? "hq" : ""}`,
+      type: "button", class: `tile-btn ${tile.kind === "event" ? "event" : ""} ${tile.neutralized ? "neutralized" : ""} ${active ? "active-now" : ""} ${tile.id === post.hq ? "hq" : ""}`,
       "data-testid": key, "data-key": key, "aria-label": label, disabled: !mayTiles[tile.id].ok,
       "aria-busy": busy(key), "aria-pressed": tile.neutralized ? (picked ? "true" : "false") : false,
       onclick: () => (tile.neutralized ? toggleDredge(side, tile.id) : activate(post, tile, key, side, versus, mayTiles[tile.id].token)),
     },
+    h("span", { class: "ttop" },
+      // a neutralized tile has no live cost: only its position
+      tile.neutralized
+        ? h("span", { class: "tpos", "aria-hidden": "true", text: `#${tile.position}` })
+        : h("span", { class: `tcost ${affordable ? "" : "cannot"}`, "data-testid": `cost-${tile.id}`, "aria-hidden": "true", text: String(tile.cost) }),
+      active ? h("span", { class: "tflag", "data-testid": "tile-activated", text: t("vl.justActivated") }) : null,
+      tile.neutralized && picked ? h("span", { class: "tflag pick", text: "✓" }) : null),
     h("span", { class: "tname", text: tile.name }),
-    h("span", { class: "tlevel", text: tile.neutralized ? `${t("cp.neutralized")}${picked ? " ✓" : ""}`
-      : tile.id === post.hq ? `${t("vs.hq")} · ${tileLevel(tile)}`
-        : versus && tile.level === "leader" ? t("vs.lieutenant") : tileLevel(tile) }));
-    river.append(h("div", { class: `river-slot ${tile.width === 2 ? "w2" : ""}`, role: "listitem", "data-tile": tile.id, "data-position": tile.position },
-      h("span", { class: `cost ${affordable ? "" : "cannot"}`, "data-testid": `cost-${tile.id}`, "aria-hidden": "true", text: String(tile.cost) }),
-      btn,
-      h("span", { class: "pos", text: t("cp.position", { n: tile.position }) })));
+    h("span", { class: "tlevel", text: tile.neutralized ? t("cp.neutralized") : level }));
+    river.append(h("div", { class: `river-slot ${tile.width === 2 ? "w2" : ""}`, role: "listitem", "data-tile": tile.id, "data-position": tile.position }, btn));
   }
   const neutralized = post.river.filter((x) => x.neutralized);
-  const activeName = activeTile ? post.river.find((x) => x.id === activeTile)?.name : null;
   const eligible = post.river.filter((x) => x.kind !== "event" && (x.level === "elite" || x.level === "henchman"));
   if (!eligible.some((x) => x.id === demobilizeTile[side])) demobilizeTile[side] = eligible[0]?.id || "";
   const picked = [...picks].filter((id) => neutralized.some((x) => x.id === id));
   const base = `/command-posts/${side}`;
   const mayDemob = allow("demobilize", { side, tile: demobilizeTile[side] || undefined });
   const riverWhy = anyTile ? null : Object.values(mayTiles).find((m) => m.why)?.why;
-  return h("section", { class: "card", "aria-labelledby": `river-h-${side}` },
+  const pill = versus ? t("vs.activations", { n: post.activations_this_turn })
+    : ownTurn ? t("cp.activations", { n: post.activations_this_turn }) : null;
+  return h("section", { class: "card river-card", "aria-labelledby": `river-h-${side}` },
     h("h2", { id: `river-h-${side}` }, h("span", { text: t("cp.river") }),
-      h("span", { class: "pill", "data-testid": "activations",
-        text: versus ? t("vs.activations", { n: post.activations_this_turn }) : t("cp.activations", { n: post.activations_this_turn }) })),
-    h("p", { class: "muted small", text: versus ? t("vs.riverHelp") : t("cp.riverHelp") }),
-    activeName ? h("p", {}, h("span", { class: "pill ok", text: t("cp.activated", { tile: activeName }) })) : null,
-    h("div", { class: "river-wrap" }, river),
+      pill ? h("span", { class: "pill", "data-testid": "activations", text: pill }) : null),
+    anyTile ? h("p", { class: "muted small", text: versus ? t("vs.riverHelp") : t("vl.riverHelp") }) : null,
+    river,
     whyNot(riverWhy, "river-why"),
     post.river.map((tile) => refusalFor(`tile-${tile.id}`)),
     neutralized.length ? h("div", { class: "stack" },
-      h("p", { class: "muted small", text: t("cp.dredgeHelp") }),
-      h("button", { type: "button", class: "btn block", "data-testid": "dredge", disabled: !mayDredge.ok || !picked.length, "aria-busy": busy("dredge"),
-        onclick: async () => {
-          const done = await command(`${base}/river/dredge`, { tiles: picked }, "dredge", { token: mayDredge.token });
-          if (done) { picks.clear(); changed(); }
-        } }, t("cp.dredgeBtn", { n: picked.length, cubes: picked.length * 2 })),
-      mayDredge.ok ? null : whyNot(mayDredge.why, "dredge-why"),
+      mayDredge.ok ? h("p", { class: "muted small", text: t("vl.dredgeHelp") }) : null,
+      mayDredge.ok ? h("button", { type: "button", class: "btn block", "data-testid": "dredge", disabled: !picked.length, "aria-busy": busy("dredge"),
+        onclick: () => dredge(side, post, picked, mayDredge.token) },
+      picked.length ? t("vl.dredgeBtn", { tiles: plural(picked.length, "tile"), cubes: plural(picked.length * 2, "cube") }) : t("vl.dredgePick")) : null,
+      mayDredge.ok || mayDredge.why === riverWhy ? null : whyNot(mayDredge.why, "dredge-why"),
       refusalFor("dredge")) : null,
-    post.demobilized ? h("p", { class: "muted small", text: t("cp.demobilized") }) : eligible.length ? h("div", { class: "stack", style: "margin-top:.6rem" },
-      h("label", { class: "field" }, h("span", { text: t("cp.demobilize") }),
-        h("select", { "data-key": `demob-select-${side}`, disabled: !mayDemob.ok, onchange: (e) => { demobilizeTile[side] = e.target.value; changed(); } },
-          eligible.map((x) => h("option", { value: x.id, selected: x.id === demobilizeTile[side] }, x.name)))),
-      h("button", { type: "button", class: "btn block", disabled: !mayDemob.ok, "aria-busy": busy("demobilize"), "data-testid": "demobilize",
-        onclick: async () => {
-          const tile = eligible.find((x) => x.id === demobilizeTile[side]);
-          if (!tile) return;
-          const ok = await confirmSheet({ title: t("cp.demobilize"), body: tile.name, confirm: t("cp.demobilizeGo"), cancel: t("cp.cancel"), danger: true });
-          if (ok) command(`${base}/river/demobilize`, { tile: tile.id }, "demobilize", { token: mayDemob.token });
-        } }, t("cp.demobilizeBtn", { tile: eligible.find((x) => x.id === demobilizeTile[side])?.name || "" })),
-      mayDemob.ok ? null : whyNot(mayDemob.why, "demobilize-why"),
-      refusalFor("demobilize")) : null);
+    post.demobilized ? h("p", { class: "muted small", text: t("cp.demobilized") }) : eligible.length && mayDemob.ok ? h("details", { class: "demob", open: demobOpen[side], ontoggle: (e) => { demobOpen[side] = e.target.open; } },
+      h("summary", { text: t("cp.demobilize") }),
+      h("div", { class: "stack" },
+        h("label", { class: "field" }, h("span", { text: t("vl.demobilizeWhich") }),
+          h("select", { "data-key": `demob-select-${side}`, onchange: (e) => { demobilizeTile[side] = e.target.value; changed(); } },
+            eligible.map((x) => h("option", { value: x.id, selected: x.id === demobilizeTile[side] }, x.name)))),
+        h("button", { type: "button", class: "btn block", "aria-busy": busy("demobilize"), "data-testid": "demobilize",
+          onclick: () => demobilize(side, post, eligible.find((x) => x.id === demobilizeTile[side]), mayDemob.token) },
+        t("cp.demobilizeBtn", { tile: eligible.find((x) => x.id === demobilizeTile[side])?.name || "" })),
+        refusalFor("demobilize"))) : null);
 }
 
 function toggleDredge(side, id) {
@@ -110,8 +154,43 @@ function toggleDredge(side, id) {
   changed();
 }
 
+// VI·F: dredging costs 2 cubes a tile, which leave the game (from fatigue, then the spaces, then the
+// reserve); its miniatures never come back. Said before it is done.
+async function dredge(side, post, picked, token) {
+  const names = picked.map((id) => post.river.find((x) => x.id === id)?.name || id);
+  const lost = pointsLost("dredge");
+  const ok = await confirmSheet({
+    title: t("vl.dredgeQ", { tiles: names.join(", ") }),
+    body: h("div", {},
+      h("p", { class: "result-big", text: t("vl.leaveGame", { cubes: plural(picked.length * 2, "cube") }) }),
+      h("p", { "data-testid": "dredge-cost", text: t("vl.dredgeBody", { cubes: plural(picked.length * 2, "cube") }) }),
+      lost ? h("p", { class: "refusal", text: t("vl.loseBody", { points: plural(lost, "rp") }) }) : null),
+    confirm: t("cp.dredge"), cancel: t("cp.cancel"), danger: true });
+  if (!ok) return;
+  const done = await command(`/command-posts/${side}/river/dredge`, { tiles: picked }, "dredge", { token });
+  if (done) { dredgePick[side].clear(); changed(); }
+}
+
+// VI·G: once per game, an elite or henchman tile dredged as though neutralized (2 cubes leave the
+// game) and all its miniatures off the board.
+async function demobilize(side, post, tile, token) {
+  if (!tile) return;
+  const onBoard = post.miniatures.filter((m) => m.tile === tile.id && m.place === "board").length;
+  const lost = pointsLost("demobilize");
+  const ok = await confirmSheet({
+    title: t("vl.demobilizeQ", { tile: tile.name }),
+    body: h("div", {},
+      h("p", { class: "result-big", text: t("vl.leaveGame", { cubes: plural(2, "cube") }) }),
+      h("p", { "data-testid": "demobilize-cost", text: t("vl.demobilizeBody", { n: onBoard }) }),
+      lost ? h("p", { class: "refusal", text: t("vl.loseBody", { points: plural(lost, "rp") }) }) : null),
+    confirm: t("cp.demobilizeGo"), cancel: t("cp.cancel"), danger: true });
+  if (ok) command(`/command-posts/${side}/river/demobilize`, { tile: tile.id }, "demobilize", { token });
+}
+
 async function activate(post, tile, key, side, versus, token) {
   const after = post.reserve - tile.cost;
+  const lost = pointsLost("activate_tile");
+  const losing = lost ? h("p", { class: "refusal", "data-testid": "activate-loses", text: t("vl.loseBody", { points: plural(lost, "rp") }) }) : null;
   let body;
   if (versus) {
     const discs = discCost(post, tile, versus.modifiers);
@@ -128,14 +207,22 @@ async function activate(post, tile, key, side, versus, token) {
           h("span", { class: "small", "data-testid": "activate-cost", text: t("vs.cubesMove", { from: post.reserve, to: Math.max(0, after) }) }))),
       post.discs.next_activation_cost === 0 ? h("p", { class: "muted small", text: t("vs.freeActivation") }) : null,
       left < 0 ? h("p", { class: "refusal", text: t("vs.cannotDiscs", { n: post.discs.available }) }) : null,
-      after < 0 ? h("p", { class: "refusal", text: t("cp.cannotAfford", { reserve: post.reserve }) }) : null);
+      after < 0 ? h("p", { class: "refusal", text: t("cp.cannotAfford", { reserve: post.reserve }) }) : null,
+      losing);
   } else {
+    const events = state.table?.mission?.events || [];
+    const points = state.table?.mission?.reinforcement_points || 0;
     body = h("div", {},
-      h("p", { class: "result-big", text: t("cp.costBig", { n: tile.cost }) }),
-      h("p", { "data-testid": "activate-cost", text: t("cp.activateCost", { cost: tile.cost, from: post.reserve, to: Math.max(0, after) }) }),
-      after < 0 ? h("p", { class: "refusal", text: t("cp.cannotAfford", { reserve: post.reserve }) }) : null);
+      post.activations_this_turn < 2 ? h("p", { class: "muted small", "data-testid": "activate-number", text: t("vl.activationNo", { n: post.activations_this_turn + 1 }) }) : null,
+      h("p", { class: "result-big", text: plural(tile.cost, "cube") }),
+      h("p", { "data-testid": "activate-cost", text: t("cp.activateCost", { cubes: plural(tile.cost, "cube"), cost: tile.cost, from: post.reserve, to: Math.max(0, after) }) }),
+      tile.kind === "event" ? h("div", { class: "event-preview" },
+        h("p", { class: "small", text: t("vl.eventGives", { points: plural(points, "rp") }) }),
+        events.length ? h("ul", { class: "small" }, events.map((e) => h("li", { text: e }))) : null) : null,
+      after < 0 ? h("p", { class: "refusal", text: t("cp.cannotAfford", { reserve: post.reserve }) }) : null,
+      losing);
   }
-  const ok = await confirmSheet({ title: t("cp.activateQ", { tile: tile.name }), body, confirm: t("cp.activate"), cancel: t("cp.cancel") });
+  const ok = await confirmSheet({ title: t("cp.activateQ", { tile: tile.name }), body, confirm: t("cp.activate"), cancel: t("cp.cancel"), danger: Boolean(lost) });
   if (ok) command(`/command-posts/${side}/river/activate`, { tile: tile.id }, key, { token });
 }
 
@@ -200,6 +287,8 @@ export function poolCard(post, side) {
       return h("li", {},
         h("div", {}, h("strong", { text: m.label }), refusalFor(key)),
         cost == null ? h("span", { class: "muted small", text: t("cp.noReturn") })
+          // no points to spend (they come from the event tile): the cost only
+          : !post.reinforcement_points ? h("span", { class: "muted small", text: t("vl.costToReturn", { n: cost }) })
           : h("button", { type: "button", class: "btn small primary", "data-testid": key, "aria-busy": busy(key),
             disabled: !may.ok || cost > post.reinforcement_points, title: may.ok ? false : may.why,
             onclick: () => command(`/command-posts/${side}/reinforce`, { miniature: m.id }, key, { token: may.token }) }, t("cp.bringBack", { n: cost })));
@@ -221,4 +310,52 @@ export function miniaturesCard(post) {
           may.ok && m.place === "board" ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": `${t("cp.woundOne")}: ${m.label}`,
             onclick: () => command(`/characters/${encodeURIComponent(m.id)}/wounds`, { wounds: 1 }, key, { token: may.token }) }, t("cp.woundOne")) : null);
       }))));
+}
+
+// The event tile's reinforcement (VI·B·3 [d], VI·E), while its points are to be spent: the mission
+// event named, the points, "Done reinforcing" (the rest is lost), then what can come back from the
+// character pool, one line per kind of miniature with its cost (the `reinforce` offer's targets).
+export function reinforcementCard(table, post, side) {
+  const points = post.reinforcement_points;
+  if (!points) return null;
+  const events = table.mission?.events || [];
+  const mayEnd = allow("end_reinforcement", { side });
+  const groups = new Map();
+  for (const m of post.miniatures.filter((x) => x.place === "pool")) {
+    const name = m.character || m.label.replace(/ #\d+$/, "");
+    const key = `${m.tile}|${name}`;
+    if (!groups.has(key)) groups.set(key, { name, cost: m.reinforcement_cost, ids: [] });
+    groups.get(key).ids.push(m.id);
+  }
+  const base = `/command-posts/${side}`;
+  const rows = [...groups.values()].map((g) => {
+    const offered = g.ids.map((id) => [id, allow("reinforce", { side, miniature: id })]);
+    const [id, may] = offered.find(([, m]) => m.ok) || offered[0];
+    const key = `reinforce-${id}`;
+    const tooDear = g.cost != null && g.cost > points;
+    return h("li", { "data-testid": `pool-${g.ids[0]}` },
+      h("div", {}, h("strong", { text: g.name }),
+        h("div", { class: "muted small", text: t("vl.inPool", { n: g.ids.length }) }),
+        refusalFor(key)),
+      g.cost == null ? h("span", { class: "muted small", text: t("cp.noReturn") })
+        : may.ok || may.by === "other" ? h("button", { type: "button", class: "btn small primary", "data-testid": key, "aria-busy": busy(key),
+          disabled: !may.ok || tooDear, "aria-label": `${t("vl.bringBack", { n: g.cost })}: ${g.name}`,
+          onclick: () => command(`${base}/reinforce`, { miniature: id }, key, { token: may.token }) },
+        tooDear ? t("vl.tooDear", { n: g.cost }) : t("vl.bringBack", { n: g.cost })) : null);
+  });
+  return h("section", { class: "card event-card", "aria-labelledby": `ev-h-${side}`, "data-testid": "event-card" },
+    h("h2", { id: `ev-h-${side}`, text: t("vl.eventTitle") }),
+    h("div", { class: "mission-event", "data-testid": "mission-event" },
+      h("span", { class: "muted small", text: events.length > 1 ? t("vl.missionEvents") : t("vl.missionEvent") }),
+      events.length > 1 ? h("ul", {}, events.map((e) => h("li", { text: e })))
+        : h("p", { text: events[0] || t("vl.noEvents") })),
+    h("p", { class: "rp-now", "data-testid": "rp", text: t("vl.toSpend", { points: plural(points, "rp") }) }),
+    // "Done reinforcing" before the list, so that it is on the screen at once on a small phone
+    mayEnd.ok ? h("button", { type: "button", class: "btn block", "data-testid": "end-reinforcement", "aria-busy": busy("end-reinforcement"),
+      "aria-describedby": `ev-lose-${side}`,
+      onclick: () => command(`${base}/end-reinforcement`, undefined, "end-reinforcement", { token: mayEnd.token }) },
+    t("vl.done")) : whyNot(mayEnd.why, "end-reinforcement-why"),
+    mayEnd.ok ? h("p", { class: "muted small why", id: `ev-lose-${side}`, text: t("vl.loseBody", { points: plural(points, "rp") }) }) : null,
+    refusalFor("end-reinforcement"),
+    rows.length ? h("ul", { class: "list" }, rows) : h("p", { class: "muted small", "data-testid": "pool-empty", text: t("vl.nothingToBring") }));
 }

@@ -9,7 +9,7 @@ import { add, confirmSheet, h } from "../ui.js";
 import { allow, allowAny, changed, command, isVersus, mySide, offer, offered, state } from "../core.js";
 import { altText, catalog, powerName, powersFor, retry } from "../catalog.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
-import { lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
+import { confirmLosingPoints, lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
 
 const SIDES = ["heroes", "villain"];
 const other = (side) => (side === "heroes" ? "villain" : "heroes");
@@ -232,7 +232,9 @@ function renderPost(table, side) {
       refusalFor("advance"),
       h("button", {
         type: "button", class: "btn block", "data-testid": "vs-advance", "aria-busy": busy("advance"),
-        onclick: () => command("/turn/advance", undefined, "advance", { token: advance.token }),
+        onclick: async () => {
+          if (await confirmLosingPoints("advance")) command("/turn/advance", undefined, "advance", { token: advance.token });
+        },
       }, ending ? t("vs.endActivations") : t("table.advance")),
       next ? h("p", { class: "muted small", "data-testid": "vs-advance-to", text: t("table.advanceTo", { step: stepTitle(next) }) }) : null));
   }
