@@ -14,6 +14,7 @@ import * as historyScreen from "./screens/history.js";
 import * as versusScreen from "./screens/versus.js";
 import * as bmg from "./screens/bmg.js";
 import * as gcsg from "./screens/gcsg.js";
+import { advanceBar, badges, keepAwake, resultCard, strip, watchDice } from "./now.js";
 
 const SCREENS = {
   home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
@@ -148,6 +149,18 @@ function renderShell(r) {
       h("p", { text: t("updateReady") }),
       h("button", { type: "button", class: "btn primary small", onclick: applyUpdate }, t("updateNow"))));
   }
+  const current = r.name === "join" ? "home" : r.name;
+  const versus = state.table?.mode === "versus";
+  const game = state.code ? gameOf() : null;
+  const list = game === "bmg" ? BMG_TABS : game === "gcsg" ? GCSG_TABS : versus ? VERSUS_TABS : TABS;
+  const tabNames = list.map(([name]) => name);
+  // the board game's table-wide pieces: who is awaited, this phone's prompt, the last roll's result
+  watchDice();
+  const now = state.code ? strip(current, tabNames) : [];
+  document.getElementById("now").replaceChildren(...now.slice(0, 1));
+  banners.push(...now.slice(1));
+  const result = state.code ? resultCard() : null;
+  if (result) banners.push(result);
   if (state.notice) {
     banners.push(h("div", { class: "banner notice", role: "status" },
       h("p", { text: state.notice }),
@@ -155,20 +168,23 @@ function renderShell(r) {
   }
   document.getElementById("banners").replaceChildren(...banners);
 
-  const current = r.name === "join" ? "home" : r.name;
-  const versus = state.table?.mode === "versus";
-  const game = state.code ? gameOf() : null;
-  const list = game === "bmg" ? BMG_TABS : game === "gcsg" ? GCSG_TABS : versus ? VERSUS_TABS : TABS;
+  const marked = badges(tabNames);
   const tabs = list.map(([name, ico, href, label]) => {
     let target = href;
     const hero = heroOfSeat(state.seat);
     if (name === "hero" && hero) target = `#/hero/${encodeURIComponent(hero)}`;
     return h("a", { class: "tab", href: target, "aria-current": current === name ? "page" : false, "data-testid": `tab-${name}` },
-      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(label || `tab.${name}`) }));
+      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(label || `tab.${name}`) }),
+      marked.has(name) ? h("span", { class: "badge", "data-testid": `badge-${name}` }, h("span", { class: "sr-only", text: t("now.badge") })) : null);
   });
   document.getElementById("tabbar").replaceChildren(...tabs);
   document.getElementById("tabbar").style.gridTemplateColumns = `repeat(${tabs.length}, 1fr)`;
   document.getElementById("tabbar").setAttribute("aria-label", t("appName"));
+
+  const dock = state.code ? advanceBar(current) : null;
+  document.getElementById("dock").replaceChildren(...(dock ? [dock] : []));
+  document.body.classList.toggle("docked", Boolean(dock));
+  keepAwake(Boolean(state.code && state.table));
 }
 
 function applyUpdate() {

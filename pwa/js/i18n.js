@@ -758,6 +758,90 @@ Object.assign(fr, {
   "gcsg.batFace": "Bat-emblème", "gcsg.rollFight": "Résoudre le combat", "gcsg.lastFight": "Issue du combat",
 });
 
+// ---- gn-shell: the "now" strip, prompts, result cards, confirmations, host recovery, the QR code, undo
+Object.assign(en, {
+  "now.label": "Now", "now.turn": "Turn {turn} of {limit}", "now.go": "{of} go",
+  "now.waiting": "Waiting: {list}", "now.yourGo": "Your go: {what}", "now.nothing": "Nobody is awaited.",
+  "now.next": "Next: {step}", "now.advanceHelp": "Moves the turn on to the next step that asks something.",
+  "now.open": "Open", "now.badge": "Your go",
+  "await.declare_stance": "{hero}'s stance", "await.hero_actions": "{seat}: actions",
+  "await.activate_tile.1": "{seat}: activate the first tile", "await.activate_tile.2": "{seat}: activate the second tile",
+  "await.activations": "{seat}: activations", "await.roll": "{actor}: go on with the roll ({action})",
+  "await.defend": "{seat}: {defender} defends against {attacker}",
+  "await.reinforce": "{seat}: spend {points} reinforcement points",
+  "await.resolve_power": "{seat}: resolve {character}'s power",
+  "await.resolve_mission_event": "{seat}: resolve the mission event ({event})",
+  "await.draft": "{seat}: draft", "await.advance": "{seat}: move on to {title}",
+  "await.other": "{seat}: {what}",
+  "result.title": "Roll result", "result.vs": "{a} vs {d} → {wounds}", "result.successes": "{n} successes",
+  "result.difficulty": "{n} successes vs difficulty {d}: {outcome}", "result.success": "success", "result.failure": "failure",
+  "result.neutralized": "{name} neutralized", "result.dismiss": "Got it",
+  "unit.wound.one": "{n} wound", "unit.wound.other": "{n} wounds",
+  "settings.title": "This phone", "settings.vibrate": "Vibrate when this phone is awaited",
+  "forget.title": "Forget table {code}?",
+  "forget.host": "This phone holds the host seat: without its recovery code, nobody can be host of this table again.",
+  "forget.seat": "The {seat} seat's token is lost: the host must hand the seat over to get it back.",
+  "forget.only": "The table disappears from this phone's list.",
+  "forget.go": "Forget",
+  "handover.title": "Hand over the {seat} seat?",
+  "handover.body": "The phone now holding {seat} ({state}) is cut off at once: its token stops working. A link for the new phone is made.",
+  "handover.go": "Hand over",
+  "endgame.body": "The game ends now for every phone; it can be undone from History.",
+  "recovery.title": "Host recovery code",
+  "recovery.help": "Keep this code somewhere safe (a photo, a note): it gives the host seat back on another phone. It is shown only now.",
+  "recovery.copy": "Copy the code", "recovery.copied": "Code copied",
+  "reclaim.title": "Reclaim the host seat", "reclaim.help": "Lost the host's phone? Enter the table's code and its host recovery code.",
+  "reclaim.code": "Table code", "reclaim.recovery": "Recovery code", "reclaim.go": "Reclaim",
+  "reclaim.done": "This phone now holds the host seat of table {code}; the old host phone is cut off.",
+  "reclaim.bad": "That recovery code does not match table {code}.",
+  "qr.title": "Join by QR code", "qr.alt": "QR code of the join link {link}",
+  "seat.free": "free", "seat.taken": "taken", "table.seatsLive": "Seats",
+  "history.undoWhat": "Undo: {what}", "history.redoWhat": "Redo: {what}", "history.nothingUndo": "Nothing to undo",
+  "history.nothingRedo": "Nothing to redo",
+  "wake.on": "The screen stays on while a table is open.",
+});
+Object.assign(fr, {
+  "now.label": "Maintenant", "now.turn": "Tour {turn} sur {limit}", "now.go": "Au tour {of}",
+  "now.waiting": "En attente : {list}", "now.yourGo": "À vous : {what}", "now.nothing": "Personne n'est attendu.",
+  "now.next": "Ensuite : {step}", "now.advanceHelp": "Fait avancer le tour jusqu'à la prochaine étape qui demande quelque chose.",
+  "now.open": "Ouvrir", "now.badge": "À vous",
+  "await.declare_stance": "posture de {hero}", "await.hero_actions": "{seat} : actions",
+  "await.activate_tile.1": "{seat} : activer la première tuile", "await.activate_tile.2": "{seat} : activer la deuxième tuile",
+  "await.activations": "{seat} : activations", "await.roll": "{actor} : poursuivre le lancer ({action})",
+  "await.defend": "{seat} : {defender} se défend contre {attacker}",
+  "await.reinforce": "{seat} : dépenser {points} points de renfort",
+  "await.resolve_power": "{seat} : résoudre le pouvoir de {character}",
+  "await.resolve_mission_event": "{seat} : résoudre l'événement de la mission ({event})",
+  "await.draft": "{seat} : choisir une tuile", "await.advance": "{seat} : passer à « {title} »",
+  "await.other": "{seat} : {what}",
+  "result.title": "Résultat du lancer", "result.vs": "{a} contre {d} → {wounds}", "result.successes": "{n} succès",
+  "result.difficulty": "{n} succès contre difficulté {d} : {outcome}", "result.success": "réussite", "result.failure": "échec",
+  "result.neutralized": "{name} neutralisé", "result.dismiss": "Compris",
+  "unit.wound.one": "{n} blessure", "unit.wound.other": "{n} blessures",
+  "settings.title": "Ce téléphone", "settings.vibrate": "Vibrer quand ce téléphone est attendu",
+  "forget.title": "Oublier la table {code} ?",
+  "forget.host": "Ce téléphone est l'hôte : sans le code de récupération, personne ne pourra plus être l'hôte de cette table.",
+  "forget.seat": "Le jeton de la place {seat} est perdu : l'hôte devra confier la place à nouveau pour la retrouver.",
+  "forget.only": "La table disparaît de la liste de ce téléphone.",
+  "forget.go": "Oublier",
+  "handover.title": "Confier la place {seat} ?",
+  "handover.body": "Le téléphone qui tient {seat} ({state}) est coupé tout de suite : son jeton ne marche plus. Un lien est créé pour le nouveau téléphone.",
+  "handover.go": "Confier",
+  "endgame.body": "La partie se termine pour tous les téléphones ; on peut l'annuler depuis l'historique.",
+  "recovery.title": "Code de récupération de l'hôte",
+  "recovery.help": "Gardez ce code en lieu sûr (photo, note) : il rend la place d'hôte sur un autre téléphone. Il n'est montré qu'une fois.",
+  "recovery.copy": "Copier le code", "recovery.copied": "Code copié",
+  "reclaim.title": "Reprendre la place d'hôte", "reclaim.help": "Téléphone de l'hôte perdu ? Saisissez le code de la table et son code de récupération.",
+  "reclaim.code": "Code de la table", "reclaim.recovery": "Code de récupération", "reclaim.go": "Reprendre",
+  "reclaim.done": "Ce téléphone est maintenant l'hôte de la table {code} ; l'ancien téléphone de l'hôte est coupé.",
+  "reclaim.bad": "Ce code de récupération ne correspond pas à la table {code}.",
+  "qr.title": "Rejoindre par QR code", "qr.alt": "QR code du lien pour rejoindre {link}",
+  "seat.free": "libre", "seat.taken": "prise", "table.seatsLive": "Places",
+  "history.undoWhat": "Annuler : {what}", "history.redoWhat": "Rétablir : {what}", "history.nothingUndo": "Rien à annuler",
+  "history.nothingRedo": "Rien à rétablir",
+  "wake.on": "L'écran reste allumé tant qu'une table est ouverte.",
+});
+
 const DICTS = { en, fr };
 let lang = "en";
 
@@ -778,7 +862,47 @@ export function initLang() {
 
 export function t(key, params = {}) {
   const text = DICTS[lang][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? paramWord(params[name]) : ""));
+}
+
+// A number in the app's language ("3,5" in French, "3.5" in English); anything else as it is.
+export function num(n, options = {}) {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 2, ...options }).format(n);
+}
+
+// A param as words: numbers through Intl, and a decimal already written as a string ("3.5", from
+// toFixed) too, so that no screen shows "3.5" in French.
+function paramWord(value) {
+  if (typeof value === "number" && Number.isFinite(value)) return num(value);
+  if (typeof value === "string" && /^-?\d+\.\d+$/.test(value)) {
+    const digits = value.split(".")[1].length;
+    return num(Number(value), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  }
+  return String(value);
+}
+
+// Both catalogues, for the tests that compare them (tests/test_pwa_catalogue.py).
+export function catalogues() { return { en, fr, steps: STEPS }; }
+
+// Who the table waits for (contract C1: `turn.awaiting` entries {seat, code, params}), in words:
+// "Gordon's stance", "Villain: Thug #1 defends against Batman". Params hold display names.
+export function awaitingText(entry, seatLabel) {
+  const p = entry.params || {};
+  const seat = seatLabel(entry.seat);
+  const params = { ...p, seat };
+  switch (entry.code) {
+    case "activate_tile": return t(`await.activate_tile.${p.ordinal === 2 ? 2 : 1}`, params);
+    case "roll": {
+      const action = DICTS[lang][`space.${p.action}`] || p.action || "";
+      return t("await.roll", { ...params, actor: p.actor || seat, action: String(action).toLowerCase() });
+    }
+    case "advance": return t("await.advance", { ...params, title: p.to ? stepTitle(p.to) : (p.title || "") });
+    default: {
+      const key = `await.${entry.code}`;
+      if (DICTS[lang][key]) return t(key, params);
+      return t("await.other", { seat, what: String(entry.code || "").replace(/_/g, " ") });
+    }
+  }
 }
 
 // "3 discs" / "3 disques": French uses the singular for 0 and 1.
