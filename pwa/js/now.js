@@ -193,9 +193,9 @@ export function resultCard() {
   if (!lines.length) return null;   // an abandoned roll: nothing to tell
   return h("section", { class: "banner result", role: "status", "aria-labelledby": "result-h", "data-testid": "result-card" },
     h("div", {},
-      h("h2", { id: "result-h", class: "result-h", text: t("result.title") }),
-      h("p", { class: "small", text: `${last.actor}${last.defender ? ` → ${last.defender}` : ""}` }),
-      lines.map((line, i) => h("p", { class: i === 0 ? "result-line" : "small", "data-testid": i === 0 ? "result-line" : null, text: line }))),
+      h("h2", { id: "result-h", class: "result-h", text: `${t("result.title")} · ${last.actor}${last.defender ? ` → ${last.defender}` : ""}` }),
+      h("p", {}, h("strong", { class: "result-line", "data-testid": "result-line", text: lines[0] }),
+        lines.slice(1).map((line) => h("span", { class: "small", text: ` · ${line}` })))),
     h("button", { type: "button", class: "btn small", "data-testid": "result-dismiss", onclick: () => {
       rolls.dismissed.add(last.id);
       rolls.shown = null;

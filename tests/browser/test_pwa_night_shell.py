@@ -205,3 +205,101 @@ def test_a_result_card_on_both_phones_until_dismissed_and_gone_when_the_next_rol
     expect(a.get_by_test_id("result-card")).to_have_count(0)
     a.get_by_test_id("tab-dice").click()
     expect(a.get_by_test_id("last-roll")).to_have_count(0)
+
+
+# ------------------------------------------------------------------ French everywhere
+
+ENGLISH_ON_SCREEN = """() => {
+  const m = window.__i18n;
+  const { en, fr, steps } = m.catalogues();
+  const exact = new Set();
+  const patterns = [];
+  const french = new Set([...Object.values(fr), ...Object.values(steps.fr)]);
+  // proper names aside: the table's heroes, tiles and miniatures are named by the library
+  const table = window.__table || {};
+  const names = new Set([...(table.heroes || []).map((x) => x.name),
+    ...Object.values(table.command_posts || {}).flatMap((p) => [...p.river.map((x) => x.name), ...p.miniatures.map((x) => x.label)])]);
+  const add = (english, french_) => {
+    if (english === french_ || french.has(english) || names.has(english)) return;   // French too, or a name
+    if (!/\\{\\w+\\}/.test(english)) { exact.add(english.trim()); return; }
+    const literal = english.replace(/\\{\\w+\\}/g, " ");
+    if ((literal.match(/[A-Za-z]{3,}/g) || []).length < 2) return;   // too little text to tell
+    const re = english.split(/\\{\\w+\\}/).map((x) => x.replace(/[.*+?^$()|[\\]\\\\]/g, "\\\\$&")).join(".+");
+    patterns.push(new RegExp(`^${re}$`));
+  };
+  for (const k of Object.keys(en)) add(en[k], fr[k]);
+  for (const k of Object.keys(steps.en)) add(steps.en[k], steps.fr[k]);
+  const seen = [];
+  const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
+  for (const el of document.querySelectorAll("body *")) {
+    if (["SCRIPT", "STYLE", "NOSCRIPT", "OPTION"].includes(el.tagName) || !visible(el)) continue;
+    const own = [...el.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join("").trim();
+    const texts = [own, el.children.length === 0 ? el.textContent.trim() : ""].filter(Boolean);
+    for (const label of [el.getAttribute("aria-label"), el.getAttribute("placeholder")]) if (label) texts.push(label.trim());
+    for (const text of texts) {
+      if (exact.has(text) || patterns.some((re) => re.test(text))) seen.push(`${el.tagName.toLowerCase()}: ${text}`);
+    }
+  }
+  return [...new Set(seen)];
+}"""
+
+
+def english_left(page) -> list[str]:
+    page.evaluate("async () => { window.__i18n = await import('/js/i18n.js');"
+                  " window.__table = (await import('/js/core.js')).state.table; }")
+    return page.evaluate(ENGLISH_ON_SCREEN)
+
+
+def english_events(page, api, code) -> list[str]:
+    """History lines still in the server's English words."""
+    texts = {e["text"] for entry in api.session.get(f"{api.base}/api/tables/{code}/history?limit=500").json()
+             for e in entry["events"]}
+    shown = page.locator("[data-testid=history] .ev").all_inner_texts()
+    return [x for x in shown if x in texts and not re.fullmatch(r"[\W\d]*", x)]
+
+
+def test_every_screen_in_french_shows_no_english_catalogue_text(api, duo, shot):
+    code = duo["code"]
+    api.advance_to(code, duo["host"], "heroes.stances")
+    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
+    api.advance_to(code, duo["host"], "heroes.actions")
+    api.post(code, "/heroes/batman/spend", duo["batman"], {"space": "defense", "cubes": 1})
+    a = duo["open_a"]("/#/table", lang="fr")
+    b = duo["open_b"]("/#/hero/batman", lang="fr")
+    expect(a.get_by_test_id("now-step")).to_have_text("Héros : actions")
+    roll_attack(api, duo)                                  # a result card on both phones
+    expect(b.get_by_test_id("result-card")).to_be_visible()
+    api.advance_to(code, duo["host"], "villain.first_tile")
+    api.post(code, "/command-posts/villain/river/activate", duo["villain"], {"tile": "killer-croc"})
+    found = {}
+    for size_name, size in (("390", TALL), ("360", SMALL)):
+        for page, who in ((a, "villain"), (b, "batman")):
+            page.set_viewport_size(size)
+            for screen in ("home", f"join/{code}", "table", "hero/batman", "villain", "dice", "history"):
+                page.goto(f"/#/{screen}")
+                expect(page.locator("html")).to_have_attribute("lang", "fr")
+                page.wait_for_timeout(400)
+                name = screen.split("/")[0]
+                if name == "history":
+                    expect(page.get_by_test_id("history")).to_be_visible()
+                    found[f"{who}:{size_name}:history-events"] = english_events(page, api, code)
+                found[f"{who}:{size_name}:{name}"] = english_left(page)
+                shot(page, f"night-fr-{who}-{size_name}-{name}")
+                if size_name == "390":
+                    bad = axe_bad(page)
+                    assert not bad, (who, screen, bad)
+    # the sheets: Forget and Hand over
+    a.set_viewport_size(TALL)
+    a.goto("/#/home")
+    a.get_by_role("button", name=f"Oublier {code}").click()
+    found["sheet-forget"] = english_left(a)
+    shot(a, "night-fr-sheet-forget")
+    assert not axe_bad(a, "dialog.sheet")
+    a.locator("dialog.sheet").get_by_role("button", name="Annuler").click()
+    a.goto("/#/table")
+    a.get_by_test_id("handover-hero:batman").click()
+    found["sheet-handover"] = english_left(a)
+    shot(a, "night-fr-sheet-handover")
+    a.locator("dialog.sheet").get_by_role("button", name="Annuler").click()
+    assert not any(found.values()), {k: v for k, v in found.items() if v}

@@ -2,7 +2,7 @@
 
 import { eventText, t } from "../i18n.js";
 import { confirmSheet, formatTime, h } from "../ui.js";
-import { command, hostToken, isHost, loadHistory, seatName, state, writable } from "../core.js";
+import { command, hostToken, isHost, loadHistory, missionName, seatName, state, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 export function enter() { loadHistory(); }
@@ -79,5 +79,5 @@ function namesOf(table) {
     for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
     for (const m of post.miniatures) minis[m.id] ||= m.label;
   }
-  return { heroes, tiles, minis, game: table.game };
+  return { heroes, tiles, minis, game: table.game, mission: missionName(table) };
 }
