@@ -764,15 +764,15 @@ Object.assign(en, {
   "now.waiting": "Waiting: {list}", "now.yourGo": "Your go: {what}", "now.nothing": "Nobody is awaited.",
   "now.next": "Next: {step}", "now.advanceHelp": "Moves the turn on to the next step that asks something.",
   "now.open": "Open", "now.badge": "Your go",
-  "await.declare_stance": "{hero}'s stance", "await.hero_actions": "{seat}: actions",
-  "await.activate_tile.1": "{seat}: activate the first tile", "await.activate_tile.2": "{seat}: activate the second tile",
-  "await.activations": "{seat}: activations", "await.roll": "{actor}: go on with the roll ({action})",
-  "await.defend": "{seat}: {defender} defends against {attacker}",
-  "await.reinforce": "{seat}: spend {points} reinforcement points",
-  "await.resolve_power": "{seat}: resolve {character}'s power",
-  "await.resolve_mission_event": "{seat}: resolve the mission event ({event})",
-  "await.draft": "{seat}: draft", "await.advance": "{seat}: move on to {title}",
-  "await.other": "{seat}: {what}",
+  "await.declare_stance": "{hero}'s stance", "await.hero_actions": "their actions",
+  "await.activate_tile.1": "activate the first tile", "await.activate_tile.2": "activate the second tile",
+  "await.activations": "activate tiles", "await.roll": "{actor}: go on with the roll ({action})",
+  "await.defend": "{defender} defends against {attacker}",
+  "await.reinforce": "spend {points} reinforcement points",
+  "await.resolve_power": "resolve {character}'s power",
+  "await.resolve_mission_event": "resolve the mission event ({event})",
+  "await.draft": "draft", "await.advance": "move on to {title}",
+  "await.other": "{what}", "await.seat": "{seat}: {what}",
   "result.title": "Roll result", "result.vs": "{a} vs {d} → {wounds}", "result.successes": "{n} successes",
   "result.difficulty": "{n} successes vs difficulty {d}: {outcome}", "result.success": "success", "result.failure": "failure",
   "result.neutralized": "{name} neutralized", "result.dismiss": "Got it",
@@ -805,15 +805,15 @@ Object.assign(fr, {
   "now.waiting": "En attente : {list}", "now.yourGo": "À vous : {what}", "now.nothing": "Personne n'est attendu.",
   "now.next": "Ensuite : {step}", "now.advanceHelp": "Fait avancer le tour jusqu'à la prochaine étape qui demande quelque chose.",
   "now.open": "Ouvrir", "now.badge": "À vous",
-  "await.declare_stance": "posture de {hero}", "await.hero_actions": "{seat} : actions",
-  "await.activate_tile.1": "{seat} : activer la première tuile", "await.activate_tile.2": "{seat} : activer la deuxième tuile",
-  "await.activations": "{seat} : activations", "await.roll": "{actor} : poursuivre le lancer ({action})",
-  "await.defend": "{seat} : {defender} se défend contre {attacker}",
-  "await.reinforce": "{seat} : dépenser {points} points de renfort",
-  "await.resolve_power": "{seat} : résoudre le pouvoir de {character}",
-  "await.resolve_mission_event": "{seat} : résoudre l'événement de la mission ({event})",
-  "await.draft": "{seat} : choisir une tuile", "await.advance": "{seat} : passer à « {title} »",
-  "await.other": "{seat} : {what}",
+  "await.declare_stance": "posture de {hero}", "await.hero_actions": "ses actions",
+  "await.activate_tile.1": "activer la première tuile", "await.activate_tile.2": "activer la deuxième tuile",
+  "await.activations": "activer des tuiles", "await.roll": "{actor} : poursuivre le lancer ({action})",
+  "await.defend": "{defender} se défend contre {attacker}",
+  "await.reinforce": "dépenser {points} points de renfort",
+  "await.resolve_power": "résoudre le pouvoir de {character}",
+  "await.resolve_mission_event": "résoudre l'événement de la mission ({event})",
+  "await.draft": "choisir une tuile", "await.advance": "passer à « {title} »",
+  "await.other": "{what}", "await.seat": "{seat} : {what}",
   "result.title": "Résultat du lancer", "result.vs": "{a} contre {d} → {wounds}", "result.successes": "{n} succès",
   "result.difficulty": "{n} succès contre difficulté {d} : {outcome}", "result.success": "réussite", "result.failure": "échec",
   "result.neutralized": "{name} neutralisé", "result.dismiss": "Compris",
@@ -885,24 +885,30 @@ function paramWord(value) {
 export function catalogues() { return { en, fr, steps: STEPS }; }
 
 // Who the table waits for (contract C1: `turn.awaiting` entries {seat, code, params}), in words:
-// "Gordon's stance", "Villain: Thug #1 defends against Batman". Params hold display names.
-export function awaitingText(entry, seatLabel) {
+// "Gordon's stance", "Villain: Thug #1 defends against Batman". Params hold display names. With
+// `withSeat` false (this phone's own prompt), the seat is left out: "Thug #1 defends against Batman".
+export function awaitingText(entry, seatLabel, withSeat = true) {
   const p = entry.params || {};
   const seat = seatLabel(entry.seat);
   const params = { ...p, seat };
+  let what;
+  let named = false;   // the sentence names who already
   switch (entry.code) {
-    case "activate_tile": return t(`await.activate_tile.${p.ordinal === 2 ? 2 : 1}`, params);
+    case "declare_stance": what = t("await.declare_stance", params); named = true; break;
+    case "activate_tile": what = t(`await.activate_tile.${p.ordinal === 2 ? 2 : 1}`, params); break;
     case "roll": {
       const action = DICTS[lang][`space.${p.action}`] || p.action || "";
-      return t("await.roll", { ...params, actor: p.actor || seat, action: String(action).toLowerCase() });
+      what = t("await.roll", { ...params, actor: p.actor || seat, action: String(action).toLowerCase() });
+      named = true;
+      break;
     }
-    case "advance": return t("await.advance", { ...params, title: p.to ? stepTitle(p.to) : (p.title || "") });
+    case "advance": what = t("await.advance", { ...params, title: p.to ? stepTitle(p.to) : (p.title || "") }); break;
     default: {
       const key = `await.${entry.code}`;
-      if (DICTS[lang][key]) return t(key, params);
-      return t("await.other", { seat, what: String(entry.code || "").replace(/_/g, " ") });
+      what = DICTS[lang][key] ? t(key, params) : String(entry.code || "").replace(/_/g, " ");
     }
   }
+  return withSeat && !named ? t("await.seat", { seat, what }) : what;
 }
 
 // "3 discs" / "3 disques": French uses the singular for 0 and 1.

@@ -95,7 +95,7 @@ export function strip(currentTab, tabs) {
     const hero = heroOfSeat(first.seat);
     const href = tab === "hero" && hero ? `#/hero/${encodeURIComponent(hero)}` : `#/${tab}`;
     out.push(h("div", { class: "banner prompt", role: "status", "data-testid": "prompt" },
-      h("p", { text: t("now.yourGo", { what: mine.map((e) => awaitingText(e, seatName)).join(" · ") }) }),
+      h("p", { text: t("now.yourGo", { what: mine.map((e) => awaitingText(e, seatName, false)).join(" · ") }) }),
       currentTab === tab ? null : h("a", { class: "btn small primary", href, "data-testid": "prompt-open" }, t("now.open"))));
   }
   return out;
