@@ -414,17 +414,15 @@ function renderJoin(code) {
       h("p", { class: "muted small", text: link }));
   }
   out.push(head);
-  if (rec?.hostToken) {
-    if (rec.recoveryCode) out.push(recoveryCard(rec.recoveryCode));
-    out.push(qrCard(code));
-  }
+  // the host's phone: the QR code for the others and the recovery code come after the seats
+  const hostCards = rec?.hostToken ? [qrCard(code), rec.recoveryCode ? recoveryCard(rec.recoveryCode) : null] : [];
   const box = h("section", { class: "card", "aria-labelledby": "pick-h" },
     h("h2", { id: "pick-h", text: rec?.hostToken && !join.table?.players ? t("join.playAs") : t("join.pick") }),
     join.table?.mode === "versus" && join.code === code ? h("p", { class: "small", "data-testid": "join-versus", text: t("join.versusHelp") }) : null);
   if (join.error && join.code === code) add(box, h("p", { class: "refusal", role: "alert", text: join.error }));
   if (!join.seats || join.code !== code) {
     if (!join.error) add(box, h("p", { class: "muted", text: t("loading") }));
-    out.push(box);
+    out.push(box, ...hostCards);
     return out;
   }
   const heroes = join.table?.heroes || [];
@@ -452,7 +450,7 @@ function renderJoin(code) {
       } }, t("join.take"))));
   }
   add(box, list, h("p", { class: "muted small", text: t("join.handoverHelp") }));
-  out.push(box);
+  out.push(box, ...hostCards);
   return out;
 }
 
