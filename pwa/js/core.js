@@ -22,6 +22,7 @@ export const state = {
   busy: new Set(),     // control keys waiting for an answer
   notice: null,        // a short message for the whole screen
   updateReady: false,
+  travel: null,        // {undo, redo} when the live message carries them apart from the table view (C5)
 };
 
 const listeners = new Set();
@@ -228,6 +229,7 @@ function setSeats(seats) {
 const changeListeners = new Set();
 export function onChange(fn) { changeListeners.add(fn); }
 function noteChange(data) {
+  if (data && "undo" in data) state.travel = { undo: data.undo, redo: data.redo ?? null };   // contract C5 on the message
   if (!data || !Array.isArray(data.events)) return;
   for (const fn of changeListeners) fn(state.table, data.events, data.version);
 }
@@ -344,7 +346,7 @@ export function closeTable() {
   source = null;
   clearTimeout(retryTimer);
   clearTimeout(probeTimer);
-  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, error: null });
+  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, error: null, travel: null });
   try { localStorage.removeItem("gc.current"); } catch { /* ignore */ }
   changed();
 }
@@ -406,6 +408,7 @@ async function connectLive() {
     const table = data.table || data;   // {version, table, seats} or the table view itself with "seats"
     if (data.seats) setSeats(data.seats);
     applyTable(table, data.version ?? table.version);
+    if ("undo" in data) state.travel = { undo: data.undo, redo: data.redo ?? null };
   });
   es.addEventListener("presence", (e) => {
     if (source !== es) return;

@@ -53,8 +53,9 @@ export function render() {
 // the plain buttons.
 function travelButton(kind, arrow, can, token, names) {
   const table = state.table;
-  const known = kind in table;
-  const entry = table[kind];
+  const from = kind in table ? table : state.travel;   // the table view's, else the live message's
+  const known = Boolean(from) && kind in from;
+  const entry = known ? from[kind] : null;
   const what = entry ? travelWhat(entry, names) : "";
   const empty = known && !entry;
   const label = entry ? t(`history.${kind}What`, { what }) : empty ? t(kind === "undo" ? "history.nothingUndo" : "history.nothingRedo") : t(`history.${kind}`);
