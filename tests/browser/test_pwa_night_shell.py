@@ -22,10 +22,19 @@ TALL = {"width": 390, "height": 844}
 
 
 def in_view(page, testid: str) -> bool:
-    """The control is wholly inside the viewport, above the fold, not hidden under the tab bar."""
-    return page.get_by_test_id(testid).evaluate("""el => { const r = el.getBoundingClientRect();
-        const bar = document.getElementById('tabbar').getBoundingClientRect();
-        return r.top >= 0 && r.bottom <= Math.min(innerHeight, bar.top) + 0.5 && r.height >= 44; }""")
+    """The control is wholly inside the viewport, above the fold, not hidden under the tab bar, and
+    thumb-sized (waits up to 3 s for the screen to settle: the live stream re-renders it)."""
+    try:
+        page.wait_for_function("""id => { const el = document.querySelector(`[data-testid="${id}"]`);
+            if (!el) return false;
+            const r = el.getBoundingClientRect();
+            const bar = document.getElementById('tabbar').getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= Math.min(innerHeight, bar.top) + 0.5 && r.height >= 44; }""",
+                               arg=testid, timeout=3000)
+        return True
+    except Exception:  # noqa: BLE001 - the playwright timeout: not in view
+        print(testid, page.get_by_test_id(testid).evaluate("el => JSON.stringify(el.getBoundingClientRect())"))
+        return False
 
 
 def axe_bad(page, include: str | None = None) -> list:
@@ -132,7 +141,7 @@ def test_the_host_sees_the_join_links_qr_code_and_the_live_seat_list(api, duo, p
     # the QR code is the library's: modules drawn, the quiet zone white
     cells = qr.locator("svg path").get_attribute("d")
     assert cells.count("h1v1") > 200
-    qr.scroll_into_view_if_needed()
+    a.evaluate("document.querySelector('[data-testid=join-qr]').scrollIntoView()")
     shot(a, "night-qr")
     # Batman's phone comes and goes: the host's seat list follows the stream
     expect(a.locator("[data-seat='hero:batman']")).to_have_attribute("data-connected", "false")
