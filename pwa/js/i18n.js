@@ -773,6 +773,7 @@ Object.assign(en, {
   "await.resolve_mission_event": "resolve the mission event ({event})",
   "await.draft": "draft", "await.advance": "move on to {title}",
   "await.other": "{what}", "await.seat": "{seat}: {what}",
+  "await.mine.hero_actions": "take your actions", "await.mine.activations": "activate your tiles",
   "result.title": "Roll result", "result.vs": "{a} vs {d} → {wounds}", "result.successes": "{n} successes",
   "result.difficulty": "{n} successes vs difficulty {d}: {outcome}", "result.success": "success", "result.failure": "failure",
   "result.neutralized": "{name} neutralized", "result.dismiss": "Got it",
@@ -814,6 +815,7 @@ Object.assign(fr, {
   "await.resolve_mission_event": "résoudre l'événement de la mission ({event})",
   "await.draft": "choisir une tuile", "await.advance": "passer à « {title} »",
   "await.other": "{what}", "await.seat": "{seat} : {what}",
+  "await.mine.hero_actions": "faites vos actions", "await.mine.activations": "activez vos tuiles",
   "result.title": "Résultat du lancer", "result.vs": "{a} contre {d} → {wounds}", "result.successes": "{n} succès",
   "result.difficulty": "{n} succès contre difficulté {d} : {outcome}", "result.success": "réussite", "result.failure": "échec",
   "result.neutralized": "{name} neutralisé", "result.dismiss": "Compris",
@@ -904,7 +906,8 @@ export function awaitingText(entry, seatLabel, withSeat = true) {
     }
     case "advance": what = t("await.advance", { ...params, title: p.to ? stepTitle(p.to) : (p.title || "") }); break;
     default: {
-      const key = `await.${entry.code}`;
+      const mine = `await.mine.${entry.code}`;
+      const key = !withSeat && DICTS[lang][mine] ? mine : `await.${entry.code}`;
       what = DICTS[lang][key] ? t(key, params) : String(entry.code || "").replace(/_/g, " ");
     }
   }
