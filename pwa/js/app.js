@@ -159,8 +159,9 @@ function renderShell(r) {
   const now = state.code ? strip(current, tabNames) : [];
   document.getElementById("now").replaceChildren(...now.slice(0, 1));
   banners.push(...now.slice(1));
+  // the last roll's result scrolls away with the screen (the strip and the prompt stay on top)
   const result = state.code ? resultCard() : null;
-  if (result) banners.push(result);
+  document.getElementById("result").replaceChildren(...(result ? [result] : []));
   if (state.notice) {
     banners.push(h("div", { class: "banner notice", role: "status" },
       h("p", { text: state.notice }),
