@@ -466,3 +466,25 @@ def test_the_recovery_code_is_shown_at_creation_and_reclaims_the_host_seat_on_a_
     assert stored["hostToken"] == recovery["token"]
     c.get_by_test_id("reclaim-done").get_by_role("button").click()
     expect(c.get_by_test_id("join-qr")).to_be_visible()            # the host's Table screen
+
+
+# ------------------------------------------------------------------ Versus: the strip and French
+
+from tests.browser.test_pwa_versus import _open, _screens, _show, versus_library, versus_tables  # noqa: E402,F401
+
+
+def test_versus_screens_have_the_strip_and_no_english_catalogue_text_in_french(phones, versus_tables, shot):
+    found = {}
+    for name, table, seat, path, ready in _screens(versus_tables):
+        page = _open(phones, table, seat, path, lang="fr")
+        if name == "home-versus":
+            page.get_by_test_id("mode-versus").click()
+        expect(page.get_by_test_id(ready).first).to_be_visible()
+        page.wait_for_timeout(300)
+        if name not in ("home-versus", "join-versus", "setup", "setup-waiting"):
+            expect(page.get_by_test_id("now-step")).to_have_text("Vilain : dépense du potentiel d'activation, activation des tuiles")
+            expect(page.get_by_test_id("now-go")).to_have_text("Au tour du vilain")
+        found[name] = english_left(page)
+        shot(page, f"night-fr-versus-{name}")
+        page.context.close()
+    assert not any(found.values()), {k: v for k, v in found.items() if v}
