@@ -1,7 +1,7 @@
 // Boot, routing (#/screen), the shell around the screens, the service worker.
 
 import { getLang, initLang, setLang, t } from "./i18n.js";
-import { h, icon } from "./ui.js";
+import { formatTime, h, icon } from "./ui.js";
 import {
   adoptToken, changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
 } from "./core.js";
@@ -140,7 +140,7 @@ function renderShell(r) {
 
   const banners = [];
   if (state.code && state.conn === "offline") {
-    const when = state.savedAt ? t("offlineWhen", { time: new Date(state.savedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) : "";
+    const when = state.savedAt ? t("offlineWhen", { time: formatTime(state.savedAt) }) : "";
     banners.push(h("div", { class: "banner offline", role: "alert", "data-testid": "offline-banner" },
       h("p", { text: t("offlineBanner", { when }) })));
   }
