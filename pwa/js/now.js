@@ -79,7 +79,10 @@ export function strip(currentTab, tabs) {
   const list = awaiting(table);
   const mine = myPrompts(table);
   buzz(mine);
-  const others = list.filter((e) => !mine.includes(e) && e.code !== "advance");
+  // the others' entries, the offer to move the turn on included ("Villain: move on to …"); this
+  // phone's own offer is the Advance button
+  const seats = mySeats();
+  const others = list.filter((e) => !seats.includes(e.seat));
   const who = [];
   if (turn.side_playing && !turn.over) who.push(h("span", { class: "pill ok", "data-testid": "now-go", text: tSide("now.go", turn.side_playing) }));
   const waitText = others.length ? t("now.waiting", { list: others.map((e) => awaitingText(e, seatName)).join(" · ") }) : "";
