@@ -94,6 +94,7 @@ def advance_to(table, step: str):
             for hero in table.heroes.values():
                 if hero.stance is None:
                     table, _ = run(table, c.DeclareStance(hero.id, "active"))
+            continue  # the last stance passes the stance step (C2)
         table, _ = run(table, c.Advance())
     raise AssertionError(step)
 
