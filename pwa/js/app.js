@@ -158,10 +158,10 @@ function renderShell(r) {
   watchDice();
   const now = state.code ? strip(current, tabNames) : [];
   document.getElementById("now").replaceChildren(...now.slice(0, 1));
-  banners.push(...now.slice(1));
-  // the last roll's result scrolls away with the screen (the strip and the prompt stay on top)
+  // this phone's prompt and the last roll's result scroll with the screen: only the strip stays on
+  // top, so that the sticky part stays small at 360 × 640
   const result = state.code ? resultCard() : null;
-  document.getElementById("result").replaceChildren(...(result ? [result] : []));
+  document.getElementById("result").replaceChildren(...now.slice(1), ...(result ? [result] : []));
   if (state.notice) {
     banners.push(h("div", { class: "banner notice", role: "status" },
       h("p", { text: state.notice }),
@@ -185,6 +185,10 @@ function renderShell(r) {
   const dock = state.code ? advanceBar(current) : null;
   document.getElementById("dock").replaceChildren(...(dock ? [dock] : []));
   document.body.classList.toggle("docked", Boolean(dock));
+  // what is scrolled into view (focus, find, links) lands clear of the sticky top and the fixed bottom
+  const root = document.documentElement.style;
+  root.setProperty("--chrome-h", `${document.querySelector(".chrome")?.offsetHeight || 0}px`);
+  root.setProperty("--dock-h", `${document.getElementById("dock").offsetHeight || 0}px`);
   keepAwake(Boolean(state.code && state.table));
 }
 
