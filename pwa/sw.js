@@ -17,6 +17,7 @@ const SHELL = [
   "/js/catalog.js",
   "/js/core.js",
   "/js/i18n.js",
+  "/js/now.js",
   "/js/refusals.js",
   "/js/ui.js",
   "/js/screens/bmg.js",
@@ -32,6 +33,7 @@ const SHELL = [
   "/js/screens/versus-new.js",
   "/js/screens/versus.js",
   "/js/screens/villain.js",
+  "/vendor/qrcode-generator.js",
 ];
 
 self.addEventListener("install", (event) => {

@@ -1,7 +1,7 @@
 // Boot, routing (#/screen), the shell around the screens, the service worker.
 
 import { getLang, initLang, setLang, t } from "./i18n.js";
-import { h, icon } from "./ui.js";
+import { formatTime, h, icon } from "./ui.js";
 import {
   adoptToken, changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
 } from "./core.js";
@@ -14,6 +14,7 @@ import * as historyScreen from "./screens/history.js";
 import * as versusScreen from "./screens/versus.js";
 import * as bmg from "./screens/bmg.js";
 import * as gcsg from "./screens/gcsg.js";
+import { advanceBar, badges, keepAwake, resultCard, strip, watchDice } from "./now.js";
 
 const SCREENS = {
   home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
@@ -139,7 +140,7 @@ function renderShell(r) {
 
   const banners = [];
   if (state.code && state.conn === "offline") {
-    const when = state.savedAt ? t("offlineWhen", { time: new Date(state.savedAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) }) : "";
+    const when = state.savedAt ? t("offlineWhen", { time: formatTime(state.savedAt) }) : "";
     banners.push(h("div", { class: "banner offline", role: "alert", "data-testid": "offline-banner" },
       h("p", { text: t("offlineBanner", { when }) })));
   }
@@ -148,6 +149,19 @@ function renderShell(r) {
       h("p", { text: t("updateReady") }),
       h("button", { type: "button", class: "btn primary small", onclick: applyUpdate }, t("updateNow"))));
   }
+  const current = r.name === "join" ? "home" : r.name;
+  const versus = state.table?.mode === "versus";
+  const game = state.code ? gameOf() : null;
+  const list = game === "bmg" ? BMG_TABS : game === "gcsg" ? GCSG_TABS : versus ? VERSUS_TABS : TABS;
+  const tabNames = list.map(([name]) => name);
+  // the board game's table-wide pieces: who is awaited, this phone's prompt, the last roll's result
+  watchDice();
+  const now = state.code ? strip(current, tabNames) : [];
+  document.getElementById("now").replaceChildren(...now.slice(0, 1));
+  // this phone's prompt and the last roll's result scroll with the screen: only the strip stays on
+  // top, so that the sticky part stays small at 360 × 640
+  const result = state.code ? resultCard() : null;
+  document.getElementById("result").replaceChildren(...now.slice(1), ...(result ? [result] : []));
   if (state.notice) {
     banners.push(h("div", { class: "banner notice", role: "status" },
       h("p", { text: state.notice }),
@@ -155,20 +169,27 @@ function renderShell(r) {
   }
   document.getElementById("banners").replaceChildren(...banners);
 
-  const current = r.name === "join" ? "home" : r.name;
-  const versus = state.table?.mode === "versus";
-  const game = state.code ? gameOf() : null;
-  const list = game === "bmg" ? BMG_TABS : game === "gcsg" ? GCSG_TABS : versus ? VERSUS_TABS : TABS;
+  const marked = badges(tabNames);
   const tabs = list.map(([name, ico, href, label]) => {
     let target = href;
     const hero = heroOfSeat(state.seat);
     if (name === "hero" && hero) target = `#/hero/${encodeURIComponent(hero)}`;
     return h("a", { class: "tab", href: target, "aria-current": current === name ? "page" : false, "data-testid": `tab-${name}` },
-      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(label || `tab.${name}`) }));
+      icon(ico, 24), h("span", { text: name === "versus" && state.table?.versus?.draft?.phase !== "done" ? t("tab.setup") : t(label || `tab.${name}`) }),
+      marked.has(name) ? h("span", { class: "badge", "data-testid": `badge-${name}` }, h("span", { class: "sr-only", text: t("now.badge") })) : null);
   });
   document.getElementById("tabbar").replaceChildren(...tabs);
   document.getElementById("tabbar").style.gridTemplateColumns = `repeat(${tabs.length}, 1fr)`;
   document.getElementById("tabbar").setAttribute("aria-label", t("appName"));
+
+  const dock = state.code ? advanceBar(current) : null;
+  document.getElementById("dock").replaceChildren(...(dock ? [dock] : []));
+  document.body.classList.toggle("docked", Boolean(dock));
+  // what is scrolled into view (focus, find, links) lands clear of the sticky top and the fixed bottom
+  const root = document.documentElement.style;
+  root.setProperty("--chrome-h", `${document.querySelector(".chrome")?.offsetHeight || 0}px`);
+  root.setProperty("--dock-h", `${document.getElementById("dock").offsetHeight || 0}px`);
+  keepAwake(Boolean(state.code && state.table));
 }
 
 function applyUpdate() {

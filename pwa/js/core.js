@@ -22,6 +22,7 @@ export const state = {
   busy: new Set(),     // control keys waiting for an answer
   notice: null,        // a short message for the whole screen
   updateReady: false,
+  travel: null,        // {undo, redo} when the live message carries them apart from the table view (C5)
 };
 
 const listeners = new Set();
@@ -223,6 +224,16 @@ function setSeats(seats) {
   changed();
 }
 
+// The events of each change this phone hears of (its own answers, the live stream), for the shell's
+// result card (now.js): one listener, no copy kept here.
+const changeListeners = new Set();
+export function onChange(fn) { changeListeners.add(fn); }
+function noteChange(data) {
+  if (data && "undo" in data) state.travel = { undo: data.undo, redo: data.redo ?? null };   // contract C5 on the message
+  if (!data || !Array.isArray(data.events)) return;
+  for (const fn of changeListeners) fn(state.table, data.events, data.version);
+}
+
 // Apply a table view if it is newer than what we show.
 export function applyTable(table, version) {
   if (!table) return;
@@ -265,6 +276,7 @@ export async function command(path, body, controlKey, { token, ifMatch, method =
     }
     if (answer.ok) {
       applyTable(answer.data.table, answer.data.version);
+      noteChange(answer.data);
       if (state.history) loadHistory();
       return answer.data;
     }
@@ -334,7 +346,7 @@ export function closeTable() {
   source = null;
   clearTimeout(retryTimer);
   clearTimeout(probeTimer);
-  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, error: null });
+  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, error: null, travel: null });
   try { localStorage.removeItem("gc.current"); } catch { /* ignore */ }
   changed();
 }
@@ -396,8 +408,14 @@ async function connectLive() {
     const table = data.table || data;   // {version, table, seats} or the table view itself with "seats"
     if (data.seats) setSeats(data.seats);
     applyTable(table, data.version ?? table.version);
+    if ("undo" in data) state.travel = { undo: data.undo, redo: data.redo ?? null };
   });
   es.addEventListener("presence", (e) => {
+    if (source !== es) return;
+    setSeats(JSON.parse(e.data).seats);
+  });
+  // a seat taken or handed over (contract C8), when the stream says it apart from presence
+  es.addEventListener("seats", (e) => {
     if (source !== es) return;
     setSeats(JSON.parse(e.data).seats);
   });
@@ -406,6 +424,7 @@ async function connectLive() {
     const data = JSON.parse(e.data);
     state.conn = "live";
     if (data.table) applyTable(data.table, data.version);
+    noteChange(data);
     if (state.history && !state.history.some((x) => x.version === data.version)) {
       state.history = [...state.history, { version: data.version, seat: data.seat, command: data.command, at: Date.now(), events: data.events }];
       changed();
@@ -458,6 +477,17 @@ export async function joinSeat(code, seat) {
   const answer = await request("POST", `/api/tables/${code}/seats`, { body: { seat }, token: tableRecord(code)?.hostToken });
   if (answer.ok) {
     saveRecord(code, { seat, token: answer.data.token });
+  }
+  return answer;
+}
+
+// Contract C6: the host seat back on this phone from the table's recovery code. The answer's token
+// is the new host token (the old host phone is cut off).
+export async function reclaimHost(code, recoveryCode) {
+  const answer = await request("POST", `/api/tables/${code}/recover`, { body: { recovery_code: recoveryCode } });
+  if (answer.ok && answer.data?.token) {
+    const r = tableRecord(code);
+    saveRecord(code, { hostToken: answer.data.token, seat: r?.seat || "host", token: r?.token || null });
   }
   return answer;
 }

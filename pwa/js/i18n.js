@@ -824,6 +824,92 @@ Object.assign(fr, {
   "vl.tok.active": "actif", "vl.tok.dissipating": "en dissipation",
 });
 
+// ---- gn-shell: the "now" strip, prompts, result cards, confirmations, host recovery, the QR code, undo
+Object.assign(en, {
+  "now.label": "Now", "now.turn": "Turn {turn} of {limit}", "now.go": "{of} go",
+  "now.waiting": "Waiting: {list}", "now.yourGo": "Your go: {what}", "now.nothing": "Nobody is awaited.",
+  "now.next": "Next: {step}", "now.advanceHelp": "Moves the turn on to the next step that asks something.",
+  "now.open": "Open", "now.badge": "Your go",
+  "await.declare_stance": "{hero}'s stance", "await.hero_actions": "their actions",
+  "await.activate_tile.1": "activate the first tile", "await.activate_tile.2": "activate the second tile",
+  "await.activations": "activate tiles", "await.roll": "{actor}: go on with the roll ({action})",
+  "await.defend": "{defender} defends against {attacker}",
+  "await.reinforce": "spend {points} reinforcement points",
+  "await.resolve_power": "resolve {character}'s power",
+  "await.resolve_mission_event": "resolve the mission event ({event})",
+  "await.draft": "draft", "await.advance": "move on to {title}",
+  "await.other": "{what}", "await.seat": "{seat}: {what}",
+  "await.mine.hero_actions": "take your actions", "await.mine.activations": "activate your tiles",
+  "result.title": "Roll result", "result.vs": "{a} vs {d} → {wounds}", "result.successes": "{n} successes",
+  "result.difficulty": "{n} successes vs difficulty {d}: {outcome}", "result.success": "success", "result.failure": "failure",
+  "result.neutralized": "{name} neutralized", "result.dismiss": "Got it",
+  "unit.wound.one": "{n} wound", "unit.wound.other": "{n} wounds",
+  "settings.title": "This phone", "settings.vibrate": "Vibrate when this phone is awaited",
+  "forget.title": "Forget table {code}?",
+  "forget.host": "This phone holds the host seat: without its recovery code, nobody can be host of this table again.",
+  "forget.seat": "The {seat} seat's token is lost: the host must hand the seat over to get it back.",
+  "forget.only": "The table disappears from this phone's list.",
+  "forget.go": "Forget",
+  "handover.title": "Hand over the {seat} seat?",
+  "handover.body": "The phone now holding {seat} ({state}) is cut off at once: its token stops working. A link for the new phone is made.",
+  "handover.go": "Hand over",
+  "endgame.body": "The game ends now for every phone; it can be undone from History.",
+  "recovery.title": "Host recovery code",
+  "recovery.help": "Keep this code away from this phone too (a note, a photo on another phone): on a new phone, Home › Reclaim the host seat gives the host seat back with it.",
+  "recovery.copy": "Copy the code", "recovery.copied": "Code copied",
+  "reclaim.title": "Reclaim the host seat", "reclaim.help": "Lost the host's phone? Enter the table's code and its host recovery code.",
+  "reclaim.code": "Table code", "reclaim.recovery": "Recovery code", "reclaim.go": "Reclaim",
+  "reclaim.done": "This phone now holds the host seat of table {code}; the old host phone is cut off.",
+  "reclaim.bad": "That recovery code does not match table {code}.",
+  "qr.title": "Join by QR code", "qr.alt": "QR code of the join link {link}",
+  "seat.free": "free", "seat.taken": "taken", "table.seatsLive": "Seats",
+  "history.undoWhat": "Undo: {what}", "history.redoWhat": "Redo: {what}", "history.nothingUndo": "Nothing to undo",
+  "history.nothingRedo": "Nothing to redo",
+  "wake.on": "The screen stays on while a table is open.",
+});
+Object.assign(fr, {
+  "now.label": "Maintenant", "now.turn": "Tour {turn} sur {limit}", "now.go": "Au tour {of}",
+  "now.waiting": "En attente : {list}", "now.yourGo": "À vous : {what}", "now.nothing": "Personne n'est attendu.",
+  "now.next": "Ensuite : {step}", "now.advanceHelp": "Fait avancer le tour jusqu'à la prochaine étape qui demande quelque chose.",
+  "now.open": "Ouvrir", "now.badge": "À vous",
+  "await.declare_stance": "posture de {hero}", "await.hero_actions": "ses actions",
+  "await.activate_tile.1": "activer la première tuile", "await.activate_tile.2": "activer la deuxième tuile",
+  "await.activations": "activer des tuiles", "await.roll": "{actor} : poursuivre le lancer ({action})",
+  "await.defend": "{defender} se défend contre {attacker}",
+  "await.reinforce": "dépenser {points} points de renfort",
+  "await.resolve_power": "résoudre le pouvoir de {character}",
+  "await.resolve_mission_event": "résoudre l'événement de la mission ({event})",
+  "await.draft": "choisir une tuile", "await.advance": "passer à « {title} »",
+  "await.other": "{what}", "await.seat": "{seat} : {what}",
+  "await.mine.hero_actions": "faites vos actions", "await.mine.activations": "activez vos tuiles",
+  "result.title": "Résultat du lancer", "result.vs": "{a} contre {d} → {wounds}", "result.successes": "{n} succès",
+  "result.difficulty": "{n} succès contre difficulté {d} : {outcome}", "result.success": "réussite", "result.failure": "échec",
+  "result.neutralized": "{name} neutralisé", "result.dismiss": "Compris",
+  "unit.wound.one": "{n} blessure", "unit.wound.other": "{n} blessures",
+  "settings.title": "Ce téléphone", "settings.vibrate": "Vibrer quand ce téléphone est attendu",
+  "forget.title": "Oublier la table {code} ?",
+  "forget.host": "Ce téléphone est l'hôte : sans le code de récupération, personne ne pourra plus être l'hôte de cette table.",
+  "forget.seat": "Le jeton de la place {seat} est perdu : l'hôte devra confier la place à nouveau pour la retrouver.",
+  "forget.only": "La table disparaît de la liste de ce téléphone.",
+  "forget.go": "Oublier",
+  "handover.title": "Confier la place {seat} ?",
+  "handover.body": "Le téléphone qui tient {seat} ({state}) est coupé tout de suite : son jeton ne marche plus. Un lien est créé pour le nouveau téléphone.",
+  "handover.go": "Confier",
+  "endgame.body": "La partie se termine pour tous les téléphones ; on peut l'annuler depuis l'historique.",
+  "recovery.title": "Code de récupération de l'hôte",
+  "recovery.help": "Gardez aussi ce code ailleurs que sur ce téléphone (une note, une photo sur un autre téléphone) : sur un nouveau téléphone, Accueil › Reprendre la place d'hôte rend la place d'hôte avec lui.",
+  "recovery.copy": "Copier le code", "recovery.copied": "Code copié",
+  "reclaim.title": "Reprendre la place d'hôte", "reclaim.help": "Téléphone de l'hôte perdu ? Saisissez le code de la table et son code de récupération.",
+  "reclaim.code": "Code de la table", "reclaim.recovery": "Code de récupération", "reclaim.go": "Reprendre",
+  "reclaim.done": "Ce téléphone est maintenant l'hôte de la table {code} ; l'ancien téléphone de l'hôte est coupé.",
+  "reclaim.bad": "Ce code de récupération ne correspond pas à la table {code}.",
+  "qr.title": "Rejoindre par QR code", "qr.alt": "QR code du lien pour rejoindre {link}",
+  "seat.free": "libre", "seat.taken": "prise", "table.seatsLive": "Places",
+  "history.undoWhat": "Annuler : {what}", "history.redoWhat": "Rétablir : {what}", "history.nothingUndo": "Rien à annuler",
+  "history.nothingRedo": "Rien à rétablir",
+  "wake.on": "L'écran reste allumé tant qu'une table est ouverte.",
+});
+
 const DICTS = { en, fr };
 let lang = "en";
 
@@ -844,7 +930,54 @@ export function initLang() {
 
 export function t(key, params = {}) {
   const text = DICTS[lang][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : ""));
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? paramWord(params[name]) : ""));
+}
+
+// A number in the app's language ("3,5" in French, "3.5" in English); anything else as it is.
+export function num(n, options = {}) {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 2, ...options }).format(n);
+}
+
+// A param as words: numbers through Intl, and a decimal already written as a string ("3.5", from
+// toFixed) too, so that no screen shows "3.5" in French.
+function paramWord(value) {
+  if (typeof value === "number" && Number.isFinite(value)) return num(value);
+  if (typeof value === "string" && /^-?\d+\.\d+$/.test(value)) {
+    const digits = value.split(".")[1].length;
+    return num(Number(value), { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  }
+  return String(value);
+}
+
+// Both catalogues, for the tests that compare them (tests/test_pwa_catalogue.py).
+export function catalogues() { return { en, fr, steps: STEPS }; }
+
+// Who the table waits for (contract C1: `turn.awaiting` entries {seat, code, params}), in words:
+// "Gordon's stance", "Villain: Thug #1 defends against Batman". Params hold display names. With
+// `withSeat` false (this phone's own prompt), the seat is left out: "Thug #1 defends against Batman".
+export function awaitingText(entry, seatLabel, withSeat = true) {
+  const p = entry.params || {};
+  const seat = seatLabel(entry.seat);
+  const params = { ...p, seat };
+  let what;
+  let named = false;   // the sentence names who already
+  switch (entry.code) {
+    case "declare_stance": what = t("await.declare_stance", params); named = true; break;
+    case "activate_tile": what = t(`await.activate_tile.${p.ordinal === 2 ? 2 : 1}`, params); break;
+    case "roll": {
+      const action = DICTS[lang][`space.${p.action}`] || p.action || "";
+      what = t("await.roll", { ...params, actor: p.actor || seat, action: String(action).toLowerCase() });
+      named = true;
+      break;
+    }
+    case "advance": what = t("await.advance", { ...params, title: p.to ? stepTitle(p.to) : (p.title || "") }); break;
+    default: {
+      const mine = `await.mine.${entry.code}`;
+      const key = !withSeat && DICTS[lang][mine] ? mine : `await.${entry.code}`;
+      what = DICTS[lang][key] ? t(key, params) : String(entry.code || "").replace(/_/g, " ");
+    }
+  }
+  return withSeat && !named ? t("await.seat", { seat, what }) : what;
 }
 
 // "3 discs" / "3 disques": French uses the singular for 0 and 1.
@@ -928,12 +1061,12 @@ export function eventText(event, names) {
   const who = (id) => names.heroes[id] || id;
   switch (event.kind) {
     case "spend":
-      if (d.hero) return `${who(d.hero)} dépense ${d.cubes} cube(s) en ${spaceLabel(d.space)}`;
-      if (d.side) return `Le vilain dépense ${d.cubes} cube(s) en ${spaceLabel(d.space)}`;
+      if (d.hero) return `${who(d.hero)} dépense ${cubesFr(d.cubes)} en ${spaceLabel(d.space)}`;
+      if (d.side) return `${sideFr(d.side)} dépense ${cubesFr(d.cubes)} en ${spaceLabel(d.space)}`;
       break;
     case "stance":
-      return `${who(d.hero)} : posture ${d.stance === "active" ? "active" : "repos"}, ${d.to_reserve} cube(s) fatigue → réserve`
-        + (d.from_wound ? `, ${d.from_wound} blessure → fatigue` : "");
+      return `${who(d.hero)} : posture ${d.stance === "active" ? "active" : "repos"}, ${cubesFr(d.to_reserve)} fatigue → réserve`
+        + (d.from_wound ? `, ${woundsFr(d.from_wound)} → fatigue` : "");
     case "step":
       return `Tour ${d.turn} : ${STEPS_FR[d.step] || d.step}`;
     case "turn_marker":
@@ -941,22 +1074,90 @@ export function eventText(event, names) {
     case "activation":
       return `${names.tiles[d.tile] || d.tile} activée depuis la position ${d.position} : `
         + (d.discs !== undefined ? `${d.discs} DPA disponible(s) → dépense, ` : "")
-        + `${d.cost} cube(s) réserve → fatigue ; la tuile passe en fin de rivière`;
+        + `${cubesFr(d.cost)} réserve → fatigue ; la tuile passe en fin de rivière`;
     case "undo": return `Annulé : changement ${d.change}`;
     case "redo": return `Rétabli : changement ${d.change}`;
     case "jump": return `Retour à la table après le changement ${d.restored}`;
     case "defense":
-      return `${d.attack} succès contre ${d.defense} en défense : ${d.wounds} blessure(s)`;
-    case "hero_wounded": return `${who(d.hero)} subit ${d.wounds} blessure(s)`;
-    case "character_wounded": return `${names.minis[d.miniature] || d.miniature} subit ${d.wounds} blessure(s) : ${d.life_points} point(s) de vie`;
+      return `${successesFr(d.attack)} contre ${n(d.defense)} en défense : ${woundsFr(d.wounds)}`;
+    case "hero_wounded": return `${who(d.hero)} subit ${woundsFr(d.wounds)}`;
+    case "character_wounded": return `${names.minis[d.miniature] || d.miniature} subit ${woundsFr(d.wounds)} : ${n(d.life_points)} point${d.life_points > 1 ? "s" : ""} de vie`;
     case "character_neutralized": return `${names.minis[d.miniature] || d.miniature} est neutralisé et va dans la réserve de personnages`;
     case "tile_neutralized": return `${names.tiles[d.tile] || d.tile} est neutralisée : retournée et placée en fin de rivière`;
-    default: break;
+    default: return moreEventText(event, d, names, who) ?? event.text;
   }
   return event.text;
 }
 
+// ---- gn-shell: the other events of the board game in French, from their kind and data; a line
+// whose data says too little (a Versus power's own text, a mission's reminder) stays the server's.
+const COLOURS_FR = { yellow: "jaune", orange: "orange", red: "rouge", black: "noir", white: "blanc", blue: "bleu", green: "vert" };
+const n = (x) => num(Number(x) || 0);
+const cubesFr = (x) => `${n(x)} cube${Number(x) > 1 ? "s" : ""}`;
+const woundsFr = (x) => `${n(x)} blessure${Number(x) > 1 ? "s" : ""}`;
+const successesFr = (x) => `${n(x)} succès`;
+const sideFr = (side) => (side === "heroes" ? "Les héros" : side === "villain" ? "Le vilain" : side || "");
+const poolFr = (pool) => (Array.isArray(pool) ? pool.map((c) => COLOURS_FR[c] || c).join(", ") : "");
+
+function moreEventText(event, d, names, who) {
+  const mini = (id) => names.minis[id] || id;
+  const tile = (id) => names.tiles[id] || id;
+  const actor = d.hero ? who(d.hero) : d.miniature ? mini(d.miniature) : "";
+  switch (event.kind) {
+    case "setup": return names.mission ? `Table mise en place pour ${names.mission}` : "Table mise en place";
+    case "step_passed": return `Étape passée : ${STEPS_FR[d.step] || d.title || d.step}`;
+    case "upkeep":
+      if (d.hero) return `${who(d.hero)} : ${cubesFr(d.cubes)} dépensé(s) → fatigue`;
+      if (d.side && d.discs !== undefined) return `${sideFr(d.side)} : ${cubesFr(d.moved)} → fatigue, ${cubesFr(d.recovered)} récupéré(s), ${n(d.discs)} DPA indisponible(s) → disponible(s)`;
+      if (d.side) return `${sideFr(d.side)} : ${cubesFr(d.moved)} des cases → fatigue, ${cubesFr(d.recovered)} récupéré(s) en réserve`;
+      break;
+    case "reinforcement_lost": return `Renforts terminés : ${n(d.lost ?? 0)} point(s) de renfort non dépensé(s) perdu(s)`;
+    case "game_over": return d.winner ? `Fin de partie : vainqueur ${d.winner === "heroes" ? "les héros" : d.winner === "villain" ? "le vilain" : "aucun"}` : "Fin de partie";
+    case "action": return `${mini(d.miniature)} : action ${n(d.uses)} sur ${n(d.multiplier)}`;
+    case "complex_action": return `Action complexe : ${successesFr(d.successes)} contre difficulté ${n(d.difficulty)} : ${d.success ? "réussite" : "échec"}`;
+    case "automatic_action":
+      if (d.hero) return `${who(d.hero)} : ${spaceLabel(d.space)} automatique, 1 cube`;
+      return `${mini(d.miniature)} : action automatique, ni dé ni cube`;
+    case "item":
+      if (d.from && d.to) return `${who(d.from)} → ${who(d.to)} : ${d.item}`;
+      if (d.encumbrance !== undefined) return `${who(d.hero)} porte ${d.item} : encombrement ${n(d.encumbrance)}`;
+      return `${who(d.hero)} : ${d.item} n'est plus porté`;
+    case "movement":
+      return `${actor} se déplace` + (d.cubes ? ` : ${cubesFr(d.cubes)} en mouvement` : "") + (d.lost ? `, ${n(d.lost)} point(s) de déplacement perdu(s)` : "");
+    case "throw":
+      return `${who(d.hero)} lance ${d.item} : ${successesFr(d.successes)} contre difficulté ${n(d.difficulty)}`
+        + (d.reached === undefined ? "" : d.reached ? " : atteint" : " : n'atteint pas la cible");
+    case "event_tile": return `Tuile événement : un événement de la mission, et ${n(d.reinforcement_points)} point(s) de renfort à dépenser tout de suite`;
+    case "dredge": return `Rivière dépolluée de ${(d.tiles || []).map(tile).join(", ")} : ${cubesFr(d.cubes)} hors jeu`;
+    case "demobilize": return `${tile(d.tile)} démobilisée : dépolluée pour 2 cubes, ${n(d.removed ?? 0)} figurine(s) retirée(s) du plateau`;
+    case "reinforce": return `${mini(d.miniature)} revient (${n(d.cost)} pts) : il reste ${n(d.remaining)} point(s) de renfort`;
+    case "discs":
+      if (d.discs !== undefined && d.side) return `${sideFr(d.side)} : ${n(d.discs)} DPA de la zone de dépense → indisponibles`;
+      break;
+    case "draft":
+      if (d.tile) return `${sideFr(d.side)} : ${tile(d.tile)} choisie`;
+      return "Les deux équipes sont complètes : les rivières sont en place";
+    case "roll_started": return `${actor ? `${actor} : ` : ""}lancer (${spaceLabel(d.action) || d.action}), dés ${poolFr(d.pool)}`;
+    case "dice_rolled": return `Dés ${d.pool === "defense" ? "de défense " : ""}lancés` + (d.successes !== undefined ? ` : ${successesFr(d.successes)}` : "");
+    case "dice_rerolled": return `Relance : ${successesFr(d.successes)}`;
+    case "successes": return d.wounds !== undefined && d.shown === undefined ? `${successesFr(d.successes)} : ${woundsFr(d.wounds)}` : `Total : ${successesFr(d.successes)}`;
+    case "defense_declared": return `Défense : ${cubesFr(d.cubes)}, dés ${poolFr(d.pool)}, ${n(d.automatic)} automatique(s)`;
+    case "roll_abandoned": return "Lancer abandonné";
+    case "hero_neutralized": return `${who(d.hero)} est neutralisé`;
+    case "follow_up_offered": return `${t(`skill.${d.skill}`)} : action gratuite possible (${successesFr(d.successes ?? 0)})`;
+    case "dice_mode": return d.mode === "physical" ? "Dés : vrais dés à la table" : "Dés : l'application lance";
+    case "dice_calibrated": return `Dé ${COLOURS_FR[d.colour] || d.colour} calibré`;
+    case "pushing_limits": return `${who(d.hero)} repousse ses limites : ${woundsFr(d.wounds)} (${spaceLabel(d.space)})`;
+    case "shackle": return `Entrave : blessures ignorées ; ${n(d.tokens)} pion(s) entrave sur ${d.defender}`;
+    case "sacrifice": return `Sacrifice : ${successesFr(d.taken)} pris sur l'attaque, reste ${n(d.successes)}`;
+    case "imaginary_friend": return "L'ami imaginaire est neutralisé : son possesseur perd son dé jaune";
+    default: break;
+  }
+  return null;
+}
+
 function spaceLabel(space) {
+  if (!space) return "";
   if (space === "fatigue") return "fatigue";
   return t(`space.${space}`).toLowerCase();
 }

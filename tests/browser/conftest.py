@@ -179,10 +179,11 @@ class Api:
         for _ in range(40):
             if table["turn"]["step"] == step:
                 return table
-            if table["turn"]["step"] == "heroes.stances":  # the host declares the missing stances
-                for hero in table["heroes"]:
-                    if hero["stance"] is None:
-                        table = self.post(code, f"/heroes/{hero['id']}/stance", token, {"stance": "active"})["table"]
+            missing = [h for h in table["heroes"] if h["stance"] is None]
+            if table["turn"]["step"] == "heroes.stances" and missing:  # the host declares the missing stances
+                for hero in missing:
+                    table = self.post(code, f"/heroes/{hero['id']}/stance", token, {"stance": "active"})["table"]
+                continue  # the last stance may move the turn on by itself (C2): look where it stands
             table = self.post(code, "/turn/advance", token)["table"]
         raise AssertionError(f"never reached {step}")
 

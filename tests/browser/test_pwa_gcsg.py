@@ -21,11 +21,12 @@ TEXT = {
     "en": {"create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
            "turn2": "Turn 2 · The Penguin", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
            "plot": "Play a Criminal Plot card", "hire": "Recruit Henchmen", "move": "Move your figures",
-           "no_stash": "Only a Villain's phone shows its stash."},
+           "no_stash": "Only a Villain's phone shows its stash.", "33.3": "33.3", "66.7": "66.7"},
     "fr": {"create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
            "turn2": "Tour 2 · The Penguin", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
-           "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve."},
+           "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve.",
+           "33.3": "33,3", "66.7": "66,7"},
 }
 
 
@@ -157,10 +158,11 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     b.get_by_test_id("move-villain").select_option("uptown-3")
     b.get_by_test_id("move").click()
     b.get_by_test_id("to-fight").click()
-    expect(b.get_by_test_id("odds-penguin")).to_contain_text("33.3")
-    expect(b.get_by_test_id("odds-joker")).to_contain_text("66.7")
+    # the percentages in the phone's language (Intl: "33.3" in English, "33,3" in French)
+    expect(b.get_by_test_id("odds-penguin")).to_contain_text(say["33.3"])
+    expect(b.get_by_test_id("odds-joker")).to_contain_text(say["66.7"])
     a.get_by_test_id("tab-dice").click()
-    expect(a.get_by_test_id("odds-joker")).to_contain_text("66.7")
+    expect(a.get_by_test_id("odds-joker")).to_contain_text(say["66.7"])
     expect(c.get_by_test_id("tab-dice")).to_be_visible()
     snap(b, "fight-odds", "b")
     snap(a, "fight-odds-joker", "a")

@@ -209,15 +209,14 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     a.get_by_test_id("tab-versus").click()
     expect(a.get_by_test_id("cp-side")).to_have_text("Heroes · this phone")
 
-    # ---- the heroes end their turn; the villain plays its activation step
-    advance_until(a, "Check end-game conditions 1")
+    # ---- the heroes end their turn: the side that just finished moves the turn on, and the
+    # end-game check and the villain's upkeep pass by themselves (C2); the villain plays its step
+    expect(a.get_by_test_id("advance")).to_have_text("Next: Villain: spend activation potential, activate tiles")
+    advance_until(a, "Villain: spend activation potential, activate tiles")
     expect(a.get_by_test_id("discs-spent")).to_have_text("0")            # spent → unavailable at the end
     expect(a.get_by_test_id("discs-unavailable")).to_have_text("7")
     b.get_by_test_id("cp-toggle-villain").click()
-    expect(b.get_by_test_id("vs-advance")).to_have_count(0)             # the side with initiative moves on
-    a.get_by_test_id("vs-advance").click()
-    expect(b.get_by_test_id("vs-step-title")).to_have_text("Villain: upkeep")
-    advance_until(b, "Villain: spend activation potential, activate tiles")
+    expect(b.get_by_test_id("vs-step-title")).to_have_text("Villain: spend activation potential, activate tiles")
     expect(b.get_by_test_id("discs-available")).to_have_text("6")
     a.get_by_test_id("cp-toggle-villain").click()
 
@@ -255,8 +254,11 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     expect(a.get_by_test_id("table-discs-villain-available")).to_have_text("3")
     expect(a.get_by_test_id("table-discs-heroes-unavailable")).to_have_text("7")
     shot(a, "versus-table")
+    # the villain moves the turn on: its end of turn passes by itself (C2) up to the next turn's
+    # upkeep, where the mission's special rules are due
     b.get_by_test_id("vs-advance").click()
-    expect(a.get_by_test_id("step-title")).to_have_text("Villain: end of turn effects")
+    expect(a.get_by_test_id("step-title")).to_have_text("Upkeep: advance the turn marker, upkeep effects")
+    expect(a.get_by_test_id("now-turn")).to_have_text("Turn 2 of 8")
     expect(a.get_by_test_id("table-discs-villain-spent")).to_have_text("0")
     expect(a.get_by_test_id("table-discs-villain-unavailable")).to_have_text("4")
 

@@ -3,6 +3,7 @@
 import { refusalText, t } from "../i18n.js";
 import { h } from "../ui.js";
 import { state } from "../core.js";
+import qrcode from "../../vendor/qrcode-generator.js";
 
 export function noTable() {
   return h("section", { class: "card" },
@@ -38,4 +39,56 @@ export function pips(held, limit) {
 export function stat(cls, n, label, testid) {
   return h("div", { class: `stat ${cls}`, "data-testid": testid },
     h("span", { class: "n", text: String(n) }), h("span", { class: "l", text: label }));
+}
+
+// The join link as a QR code (qrcode-generator by Kazuhiko Arase, MIT, pwa/vendor/), for the host's
+// phone: the others scan it to open the join screen. Drawn as SVG from the library's modules.
+export function qrSvg(text, size = 220) {
+  const qr = qrcode(0, "M");
+  qr.addData(text);
+  qr.make();
+  const n = qr.getModuleCount();
+  const quiet = 4;
+  const cells = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) cells.push(`M${c + quiet} ${r + quiet}h1v1h-1z`);
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  const span = n + quiet * 2;
+  svg.setAttribute("viewBox", `0 0 ${span} ${span}`);
+  svg.setAttribute("width", size);
+  svg.setAttribute("height", size);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  const bg = document.createElementNS(NS, "rect");
+  bg.setAttribute("width", span);
+  bg.setAttribute("height", span);
+  bg.setAttribute("fill", "#fff");
+  const path = document.createElementNS(NS, "path");
+  path.setAttribute("d", cells.join(""));
+  path.setAttribute("fill", "#000");
+  svg.append(bg, path);
+  return svg;
+}
+
+export function qrCard(code) {
+  const link = `${location.origin}/join/${code}`;
+  const svg = qrSvg(link);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("qr.alt", { link }));
+  return h("section", { class: "card qr-card", "aria-labelledby": "qr-h", "data-testid": "join-qr" },
+    h("h2", { id: "qr-h", text: t("qr.title") }),
+    h("div", { class: "qr" }, svg),
+    h("p", { class: "muted small", text: link }));
+}
+
+// The host recovery code (contract C6), shown to the host's phone with a copy button: it gives the
+// host seat back on another phone (Home, "Reclaim the host seat").
+export function recoveryCard(recovery) {
+  return h("section", { class: "card", "aria-labelledby": "recovery-h", "data-testid": "recovery" },
+    h("h2", { id: "recovery-h", text: t("recovery.title") }),
+    h("p", { class: "recovery-code", "data-testid": "recovery-code", text: recovery }),
+    h("p", { class: "muted small", text: t("recovery.help") }),
+    h("button", { type: "button", class: "btn", onclick: async (e) => {
+      const button = e.currentTarget;
+      try { await navigator.clipboard.writeText(recovery); button.textContent = t("recovery.copied"); } catch { /* no clipboard */ }
+    } }, t("recovery.copy")));
 }

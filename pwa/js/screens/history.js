@@ -2,7 +2,7 @@
 
 import { eventText, t } from "../i18n.js";
 import { confirmSheet, formatTime, h } from "../ui.js";
-import { command, hostToken, isHost, loadHistory, seatName, state, writable } from "../core.js";
+import { command, hostToken, isHost, loadHistory, missionName, seatName, state, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 export function enter() { loadHistory(); }
@@ -15,10 +15,8 @@ export function render() {
   const travelToken = isHost() ? hostToken() : undefined;
   const out = [h("h1", { text: t("history.title") }),
     h("div", { class: "hist-actions" },
-      h("button", { type: "button", class: "btn", "data-testid": "undo", disabled: !can, "aria-busy": busy("undo"),
-        onclick: () => command("/history/undo", undefined, "undo", { token: travelToken }) }, "↶ ", t("history.undo")),
-      h("button", { type: "button", class: "btn", "data-testid": "redo", disabled: !can, "aria-busy": busy("redo"),
-        onclick: () => command("/history/redo", undefined, "redo", { token: travelToken }) }, "↷ ", t("history.redo"))),
+      travelButton("undo", "↶ ", can, travelToken, names),
+      travelButton("redo", "↷ ", can, travelToken, names)),
     refusalFor("undo"), refusalFor("redo")];
   if (!entries) {
     out.push(h("p", { class: "muted", text: t("loading") }));
@@ -50,6 +48,29 @@ export function render() {
   return out;
 }
 
+// Undo / redo saying what they undo (contract C5: the table's `undo` / `redo`, null when there is
+// nothing, else {command, seat, events}). A table view without the fields (an older server) keeps
+// the plain buttons.
+function travelButton(kind, arrow, can, token, names) {
+  const table = state.table;
+  const from = kind in table ? table : state.travel;   // the table view's, else the live message's
+  const known = Boolean(from) && kind in from;
+  const entry = known ? from[kind] : null;
+  const what = entry ? travelWhat(entry, names) : "";
+  const empty = known && !entry;
+  const label = entry ? t(`history.${kind}What`, { what }) : empty ? t(kind === "undo" ? "history.nothingUndo" : "history.nothingRedo") : t(`history.${kind}`);
+  return h("button", { type: "button", class: "btn travel", "data-testid": kind, disabled: !can || empty, "aria-busy": busy(kind),
+    onclick: () => command(`/history/${kind}`, undefined, kind, { token }) }, arrow, h("span", { "data-testid": `${kind}-what`, text: label }));
+}
+
+function travelWhat(entry, names) {
+  const events = (entry.events || []).filter((ev) => ev.kind !== "step_passed");
+  const first = events[0] || entry.events?.[0];
+  const text = first ? eventText(first, names) : String(entry.command || "").replace(/_/g, " ");
+  const more = (entry.events || []).length - 1;
+  return more > 0 ? `${text} (+${more})` : text;
+}
+
 function namesOf(table) {
   const heroes = Object.fromEntries((table.heroes || []).map((x) => [x.id, x.name]));
   const tiles = {};
@@ -59,5 +80,5 @@ function namesOf(table) {
     for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
     for (const m of post.miniatures) minis[m.id] ||= m.label;
   }
-  return { heroes, tiles, minis, game: table.game };
+  return { heroes, tiles, minis, game: table.game, mission: missionName(table) };
 }

@@ -2,11 +2,13 @@
 // Also the join screen (#/join/CODE): choose a seat.
 
 import { refusalText, t } from "../i18n.js";
-import { add, h } from "../ui.js";
+import { add, confirmSheet, h } from "../ui.js";
 import {
-  changed, forgetTable, heroOfSeat, joinSeat, openTable, playerName, recentTables, request, saveRecord, state,
+  changed, forgetTable, heroOfSeat, joinSeat, openTable, playerName, reclaimHost, recentTables, request, saveRecord, state,
   tableRecord,
 } from "../core.js";
+import { qrCard, recoveryCard } from "./common.js";
+import { setVibrate, vibrateOn } from "../now.js";
 import { catalog } from "../catalog.js";
 import { renderVersusCreate } from "./versus-new.js";
 import { renderBmgCreate, renderGcsgCreate } from "./games-new.js";
@@ -58,7 +60,7 @@ function selectMission(name) {
 export function render(args, ctx) {
   goRef = ctx.go;
   if (args.length && args[0]) return renderJoin(args[0].toUpperCase());
-  return [renderJoinBox(), renderRecent(), renderCreate()];
+  return [renderJoinBox(), renderRecent(), renderCreate(), renderReclaim(), renderSettings()];
 }
 
 // ------------------------------------------------------------------ join by code
@@ -149,7 +151,83 @@ function renderRecent() {
           h("button", { type: "button", class: "btn small primary", "data-testid": `resume-${r.code}`,
             onclick: () => { openTable(r.code); goRef(landing(r)); } }, t("home.resume")),
           h("button", { type: "button", class: "btn small ghost", "aria-label": `${t("home.forget")} ${r.code}`,
-            onclick: () => forgetTable(r.code) }, t("home.forget")))))));
+            onclick: () => confirmForget(r) }, t("home.forget")))))));
+}
+
+// Forgetting a table throws its tokens away: say what is lost, and ask first.
+async function confirmForget(r) {
+  const lost = [];
+  if (r.hostToken) lost.push(t("forget.host"));
+  if (r.seat && r.token) lost.push(t("forget.seat", { seat: seatLabel(r.seat) }));
+  if (!lost.length) lost.push(t("forget.only"));
+  const ok = await confirmSheet({
+    title: t("forget.title", { code: r.code }),
+    body: h("div", { class: "stack" }, lost.map((line) => h("p", { text: line }))),
+    confirm: t("forget.go"), cancel: t("cp.cancel"), danger: true,
+  });
+  if (ok) forgetTable(r.code);
+}
+
+// ------------------------------------------------------------------ reclaim the host seat (contract C6)
+
+const reclaim = { code: "", recovery: "", error: null, done: null, busy: false };
+
+function renderReclaim() {
+  const submit = async (e) => {
+    e.preventDefault();
+    const code = reclaim.code.trim().toUpperCase();
+    const recovery = reclaim.recovery.trim();
+    if (!/^[A-Z0-9]{4,12}$/.test(code)) { reclaim.error = t("home.codeHelp"); changed(); return; }
+    if (!recovery) return;
+    reclaim.busy = true;
+    reclaim.error = null;
+    reclaim.done = null;
+    changed();
+    try {
+      const answer = await reclaimHost(code, recovery);
+      if (answer.ok) {
+        reclaim.done = code;
+        reclaim.recovery = "";
+        if (!tableRecord(code)?.mission) saveRecord(code, { mode: answer.data?.mode || undefined });
+      } else if (answer.status === 403) {
+        reclaim.error = t("reclaim.bad", { code });
+      } else if (answer.status === 404) {
+        reclaim.error = t("join.noTable", { code });
+      } else {
+        reclaim.error = refusalText(answer.data) || String(answer.status);
+      }
+    } catch {
+      reclaim.error = t("err.network");
+    } finally {
+      reclaim.busy = false;
+      changed();
+    }
+  };
+  return h("section", { class: "card", "aria-labelledby": "reclaim-h" },
+    details(t("reclaim.title"), h("form", { class: "stack", onsubmit: submit, "data-testid": "reclaim" },
+      h("p", { class: "muted small", text: t("reclaim.help") }),
+      h("label", { class: "field" }, h("span", { text: t("reclaim.code") }),
+        h("input", { type: "text", class: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 12,
+          value: reclaim.code, "data-key": "reclaim-code", oninput: (e) => { reclaim.code = e.target.value.toUpperCase(); } })),
+      h("label", { class: "field" }, h("span", { text: t("reclaim.recovery") }),
+        h("input", { type: "text", autocomplete: "off", autocapitalize: "off", spellcheck: "false", maxlength: 80,
+          value: reclaim.recovery, "data-key": "reclaim-recovery", oninput: (e) => { reclaim.recovery = e.target.value; } })),
+      reclaim.error ? h("p", { class: "refusal", role: "alert", "data-testid": "reclaim-error", text: reclaim.error }) : null,
+      reclaim.done ? h("p", { class: "ok-line", role: "status", "data-testid": "reclaim-done" }, t("reclaim.done", { code: reclaim.done }), " ",
+        h("button", { type: "button", class: "btn small primary", onclick: () => { openTable(reclaim.done); goRef("#/table"); } }, t("home.resume"))) : null,
+      h("button", { type: "submit", class: "btn block", "aria-busy": reclaim.busy ? "true" : false, disabled: reclaim.busy,
+        "data-testid": "reclaim-go" }, t("reclaim.go"))), "reclaim"));
+}
+
+// ------------------------------------------------------------------ this phone's settings
+
+function renderSettings() {
+  return h("section", { class: "card", "aria-labelledby": "settings-h" },
+    h("h2", { id: "settings-h", text: t("settings.title") }),
+    h("label", { class: "check", for: "vibrate" },
+      h("input", { type: "checkbox", id: "vibrate", checked: vibrateOn(), "data-key": "vibrate", "data-testid": "setting-vibrate",
+        onchange: (e) => setVibrate(e.target.checked) }),
+      h("span", { text: t("settings.vibrate") })));
 }
 
 function seatLabel(seat) {
@@ -278,7 +356,8 @@ async function create() {
       return;
     }
     const table = answer.data;
-    saveRecord(table.code, { hostToken: table.token, seat: "host", token: null, mission: mission.name, joinLink: table.join_link });
+    saveRecord(table.code, { hostToken: table.token, seat: "host", token: null, mission: mission.name, joinLink: table.join_link,
+      recoveryCode: table.recovery_code || null });
     join.created = true;
     goRef(`#/join/${table.code}`);
   } catch {
@@ -335,13 +414,15 @@ function renderJoin(code) {
       h("p", { class: "muted small", text: link }));
   }
   out.push(head);
+  // the host's phone: the QR code for the others and the recovery code come after the seats
+  const hostCards = rec?.hostToken ? [qrCard(code), rec.recoveryCode ? recoveryCard(rec.recoveryCode) : null] : [];
   const box = h("section", { class: "card", "aria-labelledby": "pick-h" },
     h("h2", { id: "pick-h", text: rec?.hostToken && !join.table?.players ? t("join.playAs") : t("join.pick") }),
     join.table?.mode === "versus" && join.code === code ? h("p", { class: "small", "data-testid": "join-versus", text: t("join.versusHelp") }) : null);
   if (join.error && join.code === code) add(box, h("p", { class: "refusal", role: "alert", text: join.error }));
   if (!join.seats || join.code !== code) {
     if (!join.error) add(box, h("p", { class: "muted", text: t("loading") }));
-    out.push(box);
+    out.push(box, ...hostCards);
     return out;
   }
   const heroes = join.table?.heroes || [];
@@ -369,7 +450,7 @@ function renderJoin(code) {
       } }, t("join.take"))));
   }
   add(box, list, h("p", { class: "muted small", text: t("join.handoverHelp") }));
-  out.push(box);
+  out.push(box, ...hostCards);
   return out;
 }
 

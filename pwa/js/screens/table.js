@@ -4,10 +4,10 @@
 import { getLang, refusalText, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import {
-  allow, changed, command, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, offer, request, seatName, state,
+  allow, changed, command, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, record, request, seatName, state,
 } from "../core.js";
 import { catalog, missionTemplate, powerName } from "../catalog.js";
-import { noTable, refusalFor, whyNot } from "./common.js";
+import { noTable, qrCard, recoveryCard, refusalFor } from "./common.js";
 
 const handover = { seat: null, link: null, error: null };
 
@@ -67,20 +67,12 @@ export function render() {
     refusalFor("end-game")));
 
   out.push(seatsCard());
-
-  if (!turn.over) {
-    const may = allow("advance");
-    const next = offer("advance")?.to;
-    out.push(h("div", { class: "advance-bar" },
-      refusalFor("advance"),
-      may.ok ? null : whyNot(may.why, "advance-why"),
-      h("button", {
-        type: "button", class: "btn primary", "data-testid": "advance", disabled: !may.ok,
-        "aria-busy": state.busy.has("advance") ? "true" : false,
-        "aria-label": next ? `${t("table.advance")}. ${t("table.advanceTo", { step: stepTitle(next) })}` : false,
-        onclick: () => command("/turn/advance", undefined, "advance", { token: may.token }),
-      }, t("table.advance"))));
+  if (isHost()) {
+    out.push(qrCard(state.code));
+    if (record()?.recoveryCode) out.push(recoveryCard(record().recoveryCode));
   }
+
+  // Advance is the shell's (now.js): above the tab bar, naming the step it leads to.
   return out;
 }
 
@@ -139,19 +131,24 @@ function versusCard(table) {
   return box;
 }
 
+// Who holds each seat, connected or not, live from the stream (contract C8: presence, and a seat
+// taken or handed over).
 function seatsCard() {
   const seats = state.seats.length ? state.seats : [];
   const list = h("ul", { class: "list seat-list", "data-testid": "seats" });
   for (const s of seats) {
     const mine = mySeats().includes(s.seat);
-    list.append(h("li", { "data-seat": s.seat },
+    const words = [s.connected ? t("seat.connected") : t("seat.away")];
+    if (s.taken === false) words[0] = t("seat.free");
+    if (mine) words.push(t("seat.you"));
+    list.append(h("li", { "data-seat": s.seat, "data-connected": s.connected ? "true" : "false" },
       h("span", {},
         h("span", { class: `dot ${s.connected ? "on" : ""}`, "aria-hidden": "true" }),
         h("strong", { text: seatName(s.seat) }), " ",
-        h("span", { class: "muted small", text: [s.connected ? t("seat.connected") : t("seat.away"), mine ? t("seat.you") : null].filter(Boolean).join(" · ") })),
-      isHost() && !mine && state.conn !== "offline" ? h("button", {
+        h("span", { class: "muted small", text: words.join(" · ") })),
+      isHost() && !mine && state.conn !== "offline" && s.taken !== false ? h("button", {
         type: "button", class: "btn small ghost", "aria-label": `${t("seat.handover")}: ${seatName(s.seat)}`,
-        onclick: () => handOver(s.seat),
+        "data-testid": `handover-${s.seat}`, onclick: () => confirmHandOver(s),
       }, t("seat.handover")) : null));
     if (handover.seat === s.seat && (handover.link || handover.error)) {
       list.append(h("li", { class: "stack" }, handover.link
@@ -163,6 +160,17 @@ function seatsCard() {
   return h("section", { class: "card", "aria-labelledby": "people-h" },
     h("h2", { id: "people-h", text: t("table.people") }), list,
     h("p", { class: "muted small", text: `${t("table.code")}: ${state.code}` }));
+}
+
+// Handing a seat over cuts the phone that holds it off at once: say which, and ask first.
+async function confirmHandOver(s) {
+  const name = seatName(s.seat);
+  const ok = await confirmSheet({
+    title: t("handover.title", { seat: name }),
+    body: t("handover.body", { seat: name, state: s.connected ? t("seat.connected") : t("seat.away") }),
+    confirm: t("handover.go"), cancel: t("cp.cancel"), danger: true,
+  });
+  if (ok) handOver(s.seat);
 }
 
 async function handOver(seat) {
@@ -191,7 +199,7 @@ function endGameButton() {
       h("option", { value: "heroes" }, t("side.heroes")), h("option", { value: "villain" }, t("side.villain")),
       h("option", { value: "none" }, t("table.noWinner")));
     const reason = h("input", { type: "text", "aria-label": t("table.endReason"), placeholder: t("table.endReason") });
-    const ok = await confirmSheet({ title: t("table.endGame"), body: h("div", { class: "stack" }, select, reason),
+    const ok = await confirmSheet({ title: t("table.endGame"), body: h("div", { class: "stack" }, h("p", { text: t("endgame.body") }), select, reason),
       confirm: t("table.endGame"), cancel: t("cp.cancel"), danger: true });
     if (ok) command("/turn/end-game", { winner, reason: reason.value.slice(0, 500) }, "end-game", { token: allow("end_game").token });
   } }, t("table.endGame"));

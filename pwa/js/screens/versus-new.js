@@ -181,7 +181,7 @@ async function create(go) {
       return;
     }
     const table = answer.data;
-    saveRecord(table.code, { hostToken: table.token, seat: "host", token: null, mission: missionTitle(m), mode: "versus", joinLink: table.join_link });
+    saveRecord(table.code, { hostToken: table.token, seat: "host", token: null, mission: missionTitle(m), mode: "versus", joinLink: table.join_link, recoveryCode: table.recovery_code || null });
     go(`#/join/${table.code}`);
   } catch {
     vs.error = t("err.network");

@@ -1,0 +1,247 @@
+// The shell's table-wide pieces for the board game (standard and Versus), drawn on every screen by
+// app.js: the "now" strip (turn, step, whose go, who is awaited), the prompt when this phone is
+// awaited (banner, tab badge, a short vibration), Advance naming the next step, the result card of
+// the last roll this phone took part in, and the Screen Wake Lock while a table is open.
+// Everything comes from the table view: `turn.awaiting` (contract C1), the `advance` offer in `may`
+// with its "to", the dice view's `roll` and `last`, and the events of each change.
+
+import { awaitingText, plural, stepTitle, t, tSide } from "./i18n.js";
+import { h } from "./ui.js";
+import { allow, changed, command, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, state } from "./core.js";
+
+// The tab where an awaited decision is taken (a code of contract C1 → a tab of the shell).
+const TAB_OF = {
+  declare_stance: "hero", hero_actions: "hero", roll: "dice", defend: "dice",
+  activate_tile: "villain", reinforce: "villain", resolve_mission_event: "villain",
+  activations: "versus", resolve_power: "versus", draft: "versus", advance: "table",
+};
+// The dice commands of a roll in progress: a phone offered one of them takes part in the roll.
+const ROLL_COMMANDS = new Set(["roll", "reroll", "end_rerolls", "defend", "abandon", "roll_dice", "reroll_dice", "abandon_roll"]);
+
+const VIBRATE_KEY = "gc.vibrate";
+
+export function isBoardGame() {
+  const game = state.table ? gameOf() : null;
+  return game === "bgcc" || game === "bgcc-versus";
+}
+
+// ------------------------------------------------------------------ settings
+
+export function vibrateOn() {
+  try { return localStorage.getItem(VIBRATE_KEY) !== "off"; } catch { return true; }
+}
+
+export function setVibrate(on) {
+  try { localStorage.setItem(VIBRATE_KEY, on ? "on" : "off"); } catch { /* private mode */ }
+  changed();
+}
+
+// ------------------------------------------------------------------ who is awaited
+
+export function awaiting(table = state.table) {
+  return Array.isArray(table?.turn?.awaiting) ? table.turn.awaiting : [];
+}
+
+// The entries that wait for this phone (its seat, or the host seat on the host's phone), but the
+// mere offer to move the turn on: Advance says that itself.
+export function myPrompts(table = state.table) {
+  const seats = mySeats();
+  return awaiting(table).filter((e) => seats.includes(e.seat) && e.code !== "advance");
+}
+
+// The tab an awaited entry sends to, among the tabs this table shows.
+export function tabOf(entry, tabs) {
+  const want = TAB_OF[entry.code] || "table";
+  if (tabs.includes(want)) return want;
+  return tabs.includes("versus") ? "versus" : "table";
+}
+
+const buzzed = new Set();
+
+function buzz(prompts) {
+  const fresh = prompts.map((e) => `${state.code}|${state.version}|${e.seat}|${e.code}|${JSON.stringify(e.params || {})}`)
+    .filter((k) => !buzzed.has(k.replace(/\|\d+\|/, "|")));
+  for (const k of fresh) buzzed.add(k.replace(/\|\d+\|/, "|"));
+  // forget the prompts no longer awaited, so that the same prompt next turn buzzes again
+  const now = new Set(prompts.map((e) => `${state.code}|${e.seat}|${e.code}|${JSON.stringify(e.params || {})}`));
+  for (const k of [...buzzed]) if (!now.has(k)) buzzed.delete(k);
+  if (fresh.length && vibrateOn() && typeof navigator.vibrate === "function") {
+    try { navigator.vibrate(180); } catch { /* not allowed before a tap: fine */ }
+  }
+}
+
+// ------------------------------------------------------------------ the strip
+
+export function strip(currentTab, tabs) {
+  const table = state.table;
+  if (!table || !isBoardGame()) return [];
+  const turn = table.turn;
+  const list = awaiting(table);
+  const mine = myPrompts(table);
+  buzz(mine);
+  // the others' entries, the offer to move the turn on included ("Villain: move on to …"); this
+  // phone's own offer is the Advance button
+  const seats = mySeats();
+  const others = list.filter((e) => !seats.includes(e.seat));
+  const who = [];
+  if (turn.side_playing && !turn.over) who.push(h("span", { class: "pill ok", "data-testid": "now-go", text: tSide("now.go", turn.side_playing) }));
+  const waitText = others.length ? t("now.waiting", { list: others.map((e) => awaitingText(e, seatName)).join(" · ") }) : "";
+  const out = [h("section", { class: "now", "aria-label": t("now.label"), "data-testid": "now" },
+    h("p", { class: "now-step" },
+      h("span", { class: "now-turn", "data-testid": "now-turn", text: t("now.turn", { turn: turn.turn, limit: turn.turn_limit }) }),
+      h("span", { "aria-hidden": "true", text: " · " }),
+      h("strong", { "data-testid": "now-step", text: turn.over ? t("table.over") : stepTitle(turn) })),
+    who.length || waitText ? h("p", { class: "now-who", "data-testid": "now-who" }, who, waitText ? h("span", { text: waitText }) : null) : null)];
+  if (mine.length && !turn.over) {
+    const first = mine[0];
+    const tab = tabOf(first, tabs);
+    const hero = heroOfSeat(first.seat);
+    const href = tab === "hero" && hero ? `#/hero/${encodeURIComponent(hero)}` : `#/${tab}`;
+    out.push(h("div", { class: "banner prompt", role: "status", "data-testid": "prompt" },
+      h("p", { text: t("now.yourGo", { what: mine.map((e) => awaitingText(e, seatName, false)).join(" · ") }) }),
+      currentTab === tab ? null : h("a", { class: "btn small primary", href, "data-testid": "prompt-open" }, t("now.open"))));
+  }
+  return out;
+}
+
+// The tabs that carry a badge: where this phone's awaited decisions are taken.
+export function badges(tabs) {
+  if (!state.table || !isBoardGame()) return new Set();
+  return new Set(myPrompts().map((e) => tabOf(e, tabs)));
+}
+
+// ------------------------------------------------------------------ Advance, above the tab bar
+
+export function advanceBar(currentTab) {
+  const table = state.table;
+  if (!table || !isBoardGame() || table.turn.over) return null;
+  const may = allow("advance");
+  const to = offer("advance")?.to;
+  if (!may.ok && currentTab !== "table") return null;   // elsewhere Advance shows only when this phone may
+  const label = may.ok && to ? t("now.next", { step: stepTitle(to) }) : t("table.advance");
+  return h("div", { class: "advance-dock", "data-testid": "advance-dock" },
+    refusalLine(),
+    may.ok ? null : (may.why ? h("p", { class: "muted small why", "data-testid": "advance-why", text: may.why }) : null),
+    h("button", {
+      type: "button", class: "btn primary", "data-testid": "advance", disabled: !may.ok,
+      "aria-busy": state.busy.has("advance") ? "true" : false,
+      onclick: () => command("/turn/advance", undefined, "advance", { token: may.token }),
+    }, label));
+}
+
+function refusalLine() {
+  const err = state.error;
+  if (!err || err.key !== "advance") return null;
+  return h("p", { class: "refusal", role: "alert", "data-testid": "refusal-advance" }, err.message,
+    err.rule ? h("span", { class: "rule", text: ` (${err.rule})` }) : null);
+}
+
+// ------------------------------------------------------------------ the result card
+
+const rolls = { code: null, lastId: undefined, involved: new Set(), shown: null, dismissed: new Set(), neutralized: new Map() };
+
+// Called with each change's events (core.js): the names neutralized in the change that ended a roll.
+export function noteEvents(table, events) {
+  const last = table?.dice?.last;
+  if (!last || !Array.isArray(events)) return;
+  const names = events.filter((e) => /_neutralized$/.test(e.kind)).map((e) => neutralizedName(e, table)).filter(Boolean);
+  if (names.length) rolls.neutralized.set(last.id, [...new Set([...(rolls.neutralized.get(last.id) || []), ...names])]);
+}
+
+onChange((table, events) => noteEvents(table, events));
+
+function neutralizedName(event, table) {
+  const d = event.data || {};
+  if (d.hero) return table.heroes?.find((x) => x.id === d.hero)?.name || d.hero;
+  for (const post of Object.values(table.command_posts || {})) {
+    if (d.miniature) { const m = post.miniatures?.find((x) => x.id === d.miniature); if (m) return m.label; }
+    if (d.tile) { const x = post.river?.find((r) => r.id === d.tile); if (x) return x.name; }
+  }
+  return d.miniature || d.tile || null;
+}
+
+function takesPart(roll) {
+  if (!roll) return false;
+  const hero = heroOfSeat(state.seat);
+  if (hero && (roll.hero === hero || roll.target_hero === hero)) return true;
+  const seats = mySeats();
+  if (awaiting().some((e) => seats.includes(e.seat) && (e.code === "roll" || e.code === "defend"))) return true;
+  return seats.some((seat) => (state.table?.may?.[seat] || []).some((e) => ROLL_COMMANDS.has(e.command)));
+}
+
+// Follow the dice: a roll this phone takes part in is remembered; when it ends while this phone
+// watches, its result card shows (on any tab) until dismissed or until the next roll starts.
+export function watchDice() {
+  if (rolls.code !== state.code) Object.assign(rolls, { code: state.code, lastId: undefined, shown: null });
+  const dice = state.table?.dice;
+  if (!dice || !isBoardGame()) return;
+  const current = dice.roll?.roll;
+  if (current) {
+    if (takesPart(current)) rolls.involved.add(current.id);
+    if (rolls.shown && rolls.shown !== current.id) rolls.shown = null;   // the previous roll goes away
+  }
+  const last = dice.last;
+  const lastId = last ? last.id : null;
+  if (rolls.lastId === undefined) { rolls.lastId = lastId; return; }   // what was there before this phone looked
+  if (lastId !== rolls.lastId) {
+    rolls.lastId = lastId;
+    if (last && (rolls.involved.has(last.id) || takesPart(last)) && !rolls.dismissed.has(last.id)) rolls.shown = last.id;
+  }
+}
+
+export function resultCard() {
+  const last = state.table?.dice?.last;
+  if (!last || !isBoardGame() || rolls.shown !== last.id || state.table.dice.roll) return null;
+  const lines = resultLines(last);
+  if (!lines.length) return null;   // an abandoned roll: nothing to tell
+  return h("section", { class: "banner result", role: "status", "aria-labelledby": "result-h", "data-testid": "result-card" },
+    h("div", {},
+      h("h2", { id: "result-h", class: "result-h", text: `${t("result.title")} · ${last.actor}${last.defender ? ` → ${last.defender}` : ""}` }),
+      h("p", {}, h("strong", { class: "result-line", "data-testid": "result-line", text: lines[0] }),
+        lines.slice(1).map((line) => h("span", { class: "small", text: ` · ${line}` })))),
+    h("button", { type: "button", class: "btn small", "data-testid": "result-dismiss", onclick: () => {
+      rolls.dismissed.add(last.id);
+      rolls.shown = null;
+      changed();
+    } }, t("result.dismiss")));
+}
+
+// "3 vs 2 → 1 wound", then "Thug #1 neutralized".
+export function resultLines(last) {
+  const lines = [];
+  if (last.defense_successes != null || last.wounds != null) {
+    lines.push(t("result.vs", { a: last.successes ?? 0, d: last.defense_successes ?? 0, wounds: plural(last.wounds ?? 0, "wound") }));
+  } else if (last.difficulty != null && last.successes != null) {
+    lines.push(t("result.difficulty", { n: last.successes, d: last.difficulty, outcome: t(last.success ? "result.success" : "result.failure") }));
+  } else if (last.successes != null) {
+    lines.push(t("result.successes", { n: last.successes }));
+  }
+  for (const name of rolls.neutralized.get(last.id) || []) lines.push(t("result.neutralized", { name }));
+  return lines;
+}
+
+// ------------------------------------------------------------------ Screen Wake Lock
+
+let lock = null;
+let wanted = false;
+
+export async function keepAwake(on) {
+  wanted = on;
+  if (!("wakeLock" in navigator)) return;
+  try {
+    if (on && !lock && document.visibilityState === "visible") {
+      lock = await navigator.wakeLock.request("screen");
+      lock.addEventListener("release", () => { lock = null; });
+    } else if (!on && lock) {
+      const held = lock;
+      lock = null;
+      await held.release();
+    }
+  } catch { lock = null; /* refused (battery saver, not visible): the screen may sleep */ }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && wanted) keepAwake(true);
+});
+
+export function wakeLockHeld() { return Boolean(lock); }
