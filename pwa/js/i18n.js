@@ -793,7 +793,7 @@ Object.assign(en, {
   "gnh.token.gas": "Gas", "gnh.token.flame": "Flame", "gnh.token.smoke": "Smoke", "gnh.token.frost": "Frost",
   "gnh.placedBy": "Placed by {side}", "gnh.area": "Area (optional)", "gnh.placeToken": "Place a {kind} token",
   "gnh.attacker": "Who acts", "gnh.attackSheet": "Open the action sheet", "gnh.facesTitle": "What the dice show",
-  "gnh.attackTaps": "taps",
+  "gnh.attackTaps": "taps", "gnh.defendHere": "Enter the defense on this phone",
 });
 Object.assign(fr, {
   "gnh.do.melee": "Attaque au corps à corps", "gnh.do.ranged": "Attaque à distance", "gnh.do.manipulation": "Manipulation", "gnh.do.thought": "Réflexion",
@@ -829,7 +829,7 @@ Object.assign(fr, {
   "gnh.token.gas": "Gaz", "gnh.token.flame": "Flamme", "gnh.token.smoke": "Fumée", "gnh.token.frost": "Givre",
   "gnh.placedBy": "Posé par {side}", "gnh.area": "Zone (facultatif)", "gnh.placeToken": "Poser un jeton {kind}",
   "gnh.attacker": "Qui agit", "gnh.attackSheet": "Ouvrir la fiche d'action", "gnh.facesTitle": "Ce que montrent les dés",
-  "gnh.attackTaps": "touchers",
+  "gnh.attackTaps": "touchers", "gnh.defendHere": "Saisir la défense sur ce téléphone",
 });
 
 const DICTS = { en, fr };

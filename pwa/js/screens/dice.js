@@ -7,7 +7,7 @@ import { add, h } from "../ui.js";
 import { allow, changed, command, heroOfSeat, isVersus, offered, request, state } from "../core.js";
 import { refusalText } from "../i18n.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
-import { closeSheet, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
+import { closeSheet, defenderHere, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
 
 const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 
@@ -310,8 +310,12 @@ function rollCard(table, dice) {
   if (offered("end_rerolls")) add(actions, act("end-rerolls", t("dice.endRerolls"), "end_rerolls", "/dice/roll/end-rerolls", undefined, { primary: true }));
   if (offered("defend")) {
     // the defender: the odds of each number of defense cubes, one tap per choice
-    if (allow("defend").ok) add(actions, defenseChoices(table, roll, "defend"));
-    else add(actions, h("p", { "data-testid": "waiting-defense", text: t("gnh.waitDefense", { who: roll.defender }) }), whyNot(allow("defend").why, "defend-why"));
+    if (defenderHere(table)) add(actions, defenseChoices(table, roll, "defend"));
+    else {
+      add(actions, h("p", { "data-testid": "waiting-defense", text: t("gnh.waitDefense", { who: roll.defender }) }));
+      if (allow("defend").ok) add(actions, h("details", { class: "defend-here" }, h("summary", { text: t("gnh.defendHere") }), defenseChoices(table, roll, "defend")));
+      else add(actions, whyNot(allow("defend").why, "defend-why"));
+    }
   }
   if (offered("abandon_roll")) add(actions, act("abandon", t("dice.abandon"), "abandon_roll", "/dice/roll", undefined, { method: "DELETE" }));
   const keys = ["roll-dice", "reroll-free", "reroll-paid", "end-rerolls", "abandon", "roll-faces", "reroll-faces"];

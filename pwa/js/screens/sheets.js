@@ -390,11 +390,31 @@ function rollProgress(table, dice) {
     add(foot, h("p", { class: "muted small", text: t("dice.pickHelp") }));
   }
   add(foot, act("sheet-end-rerolls", t("gnh.done"), "end_rerolls", "/dice/roll/end-rerolls", undefined, { primary: true }));
-  if (allow("defend").ok) add(foot, defenseChoices(table, r, "sheet-defend"));
-  else if (r.step === "defense") add(foot, h("p", { class: "result-big", "data-testid": "sheet-waiting", text: t("gnh.waitDefense", { who: r.defender }) }));
+  if (r.step === "defense") {
+    // the defender's phone is told to defend (turn.awaiting, contract C1); the attacker's sheet
+    // says whom it waits for, and may still enter the defense when the table lets this phone
+    if (defenderHere(table)) add(foot, defenseChoices(table, r, "sheet-defend"));
+    else {
+      add(foot, h("p", { class: "result-big", "data-testid": "sheet-waiting", text: t("gnh.waitDefense", { who: r.defender }) }));
+      if (allow("defend").ok) add(foot, h("details", { class: "defend-here" }, h("summary", { text: t("gnh.defendHere") }), defenseChoices(table, r, "sheet-defend")));
+    }
+  }
   ["sheet-roll-dice", "sheet-reroll-free", "sheet-reroll-paid", "sheet-end-rerolls", "sheet-faces", "sheet-reroll-faces"].forEach((k) => add(foot, refusalFor(k)));
   out.push(foot);
   return out;
+}
+
+// Is this phone awaited for `code` now (turn.awaiting, contract C1)?
+export function awaitsMe(table, code) {
+  const seats = mySeats();
+  return (table.turn?.awaiting || []).some((w) => w.code === code && seats.includes(w.seat));
+}
+
+// Does this phone take the defense? The seat the table awaits for it; before a table view says
+// whom it awaits, the phone the table lets defend.
+export function defenderHere(table) {
+  if (Array.isArray(table.turn?.awaiting)) return awaitsMe(table, "defend");
+  return allow("defend").ok;
 }
 
 function resultPart(table, last) {
