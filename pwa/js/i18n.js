@@ -794,6 +794,8 @@ Object.assign(en, {
   "gnh.placedBy": "Placed by {side}", "gnh.area": "Area (optional)", "gnh.placeToken": "Place a {kind} token",
   "gnh.attacker": "Who acts", "gnh.attackSheet": "Open the action sheet", "gnh.facesTitle": "What the dice show",
   "gnh.attackTaps": "taps", "gnh.defendHere": "Enter the defense on this phone",
+  "gnh.abandoned": "Roll abandoned", "gnh.resultFree": "{w} wound(s)", "gnh.neutralized": "{who} neutralized",
+  "gnh.succeeded": "Success", "gnh.failed": "Failure", "gnh.freeReroll": "free reroll",
 });
 Object.assign(fr, {
   "gnh.do.melee": "Attaque au corps à corps", "gnh.do.ranged": "Attaque à distance", "gnh.do.manipulation": "Manipulation", "gnh.do.thought": "Réflexion",
@@ -830,6 +832,8 @@ Object.assign(fr, {
   "gnh.placedBy": "Posé par {side}", "gnh.area": "Zone (facultatif)", "gnh.placeToken": "Poser un jeton {kind}",
   "gnh.attacker": "Qui agit", "gnh.attackSheet": "Ouvrir la fiche d'action", "gnh.facesTitle": "Ce que montrent les dés",
   "gnh.attackTaps": "touchers", "gnh.defendHere": "Saisir la défense sur ce téléphone",
+  "gnh.abandoned": "Lancer abandonné", "gnh.resultFree": "{w} blessure(s)", "gnh.neutralized": "{who} neutralisé",
+  "gnh.succeeded": "Réussite", "gnh.failed": "Échec", "gnh.freeReroll": "relance gratuite",
 });
 
 const DICTS = { en, fr };

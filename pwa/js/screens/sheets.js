@@ -179,6 +179,16 @@ subscribe(() => {
   if (state.version !== cachedVersion) { cachedVersion = state.version; oddsCache.clear(); }
 });
 
+// "2× orange + 1× yellow" from the odds' pool (colour names), in the app's language.
+export function poolText(pool) {
+  const counts = {};
+  for (const label of pool || []) counts[label] = (counts[label] || 0) + 1;
+  return Object.entries(counts).map(([label, n]) => {
+    const [colour, free] = label.split("+");
+    return `${n}× ${t(`gnh.colour.${colour}`)}${free ? ` (${t("gnh.freeReroll")})` : ""}`;
+  }).join(" + ") || "—";
+}
+
 function oddsLines(d, difficulty) {
   const lines = [];
   if (d.wounds) {
@@ -188,7 +198,7 @@ function oddsLines(d, difficulty) {
   } else if (d.p_at_least != null) {
     lines.push(t("gnh.oddsSuccess", { d: difficulty ?? d.difficulty, p: pct(d.p_at_least) }));
   }
-  lines.push(t("gnh.oddsMean", { n: dec(d.mean) }));
+  if (!d.wounds) lines.push(t("gnh.oddsMean", { n: dec(d.mean) }));
   return lines;
 }
 
@@ -288,10 +298,9 @@ function setupPart(table) {
   out.push(stepperRow(t("gnh.hindering"), sheet.hindering, 0, 12, (v) => { sheet.hindering = v; }, "sheet-hindering"),
     h("p", { class: "muted small", text: t("gnh.hinderingHelp") }));
   if (sheet.hindering) { body.hindering = sheet.hindering; query.hindering = sheet.hindering; }
-  out.push(oddsBox(query, attack));
   const ready = !attack || Boolean(sheet.target);
   const key = "sheet-roll";
-  out.push(h("div", { class: "sheet-foot" },
+  out.push(h("div", { class: "sheet-foot" }, oddsBox(query, attack),
     refusalFor(key), offers.may.ok ? null : whyNot(offers.may.why, "sheet-roll-why"),
     !ready ? h("p", { class: "muted small", text: t("gnh.pickTarget") }) : null,
     h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key),
@@ -308,7 +317,7 @@ function roll(table) { return table.dice?.roll?.roll || null; }
 
 function oddsBox(query, attack) {
   const box = h("div", { class: "odds sheet-odds", "data-testid": "sheet-odds", "aria-live": "polite" }, h("h3", { text: t("dice.odds") }));
-  if (attack && !query.defense) { add(box, h("p", { class: "muted small", text: t("gnh.pickTarget") })); return box; }
+  if (attack && !query.defense) return null;   // "Choose a target." says it under the button
   const got = fetchOdds(query);
   if (!got) { add(box, h("p", { class: "muted small", text: t("loading") })); return box; }
   if (got.error) {
@@ -321,8 +330,8 @@ function oddsBox(query, attack) {
     return box;
   }
   const d = got.data;
-  add(box, h("p", { class: "small", text: `${t("dice.pool")}: ${d.describe || "—"}${d.automatic ? ` + ${d.automatic}` : ""}` }),
-    h("ul", { class: "odds-lines" }, oddsLines(d, query.difficulty).map((line) => h("li", { text: line }))));
+  add(box, h("p", { class: "small", text: `${t("dice.pool")}: ${poolText(d.pool)}${d.automatic ? ` + ${d.automatic}` : ""}` }),
+    h("p", { class: "odds-lines", text: oddsLines(d, query.difficulty).join(" · ") }));
   return box;
 }
 
@@ -393,7 +402,8 @@ function rollProgress(table, dice) {
   if (r.step === "defense") {
     // the defender's phone is told to defend (turn.awaiting, contract C1); the attacker's sheet
     // says whom it waits for, and may still enter the defense when the table lets this phone
-    if (defenderHere(table)) add(foot, defenseChoices(table, r, "sheet-defend"));
+    // (the sheet is the attacker's: before the table says whom it awaits, it waits)
+    if (awaitsMe(table, "defend")) add(foot, defenseChoices(table, r, "sheet-defend"));
     else {
       add(foot, h("p", { class: "result-big", "data-testid": "sheet-waiting", text: t("gnh.waitDefense", { who: r.defender }) }));
       if (allow("defend").ok) add(foot, h("details", { class: "defend-here" }, h("summary", { text: t("gnh.defendHere") }), defenseChoices(table, r, "sheet-defend")));
@@ -424,17 +434,24 @@ function resultPart(table, last) {
     h("button", { type: "button", class: "btn primary block big-btn", "data-key": "sheet-dismiss", onclick: closeSheet }, t("gnh.dismiss")))];
 }
 
-// "3 vs 2 → 1 wound; Thug #1 neutralized", from the table's last roll.
+// "3 vs 2 → 1 wound(s)", "Thug #1 neutralized", from the table's last roll (the dice `last`) and
+// what the table shows of its target now.
 export function resultLines(table, last) {
   const lines = [];
-  const who = `${last.actor} → ${last.defender || t(`space.${last.action}`) }`;
-  if (last.wounds != null) {
+  if (last.step === "abandoned" || last.outcome === "abandoned") lines.push(t("gnh.abandoned"));
+  else if (last.wounds != null && last.defense_successes != null) {
     lines.push(t("gnh.resultAttack", { a: last.successes ?? 0, d: last.defense_successes ?? 0, w: last.wounds }));
-  } else if (last.successes != null) {
-    lines.push(last.difficulty != null ? t("gnh.resultComplex", { s: last.successes, d: last.difficulty }) : t("dice.attackSuccesses", { n: last.successes }));
-  }
-  lines.push(who);
-  if (last.outcome) lines.push(last.outcome);
+  } else if (last.wounds != null) {
+    lines.push(t("gnh.resultFree", { w: last.wounds }));
+  } else if (last.successes != null && last.difficulty != null) {
+    lines.push(t("gnh.resultComplex", { s: last.successes, d: last.difficulty }));
+  } else if (last.successes != null) lines.push(t("dice.attackSuccesses", { n: last.successes }));
+  lines.push(`${last.actor} → ${last.defender || t(ATTACKS.includes(last.action) || ["manipulation", "thought"].includes(last.action) ? `space.${last.action}` : `gnh.free.${last.action}`)}`);
+  const mini = last.target_miniature ? miniatureOf(table, last.target_miniature).mini : null;
+  const hero = last.target_hero ? table.heroes.find((x) => x.id === last.target_hero) : null;
+  if (last.wounds && ((mini && mini.place !== "board") || hero?.neutralized)) lines.push(t("gnh.neutralized", { who: last.defender }));
+  const fr = /^(\d+) against difficulty (\d+): (success|failure)$/.exec(last.outcome || "");
+  if (fr) lines.push(t(fr[3] === "success" ? "gnh.succeeded" : "gnh.failed"));
   return lines;
 }
 
