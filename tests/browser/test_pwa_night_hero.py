@@ -189,3 +189,26 @@ def test_the_sheet_in_french_at_360_pixels(api, duo, shot):
     shot(b, "night-hero-attack-sheet-fr-360")
     widths = b.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1]
+
+
+def test_a_hero_with_two_ranged_weapons_picks_one_in_the_sheet(api, phones, shot):
+    created = api.new_table(heroes=("Batman", "Commissioner Gordon"), items={"Batman": ["Batarangs", "Submachine gun"]})
+    code, host = created["code"], created["token"]
+    batman = api.seat(code, "hero:batman")
+    api.advance_to(code, host, "heroes.actions")
+    b = phones.open("/#/hero/batman", tables={code: {"code": code, "seat": "hero:batman", "token": batman, "at": 1}},
+                    current=code)
+    b.get_by_role("button", name="Ranged attack…").click()
+    s = sheet(b)
+    s.get_by_role("button", name="Killer Croc").click()
+    weapons = s.get_by_role("group", name="Weapon")
+    expect(weapons.get_by_role("button")).to_have_text(["Batarangs", "Submachine gun"])
+    weapons.get_by_role("button", name="Batarangs").click()
+    s.get_by_role("checkbox", name=re.compile("Elevation")).check()
+    s.get_by_role("button", name="Hindering +1").click()
+    expect(s.get_by_test_id("sheet-odds")).to_contain_text("wounds expected")
+    shot(b, "night-hero-weapon-picker")
+    s.get_by_role("button", name="Roll", exact=True).click()
+    expect(s.get_by_role("button", name="Done: no reroll")).to_be_visible()
+    roll = api.table(code)["dice"]["roll"]["roll"]
+    assert roll["weapon"] == "Batarangs" and roll["hindering"] == 1

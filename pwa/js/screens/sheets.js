@@ -322,7 +322,7 @@ function oddsBox(query, attack) {
   if (!got) { add(box, h("p", { class: "muted small", text: t("loading") })); return box; }
   if (got.error) {
     // the rules ask which weapon: offer the ones they name
-    if (got.error.code === "choose_ranged_weapon" && got.error.params?.weapons) {
+    if (got.error.reason === "choose_ranged_weapon" && got.error.params?.weapons) {
       const list = String(got.error.params.weapons).split(", ");
       if (JSON.stringify(list) !== JSON.stringify(sheet.weapons)) { sheet.weapons = list; queueMicrotask(changed); }
     }
