@@ -163,8 +163,9 @@ def test_real_dice_are_entered_face_by_face(api, duo, shot):
     roll = api.table(duo["code"])["dice"]["roll"]["roll"]
     faces = api.table(duo["code"])["dice"]["faces"]
     shown = []
-    for i, die in enumerate(roll["pool"]["dice"]):
-        top = max(faces[die["colour"]]["faces"] if isinstance(faces[die["colour"]], dict) else faces[die["colour"]])
+    for i, label in enumerate(roll["pool"]["dice_types"]):
+        colour = label.split("+")[0]
+        top = max(faces[colour]["faces"] if isinstance(faces[colour], dict) else faces[colour])
         group = entry.get_by_role("group", name=re.compile(rf"^Die {i + 1} "))
         group.get_by_role("button", name=re.compile(rf": {top} success symbol")).click()
         shown.append(top)

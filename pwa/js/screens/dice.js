@@ -2,7 +2,7 @@
 // (api/resources/dice.py): pool → roll → rerolls → successes → defense → defense dice → wounds.
 // The app rolls (server mode) or the players enter what their real dice show (physical mode).
 
-import { eventText, t } from "../i18n.js";
+import { eventText, plural, t } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { allow, changed, command, heroOfSeat, isVersus, offered, request, state } from "../core.js";
 import { refusalText } from "../i18n.js";
@@ -150,8 +150,12 @@ function startCard(table, dice) {
   if (heroSide) {
     const hero = table.heroes.find((x) => x.id === current.id);
     if (!targetMinis.includes(form.targetMini)) form.targetMini = targetMinis[0] || null;
+    // contract C4: cubes already tapped onto the space count first; the stepper adds more
+    const unused = hero?.spaces?.[form.action]?.unused || 0;
+    if (!unused && form.cubes < 1) form.cubes = 1;
     add(box, pickSelect("hero", "roll-hero"), actionPicker(),
-      stepper(t("dice.cubes"), "cubes", 0, 40, "cubes"),
+      unused ? h("p", { class: "small", "data-testid": "dice-unused", text: t("gnh.unused", { cubes: plural(unused, "cube") }) }) : null,
+      stepper(unused ? t("gnh.moreCubes") : t("dice.cubes"), "cubes", unused ? 0 : 1, 40, "cubes"),
       attack ? (targetMinis.length ? select(t("dice.target"), form.targetMini, targetMinis.map((id) => [id, n.minis[id] || id]), (v) => { form.targetMini = v; }, "target")
         : h("p", { class: "muted", text: t("dice.noTarget") })) : null);
     // V·D·1 [e]: a throw is a complex manipulation whose difficulty is the distance
@@ -159,7 +163,7 @@ function startCard(table, dice) {
     if (!carried.includes(form.throw)) form.throw = "";
     if (carried.length) add(box, select(t("dice.throw"), form.throw, [["", t("dice.noThrow")], ...carried.map((x) => [x, x])], (v) => { form.throw = v; }, "throw-item"));
     if (!attack) add(box, stepper(t(form.throw ? "dice.distance" : "dice.difficulty"), "difficulty", 0, 20, "difficulty"));
-    body = { action: form.action, hero: hero?.id, cubes: form.cubes };
+    body = { action: form.action, hero: hero?.id, cubes: form.cubes, unused };
     if (attack) body.target_miniature = form.targetMini; else body.difficulty = form.difficulty;
     if (form.throw) body.throw = form.throw;
   } else {
@@ -182,7 +186,8 @@ function startCard(table, dice) {
     h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !ready,
       "aria-busy": busy("roll-start"),
       onclick: async () => {
-        const done = await command("/dice/roll", body, "roll-start", { token: may.token });
+        const { unused: _counted, ...fields } = body;   // the table counts those itself (C4)
+        const done = await command("/dice/roll", fields, "roll-start", { token: may.token });
         if (done) { setEvents(done); form.picked.clear(); changed(); }
       } }, t("dice.start")),
     current && may.ok ? h("button", { type: "button", class: "btn block ghost", "data-testid": "open-sheet",
@@ -198,7 +203,7 @@ function actionPicker() {
 
 // The odds of the pool about to be rolled (POST /dice/odds changes nothing).
 function oddsPanel(body, attack) {
-  const query = { action: body.action, cubes: body.cubes ?? 1, characteristic: body.characteristic ?? 0 };
+  const query = { action: body.action, cubes: (body.cubes ?? 1) + (body.unused || 0), characteristic: body.characteristic ?? 0 };
   if (body.hero) query.hero = body.hero; else if (body.miniature) query.miniature = body.miniature;
   if (!attack) query.difficulty = body.difficulty;
   if (attack && (body.target_miniature || body.target_hero)) {
@@ -248,7 +253,7 @@ function oddsPanel(body, attack) {
 function rollCard(table, dice) {
   const view = dice.roll;
   const roll = view.roll;
-  const ps = roll.defense?.dice?.length ? roll.defense : roll.pool;   // the dice on the table now
+  const ps = roll.step.startsWith("defense") && roll.defense ? roll.defense : roll.pool;   // the dice on the table now
   // the roll's next steps: those the table's `may` offers (to this phone: enabled)
   const may = (name) => allow(name);
   const box = h("section", { class: "card", "aria-labelledby": "roll-h", "data-testid": "roll" },

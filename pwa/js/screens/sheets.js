@@ -360,7 +360,7 @@ async function rollIfApp(table) {
 function rollProgress(table, dice) {
   const view = dice.roll;
   const r = view.roll;
-  const ps = r.defense?.dice?.length ? r.defense : r.pool;
+  const ps = r.step.startsWith("defense") && r.defense ? r.defense : r.pool;
   const out = [h("p", {}, h("span", { class: "pill warn", "data-testid": "sheet-step", text: view.step_text }))];
   const rerolling = allow("reroll_dice").ok;
   if (ps?.dice?.length) {
@@ -501,7 +501,8 @@ function facesOf(table, colour) {
 const entered = { key: "", values: [] };
 
 export function faceEntry(table, ps, key, send, label = null) {
-  const dice = ps?.dice || [];
+  // before the roll the pool has its dice types only (each "colour" or "colour+reroll")
+  const dice = ps?.dice?.length ? ps.dice : (ps?.dice_types || []).map((label, index) => ({ index, colour: label.split("+")[0] }));
   const sig = `${key}:${dice.map((d) => `${d.index}${d.colour}`).join(",")}`;
   if (entered.key !== sig) { entered.key = sig; entered.values = dice.map(() => null); }
   const box = h("div", { class: "face-entry", "data-testid": key },
