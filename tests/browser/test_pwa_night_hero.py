@@ -213,3 +213,21 @@ def test_a_hero_with_two_ranged_weapons_picks_one_in_the_sheet(api, phones, shot
     expect(s.get_by_role("button", name="Done: no reroll")).to_be_visible()
     roll = api.table(code)["dice"]["roll"]["roll"]
     assert roll["weapon"] == "Batarangs" and roll["hindering"] == 1
+
+
+def test_a_villain_character_moves_from_its_route_in_one_move(api, duo, shot):
+    table = api.advance_to(duo["code"], duo["host"], "villain.first_tile")
+    post = table["command_posts"]["villain"]
+    tile = next(t for t in post["river"] if any(m["tile"] == t["id"] and m["place"] == "board" for m in post["miniatures"]))
+    api.post(duo["code"], "/command-posts/villain/river/activate", duo["villain"], {"tile": tile["id"]})
+    mini = next(m for m in post["miniatures"] if m["tile"] == tile["id"] and m["place"] == "board")
+    before = len(api.session.get(f"{api.base}/api/tables/{duo['code']}/history?limit=500").json())
+    a = duo["open_a"](f"/#/dice/move/miniature/{mini['id']}", **SMALL)
+    s = sheet(a)
+    expect(s.get_by_role("heading", name=f"{mini['label']} · Move")).to_be_visible()
+    s.get_by_role("button", name="Areas (simple moves) +1").click()
+    shot(a, "night-villain-move-sheet-360")
+    s.get_by_role("button", name="Move (2)").click()
+    expect(s).to_be_hidden()
+    history = api.session.get(f"{api.base}/api/tables/{duo['code']}/history?limit=500").json()
+    assert [e["command"] for e in history[before:]] == ["Move"]

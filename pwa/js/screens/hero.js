@@ -182,13 +182,17 @@ function actionsCard(hero) {
   ].map(([key, label, may, open]) => ({ key, label, may, run: open }));
   const actions = [...sheets, ...direct];
   if (!actions.some((a) => a.may.ok)) return null;
+  // the reasons the others are not now, said once for the card
+  const byWhy = new Map();
+  for (const a of actions.filter((x) => !x.may.ok && x.may.why)) byWhy.set(a.may.why, [...(byWhy.get(a.may.why) || []), a.label.replace(/…$/, "")]);
+  const whys = [...byWhy].map(([why, labels]) => `${labels.join(", ")} — ${why}`);
   return h("section", { class: "card", "aria-labelledby": "act-h" },
     h("h2", { id: "act-h", text: t("hero.actions") }),
     h("div", { class: "act-grid" }, actions.map((a) => h("div", {},
       h("button", { type: "button", class: "btn block", "data-testid": a.key, "data-key": a.key, "aria-busy": busy(a.key), disabled: !a.may.ok,
-        onclick: () => a.run(a.may) }, a.label),
-      a.may.ok ? null : whyNot(a.may.why, `${a.key}-why`),
-      refusalFor(a.key)))));
+        "aria-describedby": a.may.ok ? false : "act-why", onclick: () => a.run(a.may) }, a.label),
+      refusalFor(a.key)))),
+    whys.length ? h("ul", { class: "muted small why", id: "act-why", "data-testid": "actions-why" }, whys.map((w) => h("li", { text: w }))) : null);
 }
 
 // Pick up / give / take (V·D·1): the items and heroes each offer lists for this hero.
