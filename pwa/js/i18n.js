@@ -765,7 +765,7 @@ Object.assign(en, {
   "gnh.unused": "{cubes} already on the space", "gnh.noUnused": "No cube on the space yet",
   "gnh.moreCubes": "More cubes", "gnh.line": "Characteristic line", "gnh.multiplier": "{line}: {n} action(s) per activation",
   "gnh.weapon": "Weapon", "gnh.elevation": "Elevation: the target is lower (+1 yellow)",
-  "gnh.hindering": "Hindering", "gnh.hinderingHelp": "Enemy menace minus ally menace in the area (IX·N).",
+  "gnh.hindering": "Hindering", "gnh.hinderingHelp": "Tap the enemies and allies in the action's area, or give the index (IX·N).",
   "gnh.pickTarget": "Choose a target.", "gnh.roll": "Roll",
   "gnh.colour.white": "white", "gnh.colour.yellow": "yellow", "gnh.colour.orange": "orange", "gnh.colour.red": "red", "gnh.colour.black": "black",
   "gnh.oddsHit": "{p} at least 1 wound", "gnh.oddsWounds": "{n} wounds expected", "gnh.oddsNeutralize": "{p} neutralized",
@@ -796,6 +796,8 @@ Object.assign(en, {
   "gnh.attackTaps": "taps", "gnh.defendHere": "Enter the defense on this phone",
   "gnh.abandoned": "Roll abandoned", "gnh.resultFree": "{w} wound(s)", "gnh.neutralized": "{who} neutralized",
   "gnh.succeeded": "Success", "gnh.failed": "Failure", "gnh.freeReroll": "free reroll",
+  "gnh.hinderingMenace": "enemy menace {e} − ally menace {a}", "gnh.hinderingIndex": "{n}", "gnh.hinderingIndexLabel": "Hindering index",
+  "gnh.enemiesHere": "Enemies in the area (menace)", "gnh.alliesHere": "Allies in the area (menace)",
 });
 Object.assign(fr, {
   "gnh.do.melee": "Attaque au corps à corps", "gnh.do.ranged": "Attaque à distance", "gnh.do.manipulation": "Manipulation", "gnh.do.thought": "Réflexion",
@@ -803,7 +805,7 @@ Object.assign(fr, {
   "gnh.unused": "{cubes} déjà sur la case", "gnh.noUnused": "Aucun cube sur la case pour l'instant",
   "gnh.moreCubes": "Cubes en plus", "gnh.line": "Ligne de caractéristique", "gnh.multiplier": "{line} : {n} action(s) par activation",
   "gnh.weapon": "Arme", "gnh.elevation": "Surplomb : la cible est plus bas (+1 jaune)",
-  "gnh.hindering": "Gêne", "gnh.hinderingHelp": "Menace ennemie moins menace alliée dans la zone (IX·N).",
+  "gnh.hindering": "Gêne", "gnh.hinderingHelp": "Touchez les ennemis et alliés dans la zone de l'action, ou donnez l'indice (IX·N).",
   "gnh.pickTarget": "Choisissez une cible.", "gnh.roll": "Lancer",
   "gnh.colour.white": "blanc", "gnh.colour.yellow": "jaune", "gnh.colour.orange": "orange", "gnh.colour.red": "rouge", "gnh.colour.black": "noir",
   "gnh.oddsHit": "{p} au moins 1 blessure", "gnh.oddsWounds": "{n} blessures en moyenne", "gnh.oddsNeutralize": "{p} neutralisé",
@@ -834,6 +836,8 @@ Object.assign(fr, {
   "gnh.attackTaps": "touchers", "gnh.defendHere": "Saisir la défense sur ce téléphone",
   "gnh.abandoned": "Lancer abandonné", "gnh.resultFree": "{w} blessure(s)", "gnh.neutralized": "{who} neutralisé",
   "gnh.succeeded": "Réussite", "gnh.failed": "Échec", "gnh.freeReroll": "relance gratuite",
+  "gnh.hinderingMenace": "menace ennemie {e} − menace alliée {a}", "gnh.hinderingIndex": "{n}", "gnh.hinderingIndexLabel": "Indice de gêne",
+  "gnh.enemiesHere": "Ennemis dans la zone (menace)", "gnh.alliesHere": "Alliés dans la zone (menace)",
 });
 
 const DICTS = { en, fr };

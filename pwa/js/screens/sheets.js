@@ -18,6 +18,7 @@ const sheet = {
   actor: null,       // {hero} | {miniature}
   action: "melee",
   target: null, weapon: null, hindering: 0, elevation: false, more: 0, characteristic: 0, difficulty: 1,
+  enemies: new Set(), allies: new Set(), hinderingOpen: false,
   moves: { areas: 1, jumps: [], climbs: [], hindering: 0 },
   cause: "fall", level: 1,
   rollId: null, events: null, picked: new Set(), shown: [], weapons: null,
@@ -76,8 +77,8 @@ function profileOf(table, id) {
 
 export function openActionSheet(actor, action = "melee") {
   Object.assign(sheet, { kind: "action", actor, action: action === "attack" ? "melee" : action, target: null, weapon: null,
-    hindering: 0, elevation: false, characteristic: 0, difficulty: 1, rollId: null, events: null, weapons: null });
-  sheet.picked.clear();
+    hindering: 0, elevation: false, characteristic: 0, difficulty: 1, rollId: null, events: null, weapons: null, hinderingOpen: false });
+  sheet.picked.clear(); sheet.enemies.clear(); sheet.allies.clear();
   const hero = state.table ? heroOf(state.table, actor) : null;
   sheet.more = hero && (hero.spaces?.[sheet.action]?.unused || 0) > 0 ? 0 : 1;
   if (!hero) sheet.more = 0;
@@ -295,9 +296,7 @@ function setupPart(table) {
     out.push(stepperRow(t("dice.difficulty"), sheet.difficulty, 0, 20, (v) => { sheet.difficulty = v; }, "sheet-difficulty"));
     body.difficulty = sheet.difficulty; query.difficulty = sheet.difficulty;
   }
-  out.push(stepperRow(t("gnh.hindering"), sheet.hindering, 0, 12, (v) => { sheet.hindering = v; }, "sheet-hindering"),
-    h("p", { class: "muted small", text: t("gnh.hinderingHelp") }));
-  if (sheet.hindering) { body.hindering = sheet.hindering; query.hindering = sheet.hindering; }
+  out.push(hinderingPart(table, body, query));
   const ready = !attack || Boolean(sheet.target);
   const key = "sheet-roll";
   out.push(h("div", { class: "sheet-foot" }, oddsBox(query, attack),
@@ -306,6 +305,43 @@ function setupPart(table) {
     h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key),
       disabled: !offers.may.ok || !ready, onclick: () => startRoll(body, offers.may) }, t("gnh.roll"))));
   return out;
+}
+
+// Hindering (IX·N): tap the enemies and allies in the action's area (their menace goes to the
+// table, which counts the index, Nerves of steel included), or give the index itself.
+function hinderingPart(table, body, query) {
+  const n = names(table);
+  const heroMenace = (id) => table.heroes.find((x) => x.id === id)?.board?.menace ?? 0;
+  const miniMenace = (id) => profileOf(table, id)?.menace ?? 0;
+  const villainMinis = (table.command_posts.villain?.miniatures || []).filter((m) => m.place === "board").map((m) => m.id);
+  const liveHeroes = table.heroes.filter((x) => !x.neutralized).map((x) => x.id);
+  let enemies; let allies;
+  if (sheet.actor.hero) {
+    enemies = villainMinis.map((id) => [id, n.minis[id], miniMenace(id)]);
+    allies = liveHeroes.filter((id) => id !== sheet.actor.hero).map((id) => [id, n.heroes[id], heroMenace(id)]);
+  } else {
+    enemies = liveHeroes.map((id) => [id, n.heroes[id], heroMenace(id)]);
+    allies = villainMinis.filter((id) => id !== sheet.actor.miniature).map((id) => [id, n.minis[id], miniMenace(id)]);
+  }
+  const chosenE = enemies.filter(([id]) => sheet.enemies.has(id));
+  const chosenA = allies.filter(([id]) => sheet.allies.has(id));
+  const byMenace = chosenE.length + chosenA.length > 0;
+  if (byMenace) {
+    body.enemy_menace = chosenE.map((x) => x[2]); body.ally_menace = chosenA.map((x) => x[2]);
+    // the odds take an index: the menace sums (the table's own count, Nerves of steel aside)
+    query.hindering = Math.max(0, body.enemy_menace.reduce((a, b) => a + b, 0) - body.ally_menace.reduce((a, b) => a + b, 0));
+  } else if (sheet.hindering) { body.hindering = sheet.hindering; query.hindering = sheet.hindering; }
+  const chips = (list, set, label) => (list.length ? h("div", { class: "field" }, h("span", { class: "muted small", text: label }),
+    h("div", { class: "choices", role: "group", "aria-label": label }, list.map(([id, name, menace]) => h("button", { type: "button",
+      class: `btn choice small ${set.has(id) ? "primary" : ""}`, "aria-pressed": set.has(id) ? "true" : "false", "data-key": `menace-${id}`,
+      onclick: () => { if (set.has(id)) set.delete(id); else set.add(id); changed(); } }, `${name} · ${menace}`)))) : null);
+  const summary = byMenace ? t("gnh.hinderingMenace", { e: body.enemy_menace.reduce((a, b) => a + b, 0), a: body.ally_menace.reduce((a, b) => a + b, 0) })
+    : t("gnh.hinderingIndex", { n: sheet.hindering });
+  return h("details", { class: "hindering", open: sheet.hinderingOpen, ontoggle: (e) => { sheet.hinderingOpen = e.target.open; } },
+    h("summary", { "data-testid": "sheet-hindering-summary", text: `${t("gnh.hindering")}: ${summary}` }),
+    h("p", { class: "muted small", text: t("gnh.hinderingHelp") }),
+    chips(enemies, sheet.enemies, t("gnh.enemiesHere")), chips(allies, sheet.allies, t("gnh.alliesHere")),
+    byMenace ? null : stepperRow(t("gnh.hinderingIndexLabel"), sheet.hindering, 0, 12, (v) => { sheet.hindering = v; }, "sheet-hindering"));
 }
 
 function lineText(line) {
