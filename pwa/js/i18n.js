@@ -826,7 +826,7 @@ Object.assign(fr, {
   "gnh.moveSummary": "{n} mouvement(s) en un seul déplacement : les points restants sont perdus à la fin.",
   "gnh.moveN": "Se déplacer ({n})", "gnh.moveOpen": "Se déplacer…",
   "gnh.attackWith": "Attaquer avec {cubes}", "gnh.open.manipulation": "Manipuler", "gnh.open.thought": "Réfléchir",
-  "gnh.attackOpen": "Attaque au corps à corps…", "gnh.rangedOpen": "Attaque à distance…",
+  "gnh.attackOpen": "Corps à corps…", "gnh.rangedOpen": "Tir à distance…",
   "gnh.pickUp": "Ramasser {item}", "gnh.give": "Donner {item} à {to}", "gnh.take": "Prendre {item} à {from}",
   "gnh.exchange": "Ramasser, donner, prendre",
   "gnh.tokens": "Jetons", "gnh.tokenKind": "Jeton", "gnh.tokenSide": "Posé par",

@@ -233,3 +233,18 @@ def test_a_villain_character_moves_from_its_route_in_one_move(api, duo, shot):
     expect(s).to_be_hidden()
     history = api.session.get(f"{api.base}/api/tables/{duo['code']}/history?limit=500").json()
     assert [e["command"] for e in history[before:]] == ["Move"]
+
+
+def test_the_hero_board_in_french_draws_its_new_actions_in_french(api, duo, shot):
+    to_actions(api, duo)
+    b = duo["open_b"](lang="fr", **SMALL)
+    expect(b.get_by_role("heading", name="Actions rapides")).to_be_visible()
+    for label in ("Se déplacer…", "Chute", "Terrain dangereux", "Tir à distance…", "Manipuler", "Réfléchir"):
+        expect(b.get_by_role("button", name=label, exact=True).first).to_be_visible()
+    expect(b.get_by_role("heading", name="Jetons")).to_be_visible()
+    b.get_by_role("heading", name="Actions rapides").scroll_into_view_if_needed()
+    shot(b, "night-hero-board-fr-360")
+    b.get_by_role("button", name="Chute", exact=True).click()
+    s = sheet(b)
+    expect(s.get_by_role("heading", name="Batman · Chute")).to_be_visible()
+    shot(b, "night-hero-fall-fr-360")
