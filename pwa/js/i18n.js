@@ -796,6 +796,7 @@ Object.assign(en, {
   "gnh.attackTaps": "taps", "gnh.defendHere": "Enter the defense on this phone",
   "gnh.abandoned": "Roll abandoned", "gnh.resultFree": "{w} wound(s)", "gnh.neutralized": "{who} neutralized",
   "gnh.succeeded": "Success", "gnh.failed": "Failure", "gnh.freeReroll": "free reroll",
+  "gnh.moveCharPoints": "First-movement bonus: {bonus} · movement space room: {room} · villain's reserve: {reserve}",
   "gnh.hinderingMenace": "enemy menace {e} − ally menace {a}", "gnh.hinderingIndex": "{n}", "gnh.hinderingIndexLabel": "Hindering index",
   "gnh.enemiesHere": "Enemies in the area (menace)", "gnh.alliesHere": "Allies in the area (menace)",
 });
@@ -836,6 +837,7 @@ Object.assign(fr, {
   "gnh.attackTaps": "touchers", "gnh.defendHere": "Saisir la défense sur ce téléphone",
   "gnh.abandoned": "Lancer abandonné", "gnh.resultFree": "{w} blessure(s)", "gnh.neutralized": "{who} neutralisé",
   "gnh.succeeded": "Réussite", "gnh.failed": "Échec", "gnh.freeReroll": "relance gratuite",
+  "gnh.moveCharPoints": "Bonus de premier mouvement : {bonus} · place sur la case mouvement : {room} · réserve du vilain : {reserve}",
   "gnh.hinderingMenace": "menace ennemie {e} − menace alliée {a}", "gnh.hinderingIndex": "{n}", "gnh.hinderingIndexLabel": "Indice de gêne",
   "gnh.enemiesHere": "Ennemis dans la zone (menace)", "gnh.alliesHere": "Alliés dans la zone (menace)",
 });

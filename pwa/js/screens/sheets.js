@@ -616,7 +616,7 @@ function moveContent(table) {
     levelList(m.climbs, t("gnh.climbs"), "sheet-climb"),
     stepperRow(t("gnh.hindering"), m.hindering, 0, 12, (v) => { m.hindering = v; }, "sheet-move-hindering"),
     h("p", { class: "small", "data-testid": "sheet-move-points" },
-      bonus != null ? t("gnh.movePoints", { bonus, room: space?.room ?? 0, reserve: hero.reserve }) : t("gnh.moveChar")),
+      bonus != null ? t("gnh.movePoints", { bonus, room: space?.room ?? 0, reserve: hero.reserve }) : characterPoints(table)),
     h("p", { class: "muted small", text: t("gnh.moveSummary", { n: steps.length }) }),
     h("div", { class: "sheet-foot" }, refusalFor(key), may.ok ? null : whyNot(may.why, "sheet-move-why"),
       h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key), disabled: !may.ok || !steps.length,
@@ -625,6 +625,14 @@ function moveContent(table) {
           const done = await command(path, { moves: steps }, key, { token: may.token });
           if (done) closeSheet();
         } }, t("gnh.moveN", { n: steps.length })))];
+}
+
+// A character's move points: its profile's first-movement bonus, the command post's movement space.
+function characterPoints(table) {
+  const { post } = miniatureOf(table, sheet.actor.miniature);
+  const profile = profileOf(table, sheet.actor.miniature);
+  if (!post || !profile) return t("gnh.moveChar");
+  return t("gnh.moveCharPoints", { bonus: profile.first_movement_bonus ?? 0, room: post.spaces?.movement?.room ?? 0, reserve: post.reserve });
 }
 
 export function sheetEvents() { return sheet.events; }
