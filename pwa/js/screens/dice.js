@@ -7,7 +7,7 @@ import { add, h } from "../ui.js";
 import { allow, changed, command, heroOfSeat, isVersus, offered, request, state } from "../core.js";
 import { refusalText } from "../i18n.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
-import { closeSheet, defenderHere, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
+import { closeSheet, defenderHere, poolText, stepText, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
 
 const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 
@@ -227,7 +227,7 @@ function oddsPanel(body, attack) {
   const panel = h("div", { class: "odds", "data-testid": "odds", "aria-live": "polite" }, h("h3", { text: t("dice.odds") }));
   if (odds.error) { add(panel, h("p", { class: "muted small", text: odds.error })); return panel; }
   if (!d) { add(panel, h("p", { class: "muted small", text: t("loading") })); return panel; }
-  add(panel, h("p", { class: "small" }, `${t("dice.pool")}: ${d.describe || "—"}`,
+  add(panel, h("p", { class: "small" }, `${t("dice.pool")}: ${poolText(d.pool)}`,
     d.automatic ? ` + ${d.automatic}` : "", d.conditional_automatic ? ` (+${d.conditional_automatic})` : ""));
   const pct = (p) => `${Math.round(p * 100)}%`;
   const lines = [t("dice.expected", { n: d.mean.toFixed(1) })];
@@ -258,13 +258,13 @@ function rollCard(table, dice) {
   const may = (name) => allow(name);
   const box = h("section", { class: "card", "aria-labelledby": "roll-h", "data-testid": "roll" },
     h("h2", { id: "roll-h", text: `${roll.actor} → ${roll.defender || t(`space.${roll.action}`)}` }),
-    h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: view.step_text })),
-    h("p", { class: "small muted", text: `${t("dice.pool")}: ${(ps?.dice_types || []).join(", ") || "—"}` }));
+    h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: stepText(view) })),
+    h("p", { class: "small muted", text: `${t("dice.pool")}: ${poolText(ps?.dice_types)}` }));
   if (ps?.dice?.length) {
     add(box, h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
       const picked = form.picked.has(die.index);
       return h("button", { type: "button", class: `die ${die.colour}`, "aria-pressed": picked ? "true" : "false", disabled: !may("reroll_dice").ok,
-        "data-testid": `die-${die.index}`, "aria-label": `${die.colour}: ${die.successes}`,
+        "data-testid": `die-${die.index}`, "aria-label": `${t(`gnh.colour.${die.colour}`)}: ${die.successes}`,
         onclick: () => { if (picked) form.picked.delete(die.index); else form.picked.add(die.index); changed(); } }, String(die.successes));
     })));
   }

@@ -393,11 +393,18 @@ async function rollIfApp(table) {
 
 // ------------------------------------------------------------------ the roll in progress, in the sheet
 
+// The roll's step in the app's language (the view's step_text is the server's English).
+export function stepText(view) {
+  const key = `gnh.step.${view.roll.step}`;
+  const text = t(key);
+  return text === key ? view.step_text : text;
+}
+
 function rollProgress(table, dice) {
   const view = dice.roll;
   const r = view.roll;
   const ps = r.step.startsWith("defense") && r.defense ? r.defense : r.pool;
-  const out = [h("p", {}, h("span", { class: "pill warn", "data-testid": "sheet-step", text: view.step_text }))];
+  const out = [h("p", {}, h("span", { class: "pill warn", "data-testid": "sheet-step", text: stepText(view) }))];
   const rerolling = allow("reroll_dice").ok;
   if (ps?.dice?.length) {
     out.push(h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
