@@ -121,7 +121,7 @@ def test_a_dice_roll_with_a_reroll_and_a_defense_ends_in_wounds_placed_correctly
     b.get_by_test_id("cubes-plus").click()                      # 2 cubes on melee
     b.get_by_test_id("target").select_option("killer-croc.1")
     expect(b.get_by_test_id("odds")).to_contain_text("expected wounds")
-    expect(b.get_by_test_id("odds")).to_contain_text("2 red")
+    expect(b.get_by_test_id("odds")).to_contain_text("2× red")
     shot(b, "dice-odds")
     b.get_by_test_id("roll-start").click()
     expect(b.get_by_test_id("roll-step")).to_have_text("waiting for the dice")
