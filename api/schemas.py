@@ -280,6 +280,14 @@ class CommandPostViewSchema(Schema):
     free_activations = fields.Integer(strict=True)
 
 
+class AwaitingSchema(Schema):
+    """Someone the table waits for now (C1)."""
+    seat = Text(metadata={"description": "the seat that decides: host, villain, heroes, hero:<id>"})
+    code = Text(metadata={"description": "declare_stance, hero_actions, activate_tile, activations, roll, defend, "
+                                         "reinforce, resolve_power, resolve_mission_event, draft, advance"})
+    params = fields.Dict(metadata={"description": "display names and numbers (advance: to, title)"})
+
+
 class TurnViewSchema(Schema):
     """BGCC's turn track (a Strategy Game table's turn carries its own fields)."""
     class Meta:
@@ -297,6 +305,9 @@ class TurnViewSchema(Schema):
     over = fields.Boolean()
     winner = Text(allow_none=True)
     reason = Text(allow_none=True)
+    awaiting = fields.List(fields.Nested(AwaitingSchema),
+                           metadata={"description": "who the table waits for now, most urgent first; when nobody "
+                                                    "has anything to decide, the seats that may move the turn on"})
 
 
 class SeatStateSchema(Schema):
@@ -311,7 +322,8 @@ class MayViewSchema(Schema):
     targets = fields.Dict(keys=Text(), values=fields.List(fields.Raw()),
                           metadata={"description": "each field with a finite set of values now and those values "
                                                    "(hero ids, spaces, tile ids, miniature ids, sides, kinds...)"})
-    to = Text(metadata={"description": "advance: the next step"})
+    to = Text(metadata={"description": "advance: the step the turn stops at (steps in which nobody has "
+                                       "anything to decide pass by themselves)"})
 
 
 class TableViewSchema(Schema):

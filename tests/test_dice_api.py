@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from games.bgcc.dice import default_faces
+from games.bgcc.dice import COLOURS, default_faces
 from tests.tables import SAMPLE, advance_to, new_table, sample
 
 
@@ -89,7 +89,7 @@ def test_dice_settings_calibration_and_mode(http):
     view = r.json()
     assert (view["mode"], view["status"], view["calibrated"], view["roll"], view["last"]) == \
         ("server", "unverified", [], None, None)
-    assert view["faces"]["red"] == {"faces": list(default_faces().faces_of("red")), "status": "unverified"}
+    assert view["faces"]["red"] == list(default_faces().faces_of("red"))
     assert http.get(f"/api/tables/{code}").json()["dice"] == view
     assert http.get(dice(code, "/roll")).status_code == 404
 
@@ -97,7 +97,7 @@ def test_dice_settings_calibration_and_mode(http):
     assert one(r, "dice_calibrated")["data"] == {"colour": "red", "faces": [0, 0, 1, 2, 2, 3],
                                                  "calibrated": ["red"], "status": "unverified"}
     view = r.json()["table"]["dice"]
-    assert view["faces"]["red"] == {"faces": [0, 0, 1, 2, 2, 3], "status": "calibrated"}
+    assert view["faces"]["red"] == [0, 0, 1, 2, 2, 3]
     assert view["calibrated"] == ["red"]
     refused(http, code, dice(code, "/faces/green"), {"faces": [0, 0, 1, 2, 2, 3]}, method="put",
             rule="IX·D", message="Unknown dice colour 'green'")
@@ -178,6 +178,36 @@ def test_example_2_hero_ranged_attack_with_the_free_reroll(http):
     table = r.json()["table"]
     assert miniature_of(table, "brute-with-chains.1")["place"] == "pool"
     assert cubes(hero_of(table, "batman")) == {"reserve": 10, "ranged": 2}
+
+
+def test_example_2_entered_as_the_dice_show(http):
+    """Example 2 again with real dice entered as they show (C3): each die's successes, in pool order,
+    rerolls included; each value must be a face of that die's colour in the table's faces (IX·D)."""
+    code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    table = http.get(f"/api/tables/{code}").json()
+    faces = table["dice"]["faces"]
+    assert faces["yellow"] == list(default_faces().faces_of("yellow")) and set(faces) == set(COLOURS)
+    ok(http, dice(code, "/roll"), {"action": "ranged", "hero": "batman", "cubes": 2, "hindering": 0,
+                                   "target_miniature": "brute-with-chains.1", "defender_in_same_area": True})
+    top = max(faces["orange"]) + 1
+    refused(http, code, dice(code, "/roll/dice"), {"shown": [0, top, 1]}, rule="IX·D",
+            message=f"No face of a orange die shows {top} (its faces: {', '.join(map(str, faces['orange']))})")
+    r = http.post(dice(code, "/roll/dice"), json={"shown": [0, 1]})
+    assert (r.status_code, r.json()["reason"]) == (409, "faces_per_die_count")
+    r = http.post(dice(code, "/roll/dice"), json={"shown": [0, 0, 0], "faces": [0, 0, 0]})
+    assert (r.status_code, r.json()["reason"]) == (409, "faces_or_successes")
+    r = ok(http, dice(code, "/roll/dice"), {"shown": [0, 1, 2]})
+    rolled = one(r, "dice_rolled")["data"]
+    assert [(d["colour"], d["successes"]) for d in rolled["dice"]] == [("yellow", 0), ("orange", 1), ("orange", 2)]
+    r = http.post(dice(code, "/roll/reroll"), json={"step": "free", "dice": [0], "shown": [9]})
+    assert (r.status_code, r.json()["reason"], r.json()["params"]) == \
+        (409, "face_not_on_die", {"colour": "yellow", "shown": 9, "faces": faces["yellow"]})
+    r = ok(http, dice(code, "/roll/reroll"), {"step": "free", "dice": [0], "shown": [1]})
+    assert one(r, "dice_rerolled")["data"]["rerolls"][0]["successes_after"] == 1
+    r = ok(http, dice(code, "/roll/end-rerolls"))
+    assert one(r, "successes")["data"]["successes"] == 4
 
 
 def test_example_3_complex_manipulation_through_the_dice_flow(http):

@@ -396,7 +396,6 @@ def test_two_turn_versus_game(http, mission_id):
                 change = next(r.get("change", 1) for r in template(mission_id)["rules"] if r["id"] == rule_id)
                 expected[counter] = expected.get(counter, 0) + change
                 assert kinds(game.events, "complex_action")[0]["data"]["success"] is True
-    game.advance_to("end_check_2", 2)
-    assert game.counters() == expected
+    assert game.counters() == expected  # the host ends the game at once (the end-game checks pass by themselves)
     table = game.http.post(f"{game.base}/turn/end-game", json={"winner": "none", "reason": "two turns"}).json()
     assert table["table"]["turn"]["over"]

@@ -47,6 +47,14 @@ def face_list(**kw):
     return fields.List(fields.Integer(strict=True, validate=LOOSE), validate=validate.Length(max=MAX_POOL), **kw)
 
 
+def shown_list():
+    return fields.List(fields.Integer(strict=True, validate=LOOSE), validate=validate.Length(max=MAX_POOL),
+                       load_default=None,
+                       metadata={"description": "physical dice as they show: the successes on each die, in pool "
+                                                "order (a reroll: in the order of `dice`); each a face of that "
+                                                "die's colour in the table's faces (view: dice.faces)"})
+
+
 # ------------------------------------------------------------------ request bodies
 
 
@@ -146,6 +154,7 @@ class FreeRollSchema(Schema):
 class RollDiceSchema(Schema):
     faces = face_list(load_default=None, metadata={"description": "physical dice: each die's face 0-5, "
                                                                    "in pool order"})
+    shown = shown_list()
     successes = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=999),
                                metadata={"description": "physical dice: only the number of successes"})
 
@@ -165,6 +174,7 @@ class RerollSchema(Schema):
                               metadata={"description": "whose Support or Misfortune"})
     same_area = Bool(load_default=False, metadata={"description": "the possessor is in the roller's area"})
     faces = face_list(load_default=None, metadata={"description": "physical dice: the new faces, in order"})
+    shown = shown_list()
 
 
 class DefenseSchema(Schema):
@@ -208,16 +218,13 @@ class OddsRequestSchema(Schema):
 # ------------------------------------------------------------------ answers
 
 
-class ColourFacesSchema(Schema):
-    faces = fields.List(fields.Integer(strict=True))
-    status = Text(metadata={"description": "calibrated or unverified"})
-
-
 class DiceViewSchema(Schema):
     mode = Text()
     status = Text(metadata={"description": "calibrated when all five colours are"})
     calibrated = fields.List(Text())
-    faces = fields.Dict(keys=Text(), values=fields.Nested(ColourFacesSchema))
+    faces = fields.Dict(keys=Text(), values=fields.List(fields.Integer(strict=True)),
+                        metadata={"description": "each colour's six faces: the successes on each, as this table "
+                                                 "reads them (its calibration, else the default table)"})
     roll = fields.Dict(allow_none=True, metadata={"description": "the roll in progress"})
     last = fields.Dict(allow_none=True, metadata={"description": "the last roll finished or abandoned"})
     follow_ups = fields.List(fields.Dict(), metadata={"description": "the free actions skills offer now that the "
@@ -380,7 +387,7 @@ class Reroll(MethodView):
         return play.execute(code, "reroll_dice", {
             "step": data["step"], "dice": data["dice"], "skill": data["skill"], "possessor_hero": possessor.get("hero"),
             "possessor_miniature": possessor.get("miniature"), "same_area": data["same_area"], "faces": data["faces"],
-            "drawn": drawn()})
+            "shown": data["shown"], "drawn": drawn()})
 
 
 @blp.route("/roll/end-rerolls")

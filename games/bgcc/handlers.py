@@ -64,6 +64,8 @@ def _advance(table: Table, _: c.Advance) -> list[Event]:
     if step in tile_steps(table):
         for post in table.command_posts.values():
             post.activation = None
+    if step == "villain.end_effects":  # VI·B: "0, 1 or 2 tiles each turn": the count ends with the turn (C9)
+        table.post("villain").activations_this_turn = 0
     turn, new_step = next_step(track, table.mission.initiative, table.mission.turn_limit, table.mode)
     track.turn, track.step = turn, new_step
     if new_step == "game_over":

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import commands as c
-from . import dice_flow, handlers, mission_rules, versus
+from . import dice_flow, guidance, handlers, mission_rules, versus
 from .actors import TILE_STEPS, tile_steps
 from .definitions import COLOURS, slot_kind
 from .errors import RuleRefused
 from .events import Event, Outcome
 from .table import DISSIPATION_KINDS, Table
-from .turn import HEROES_STEPS, VERSUS_STEPS, VILLAIN_STEPS, next_step, side_playing, title
+from .turn import HEROES_STEPS, VERSUS_STEPS, VILLAIN_STEPS, side_playing, title
 
 HOST, VILLAIN, HEROES, SPECTATOR = "host", "villain", "heroes", "spectator"
 SIDES = ("heroes", "villain")
@@ -241,13 +241,25 @@ def _spend_seat(seat, cmd: c.Spend, table) -> bool:
     return seat == HOST or (seat == VILLAIN and cmd.side == "villain")
 
 
+def advancing_sides(table: Table) -> set[str]:
+    """The sides whose phones may move the turn on: the side playing (the side with initiative at
+    the upkeep, IV·A·1); at an end-game check, the side that just finished too (end_check_1 follows
+    the side with initiative, end_check_2 the other)."""
+    step = table.track.step
+    initiative = table.mission.initiative
+    sides = {side_playing(step) or initiative}
+    if step == "end_check_2":
+        sides.add(_opponent(initiative))
+    return sides
+
+
 def _advance_seat(seat, cmd, table) -> bool:
-    playing = side_playing(table.track.step) or table.mission.initiative
     if seat == HOST:
         return True
+    sides = advancing_sides(table)
     if table.mode == "versus":
-        return seat == playing
-    return (playing == "villain") == (seat == VILLAIN) and (seat == VILLAIN or seat.startswith("hero:"))
+        return seat in sides
+    return (seat == VILLAIN and "villain" in sides) or (seat.startswith("hero:") and "heroes" in sides)
 
 
 def _wound_seat(seat, cmd: c.Wound, table) -> bool:
@@ -312,7 +324,18 @@ def _roll_seat(seat, cmd, table) -> bool:
 # ---------------------------------------------------------------- offers (what a seat could send now)
 
 
-def _offer_advance(table: Table, seat: str) -> list[dict]:
+def advance_stop(table: Table) -> str | None:
+    """The step an Advance would stop at (the steps passing by themselves passed); None: refused."""
+    try:
+        return apply(table, c.Advance()).table.track.step
+    except RuleRefused:
+        return None
+
+
+UNKNOWN = object()
+
+
+def offer_advance(table: Table, seat: str, to=UNKNOWN) -> list[dict]:
     if not _advance_seat(seat, c.Advance(), table):
         return []
     step = table.track.step
@@ -320,8 +343,8 @@ def _offer_advance(table: Table, seat: str) -> list[dict]:
         return []
     if step == "heroes.stances" and any(h.stance is None for h in table.heroes.values()):
         return []
-    _, to = next_step(table.track, table.mission.initiative, table.mission.turn_limit, table.mode)
-    return [{"targets": {}, "to": to}]
+    to = advance_stop(table) if to is UNKNOWN else to
+    return [{"targets": {}, "to": to}] if to is not None else []
 
 
 def _offer_stance(table: Table, seat: str) -> list[dict]:
@@ -631,7 +654,7 @@ def _entry(command, handler, seat, offers, when=_any, during_roll=False) -> Entr
 _E, _D = handlers, dice_flow.HANDLERS  # the dice package's own handler table (it keeps its helpers private)
 
 ENTRIES = (
-    _entry(c.Advance, _E._advance, _advance_seat, _offer_advance),
+    _entry(c.Advance, _E._advance, _advance_seat, offer_advance),
     _entry(c.DeclareStance, _E._declare_stance, _by_hero, _offer_stance,
            lambda t, cmd: Window(("heroes.stances",), "V·B·3", "Stances are declared in the stance step")),
     _entry(c.Spend, _E._spend, _spend_seat, _offer_spend, _spend_window),
@@ -728,6 +751,11 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     if type(command) in LOSES_REINFORCEMENT:
         events += handlers._lose_reinforcement_points(new)
     events += e.handler(new, command)
+    passed = guidance.pass_empty_steps(new)
+    if passed:  # C2: the steps passed on the way are step_passed events; one "step": where it stops
+        events += passed
+        last = max((i for i, ev in enumerate(events) if ev.kind == "step"), default=None)
+        events = [ev for i, ev in enumerate(events) if ev.kind != "step" or i == last]
     return Outcome(new, events)
 
 
@@ -741,7 +769,7 @@ def seat_names(table: Table) -> list[str]:
     return [HOST, VILLAIN, *(hero_seat(h) for h in table.heroes)]
 
 
-def may_now(table: Table, seat: str | None) -> list[dict]:
+def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     """What `seat` may send now: [{"command", "targets": {field: [values]}} …] (`advance` also
     "to": the next step). The same command may come twice, once per kind of actor (a hero, a
     miniature): its targets are then the choices for that actor. Step, side, roll in progress and
@@ -757,11 +785,16 @@ def may_now(table: Table, seat: str | None) -> list[dict]:
             continue
         if rolling and not e.during_roll:
             continue
-        for offer in e.offers(table, seat):
+        offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
+        for offer in offers:
             listed.append({"command": e.name, **offer})
     return listed
 
 
-def may(table: Table) -> dict[str, list[dict]]:
-    """`may_now` for every seat of the table, the spectator's included."""
-    return {seat: may_now(table, seat) for seat in (*seat_names(table), SPECTATOR)}
+def may(table: Table, advance_to=UNKNOWN) -> dict[str, list[dict]]:
+    """`may_now` for every seat of the table, the spectator's included (`advance_to`: the step an
+    Advance stops at, when the caller knows it)."""
+    if advance_to is UNKNOWN:
+        advance_to = advance_stop(table)
+    return {seat: may_now(table, seat, advance_to) for seat in (*seat_names(table), SPECTATOR)}
+

@@ -8,11 +8,12 @@ the registry says who may send it (`registry.Entry.seat`); this module answers f
 """
 from __future__ import annotations
 
-from . import registry
+from . import guidance, registry
 from .registry import HEROES, HOST, SPECTATOR, VILLAIN, hero_seat, seat_names
 from .table import Table
+from .turn import STEP_TITLES
 
-__all__ = ["HOST", "VILLAIN", "HEROES", "SPECTATOR", "hero_seat", "seat_names", "may", "refusal", "describe"]
+__all__ = ["HOST", "VILLAIN", "HEROES", "SPECTATOR", "hero_seat", "seat_names", "may", "refusal", "describe", "awaiting"]
 
 
 def refusal(seat: str | None, command, table: Table) -> tuple[str, str, dict] | None:
@@ -55,3 +56,27 @@ def describe(command) -> str:
         "RerollDice": "reroll those dice", "EndRerolls": "end those rerolls", "Defend": "defend for them",
         "AbandonRoll": "abandon that roll", "StartFollowUp": "take that skill's free action",
     }.get(type(command).__name__, type(command).__name__)
+
+
+def _decider(table: Table, d: guidance.Decision) -> str:
+    if d.hero is not None:
+        return hero_seat(d.hero)
+    if d.party is not None:
+        return registry.roller_seat(table, *d.party) or HOST
+    if table.mode == "versus":
+        return d.side
+    return VILLAIN if d.side == "villain" else HOST
+
+
+def awaiting(table: Table, advance_to=registry.UNKNOWN) -> list[dict]:
+    """C1: who the table waits for now, most urgent first: [{"seat", "code", "params"}]. When
+    nobody has anything to decide, the seats that may move the turn on ("advance", with the step
+    it stops at); the host's only when no other seat may."""
+    found = [{"seat": _decider(table, d), "code": d.code, "params": d.params} for d in guidance.decisions(table)]
+    if found or table.track.over:
+        return found
+    to = registry.advance_stop(table) if advance_to is registry.UNKNOWN else advance_to
+    if to is None:
+        return []
+    seats = [s for s in seat_names(table) if s != HOST and registry.offer_advance(table, s, to)] or [HOST]
+    return [{"seat": s, "code": "advance", "params": {"to": to, "title": STEP_TITLES[to][0]}} for s in seats]

@@ -6,22 +6,14 @@ Printed definitions are passed through as dataclasses: `serial.to_data` (or any 
 knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 
-from . import dice_flow, mission_rules, registry, river
+from . import dice_flow, guidance, mission_rules, registry, river, seats
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
 from .hero_board import Hero, skill_applies
 from .table import Table
 from .tiles import miniature_label
 from .turn import STEP_TITLES, side_playing
 
-REMINDERS_AT = {
-    "upkeep": "upkeep",
-    "heroes.start_effects": "heroes_start",
-    "heroes.end_effects": "heroes_end",
-    "villain.start_effects": "villain_start",
-    "villain.end_effects": "villain_end",
-    "end_check_1": "end_game",
-    "end_check_2": "end_game",
-}
+REMINDERS_AT = {**guidance.REMINDERS_AT, "end_check_1": "end_game", "end_check_2": "end_game"}
 
 def space_view(held: int, definition, hacked: int = 0) -> dict:
     limit = max(0, definition.exertion_limit - hacked)
@@ -95,7 +87,8 @@ def post_view(post) -> dict:
     }
 
 
-def turn_view(table: Table) -> dict:
+def turn_view(table: Table, advance_to=registry.UNKNOWN) -> dict:
+    """The turn, its step and who the table waits for (`awaiting`, C1)."""
     track = table.track
     step = track.step
     title, rule = STEP_TITLES[step]
@@ -113,6 +106,7 @@ def turn_view(table: Table) -> dict:
         "over": track.over,
         "winner": track.winner,
         "reason": track.reason,
+        "awaiting": seats.awaiting(table, advance_to),
     }
 
 
@@ -124,18 +118,19 @@ def post_part(table: Table, post) -> dict:
 def table_view(table: Table, hero=hero_view, post=post_part) -> dict:
     """The whole table as a phone draws it. `hero(h)` and `post(table, p)` draw a hero and a
     command post: a caller may pass its own, e.g. to reuse what it drew for an unchanged one."""
+    advance_to = registry.advance_stop(table)
     return {
         "mode": table.mode,
         "mission": {"name": table.mission.name, "sample": table.mission.sample,
                     "reinforcement_points": table.mission.reinforcement_points,
                     "events": table.mission.reminders.events},
-        "turn": turn_view(table),
+        "turn": turn_view(table, advance_to),
         "heroes": [hero(h) for h in table.heroes.values()],
         "command_posts": {side: post(table, p) for side, p in table.command_posts.items()},
         "tokens": table.tokens,
         "loose_items": table.loose_items,
         "dice": dice_flow.dice_view(table),
-        "may": registry.may(table),
+        "may": registry.may(table, advance_to),
         **({"versus": versus_view(table)} if table.versus is not None else {}),
     }
 

@@ -108,6 +108,7 @@ export const FR = {
   faces_needed: "Le dé {colour} demande six valeurs de face",
   faces_or_successes: "Saisissez les faces ou le nombre de succès, pas les deux",
   faces_per_die_count: "Saisissez une face par dé : {expected} attendue(s), {given} saisie(s)",
+  face_not_on_die: "Aucune face d'un dé {colour} ne montre {shown} (ses faces : {faces})",
   follow_up_after_attack_wounds: "{skill} suit une attaque une fois ses blessures appliquées",
   follow_up_attacker_neutralized: "{skill} : l'attaquant initial, {attacker}, est neutralisé et ne peut plus être ciblé",
   follow_up_cannot_target: "{skill} : son possesseur doit pouvoir cibler cette figurine",

@@ -94,6 +94,7 @@ def advance_to(table, step: str):
             for hero in table.heroes.values():
                 if hero.stance is None:
                     table, _ = run(table, c.DeclareStance(hero.id, "active"))
+            continue  # the last stance passes the stance step (C2)
         table, _ = run(table, c.Advance())
     raise AssertionError(step)
 
@@ -138,7 +139,7 @@ def test_default_faces_are_unverified_and_the_mode_is_server():
     table = make()
     view = table_view(table)["dice"]
     assert (view["mode"], view["status"], view["calibrated"], view["roll"]) == ("server", "unverified", [], None)
-    assert view["faces"]["yellow"] == {"faces": [0, 0, 1, 1, 1, 2], "status": "unverified"}
+    assert view["faces"]["yellow"] == [0, 0, 1, 1, 1, 2]
 
 
 def test_calibrating_a_colour_and_going_back():
@@ -148,14 +149,14 @@ def test_calibrating_a_colour_and_going_back():
     assert one(events, "dice_calibrated").data == {"colour": "yellow", "faces": [0, 0, 0, 1, 1, 2],
                                                    "calibrated": ["yellow"], "status": "unverified"}
     view = table_view(table)["dice"]
-    assert view["faces"]["yellow"] == {"faces": [0, 0, 0, 1, 1, 2], "status": "calibrated"}
-    assert view["calibrated"] == ["yellow"] and view["faces"]["red"]["status"] == "unverified"
+    assert view["faces"]["yellow"] == [0, 0, 0, 1, 1, 2]
+    assert view["calibrated"] == ["yellow"] and "red" not in view["calibrated"]
     for colour in ("white", "orange", "red", "black"):
         table, _ = run(table, df.CalibrateDice(colour, list(df.face_table(table.dice).faces_of(colour))))
     assert table_view(table)["dice"]["status"] == "calibrated"
     table, _ = run(table, df.CalibrateDice("yellow", None))
     view = table_view(table)["dice"]
-    assert view["faces"]["yellow"] == {"faces": [0, 0, 1, 1, 1, 2], "status": "unverified"}
+    assert view["faces"]["yellow"] == [0, 0, 1, 1, 1, 2]
     assert view["status"] == "unverified"
 
 

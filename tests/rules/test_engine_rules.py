@@ -4,6 +4,7 @@ checked for its rule, its exact message, and for leaving the input table unchang
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -66,6 +67,7 @@ def advance_to(table: tb.Table, step: str, stances: dict | None = None, limit: i
             for hero in table.heroes.values():
                 if hero.stance is None:
                     table, _ = run(table, c.DeclareStance(hero.id, (stances or {}).get(hero.id, "active")))
+            continue  # the last stance passes the stance step (C2)
         table, _ = run(table, c.Advance())
     raise AssertionError(f"never reached {step}")
 
@@ -84,6 +86,11 @@ def post_cubes(table: tb.Table) -> tuple[int, int, dict, int]:
 
 def river_costs(table: tb.Table) -> list[tuple[str, int, int]]:
     return river.positions(table.post("villain"))
+
+
+def passed(events) -> list[str]:
+    """The steps that passed by themselves in a command (C2)."""
+    return [e.data["step"] for e in events if e.kind == "step_passed"]
 
 
 def kinds(events, kind: str) -> list[engine.Event]:
@@ -283,13 +290,11 @@ def test_V_B_7_upkeep_end_of_heroes_turn_moves_spent_cubes_to_fatigue():
                c.Move(moves=[c.MoveStep(), c.MoveStep(type="jump", level=1)], hero=BATMAN),
                c.Spend(space="fatigue", cubes=1, hero=RENEE))
     assert places(t, BATMAN) == {"reserve": 8, "melee": 2, "thought": 1, "movement": 1}
-    t = advance_to(t, "heroes.end_effects")
-    assert places(t, BATMAN) == {"reserve": 8, "melee": 2, "thought": 1, "movement": 1}
-    t, events = run(t, c.Advance())
-    assert t.track.step == "heroes.upkeep_end"
+    t, events = run(t, c.Advance())  # V·B·6 (no reminder) and V·B·7 pass by themselves
+    assert passed(events)[:2] == ["heroes.end_effects", "heroes.upkeep_end"]
     assert places(t, BATMAN) == {"reserve": 8, "fatigue": 4}
     assert places(t, RENEE) == {"reserve": 9, "fatigue": 1}
-    upkeep = kinds(events, "upkeep")
+    upkeep = [e for e in kinds(events, "upkeep") if e.rule != "VI·B·1"]  # the villain's upkeep passed too
     assert [(e.rule, e.data) for e in upkeep] == [("V·B·7", {"hero": BATMAN, "cubes": 4})]
 
 
@@ -303,11 +308,11 @@ def test_V_B_1_upkeep_start_of_heroes_turn_moves_cubes_spent_in_the_villains_tur
                         defense_successes=2),
                c.Spend(space="reroll", cubes=1, hero=BATMAN))
     assert places(t, BATMAN) == {"reserve": 9, "defense": 2, "reroll": 1}
-    t = advance_to(t, "end_check_2")
+    t = advance_to(t, "upkeep")  # turn 2: the mission's upkeep reminder stops the turn there
     assert places(t, BATMAN) == {"reserve": 9, "defense": 2, "reroll": 1}
-    t = advance_to(t, "upkeep")
     t, events = run(t, c.Advance())
-    assert t.track.step == "heroes.upkeep_start"
+    assert passed(events) == ["heroes.upkeep_start", "heroes.start_effects"]
+    assert t.track.step == "heroes.stances"
     assert [(e.rule, e.data) for e in kinds(events, "upkeep")] == [("V·B·1", {"hero": BATMAN, "cubes": 3})]
     assert places(t, BATMAN) == {"reserve": 9, "fatigue": 3}
     assert not t.hero(BATMAN).moved_this_turn  # a new heroes' turn: a first movement again
@@ -317,9 +322,10 @@ def test_V_B_1_with_the_villains_initiative():
     """The villain plays first: the cubes spent defending in turn 1 go to fatigue when the heroes start."""
     t = advance_to(make(initiative="villain"), "villain.first_tile")
     t, _ = run(t, c.Spend(space="defense", cubes=2, hero=RENEE))
-    t = advance_to(t, "end_check_1")
-    t, events = run(t, c.Advance())
-    assert (t.track.turn, t.track.step) == (1, "heroes.upkeep_start")
+    t, events = run(t, c.Advance())  # no tile activated: no second tile (VI·B·3), on to the heroes
+    assert passed(events) == ["villain.second_tile", "villain.end_effects", "end_check_1", "heroes.upkeep_start",
+                              "heroes.start_effects"]
+    assert (t.track.turn, t.track.step) == (1, "heroes.stances")
     assert [(e.rule, e.data) for e in kinds(events, "upkeep")] == [("V·B·1", {"hero": RENEE, "cubes": 2})]
     assert places(t, RENEE) == {"reserve": 8, "fatigue": 2}
 
@@ -491,9 +497,8 @@ def test_VI_B_1_villain_upkeep():
     assert post_cubes(t) == (8, 4, {}, 0)
     t, _ = run(t, c.Spend(space="defense", cubes=2, side="villain"), c.Spend(space="reroll", cubes=1, side="villain"))
     assert post_cubes(t) == (5, 4, {"defense": 2, "reroll": 1}, 0)
-    t = advance_to(t, "end_check_1")
     t, events = run(t, c.Advance())
-    assert t.track.step == "villain.upkeep"
+    assert "villain.upkeep" in passed(events) and t.track.step == "villain.start_effects"
     # every cube outside reserve and fatigue → fatigue (4 + 3 = 7), then recover 5 fatigue → reserve
     assert post_cubes(t) == (10, 2, {}, 0)
     (upkeep,) = kinds(events, "upkeep")
@@ -502,7 +507,7 @@ def test_VI_B_1_villain_upkeep():
 
 
 def test_VI_B_1_villain_recovery_is_limited_by_the_fatigue_zone():
-    t = advance_to(make(villain_reserve=3, villain_fatigue=2, recovery=5), "villain.upkeep")
+    t = advance_to(make(villain_reserve=3, villain_fatigue=2, recovery=5), "villain.start_effects")
     assert post_cubes(t) == (5, 0, {}, 0)
 
 
@@ -510,9 +515,11 @@ def test_VI_B_1_villain_upkeep_resets_the_activation_count():
     t = advance_to(make(), "villain.first_tile")
     t, _ = run(t, c.ActivateTile(THUGS), c.ActivateTile(BRUTES))
     assert t.post("villain").activations_this_turn == 2
-    t = advance_to(t, "villain.upkeep")
+    t = advance_to(t, "upkeep")  # C9: the villain's turn is over, so is its count (VI·B: "2 tiles each turn")
     assert t.track.turn == 2
     assert t.post("villain").activations_this_turn == 0 and t.post("villain").activation is None
+    t = advance_to(t, "heroes.actions")
+    assert t.post("villain").activations_this_turn == 0
 
 
 # ---------------------------------------------------------------- 3. the river (VI·A, VI·B)
@@ -807,14 +814,21 @@ def test_VI_E_character_pool_at_setup():
 
 
 def steps_of(table: tb.Table, count: int) -> list[tuple[int, str]]:
+    """The first `count` steps after the current one, those that passed by themselves (C2) included."""
     seen = [(table.track.turn, table.track.step)]
-    for _ in range(count):
+    while len(seen) <= count:
         if table.track.step == "heroes.stances":
+            events = []
             for hero in table.heroes.values():
-                table, _ = run(table, c.DeclareStance(hero.id, "active"))
-        table, _ = run(table, c.Advance())
-        seen.append((table.track.turn, table.track.step))
-    return seen
+                table, events = run(table, c.DeclareStance(hero.id, "active"))
+        else:
+            table, events = run(table, c.Advance())
+        for e in events:
+            if e.kind == "step_passed" and (e.data["turn"], e.data["step"]) != seen[-1]:
+                seen.append((e.data["turn"], e.data["step"]))
+        if (table.track.turn, table.track.step) != seen[-1]:
+            seen.append((table.track.turn, table.track.step))
+    return seen[:count + 1]
 
 
 def test_IV_turn_order_with_the_heroes_initiative():
@@ -835,26 +849,28 @@ def test_IV_turn_order_with_the_villains_initiative():
 
 
 def test_IV_A_1_the_turn_marker_advances_at_upkeep():
-    t = advance_to(make(), "end_check_2")
-    t, events = run(t, c.Advance())
+    t = advance_to(make(), "villain.first_tile")
+    t, events = run(t, c.Advance())  # no tile: VI·B·4, VI·B·5 and IV·E pass; the upkeep has a reminder
+    assert passed(events) == ["villain.second_tile", "villain.end_effects", "end_check_2"]
     assert (t.track.turn, t.track.step) == (2, "upkeep")
     assert [(e.rule, e.text) for e in kinds(events, "turn_marker")] == [("IV·A·1", "The turn marker advances to 2")]
 
 
 def test_IV_E_the_turn_limit_ends_the_game():
-    t = advance_to(make(turn_limit=2), "end_check_2")
+    t = advance_to(make(turn_limit=2), "villain.first_tile")
     assert t.track.turn == 1
-    t = advance_to(t, "end_check_2", next_one=True)
+    t = advance_to(t, "villain.first_tile", next_one=True)
     assert t.track.turn == 2
-    t, events = run(t, c.Advance())
+    t, events = run(t, c.Advance())  # the last turn's second check passes by itself: the turn limit
     assert t.track.over and t.track.step == "game_over" and t.track.turn == 2
     assert (t.track.winner, t.track.reason) == ("villain", "Turn limit reached: turn 2 of 2")
-    assert [(e.kind, e.rule, e.data) for e in events] == [("game_over", "IV·E", {"winner": "villain"})]
+    assert passed(events) == ["villain.second_tile", "villain.end_effects", "end_check_2"]
+    assert [(e.kind, e.rule, e.data) for e in events][-1] == ("game_over", "IV·E", {"winner": "villain"})
     for command in (c.Advance(), c.Wound(wounds=1, hero=BATMAN), c.PlaceToken("gas", "heroes")):
         refused(t, command, "IV·C", "The game is over")
     assert all(listed == [] for listed in table_view(t)["may"].values())
     # without a stated winner the game still ends
-    t = advance_to(make(turn_limit=1, turn_limit_winner=None), "end_check_2")
+    t = advance_to(make(turn_limit=1, turn_limit_winner=None), "villain.first_tile")
     t, _ = run(t, c.Advance())
     assert t.track.over and t.track.winner is None
 
@@ -875,13 +891,13 @@ def test_IX_O_dissipation_tokens_lifecycle():
     t, _ = run(t, c.PlaceToken("smoke", "villain", "on the roof"))
     states = lambda table: [(k.kind, k.state) for k in table.tokens]  # noqa: E731
     assert states(t) == [("gas", "active"), ("smoke", "active")]
-    t = advance_to(t, "heroes.start_effects")  # turn 2: the heroes' token turns dissipating only
+    t = advance_to(t, "heroes.stances")  # turn 2: the heroes' token turns dissipating only (V·B·2 passed)
     assert t.track.turn == 2 and states(t) == [("gas", "dissipating"), ("smoke", "active")]
     t = advance_to(t, "villain.start_effects")
     assert states(t) == [("gas", "dissipating"), ("smoke", "dissipating")]
     t, _ = run(t, c.Advance())
     assert states(t) == [("gas", "dissipating"), ("smoke", "dissipating")]
-    t = advance_to(t, "heroes.start_effects")  # turn 3: the heroes' token is removed
+    t = advance_to(t, "heroes.stances")  # turn 3: the heroes' token is removed
     assert t.track.turn == 3 and states(t) == [("smoke", "dissipating")]
     t = advance_to(t, "villain.start_effects")
     assert states(t) == []
@@ -899,7 +915,7 @@ def test_IX_O_dissipation_follows_the_placers_start_of_turn_with_the_villains_in
     t, _ = run(t, c.PlaceToken("flame", "heroes"))
     t = advance_to(t, "villain.start_effects")  # turn 2, villain first: not the placer
     assert [k.state for k in t.tokens] == ["active"]
-    t = advance_to(t, "heroes.start_effects")
+    t = advance_to(t, "heroes.stances")
     assert [k.state for k in t.tokens] == ["dissipating"]
 
 
@@ -915,13 +931,16 @@ def test_mission_reminders_surface_at_their_step():
         if t.track.step == "heroes.stances":
             for hero in t.heroes.values():
                 t, _ = run(t, c.DeclareStance(hero.id, "active"))
+            continue  # the last stance passes the stance step (C2)
         t, _ = run(t, c.Advance())
     assert seen["upkeep"] == reminders.upkeep == ["Sample: if the bomb token is armed, advance its countdown."]
     assert seen["villain.start_effects"] == reminders.villain_start
-    assert seen["end_check_1"] == seen["end_check_2"] == reminders.end_game
-    assert seen["heroes.start_effects"] == reminders.heroes_start
-    for step in ("setup", "heroes.stances", "heroes.actions", "villain.first_tile", "villain.upkeep"):
+    assert "heroes.start_effects" not in seen and not reminders.heroes_start  # no reminder: it passes (C2)
+    for step in ("setup", "heroes.stances", "heroes.actions", "villain.first_tile"):
         assert seen[step] == [], step
+    at_check = copy.deepcopy(t)  # the end-game checks pass by themselves; their view shows the conditions
+    at_check.track.step = "end_check_1"
+    assert table_view(at_check)["turn"]["reminders"] == reminders.end_game
     assert table_view(make())["turn"]["end_game_conditions"] == reminders.end_game
     custom = dataclasses.replace(MISSION.reminders, heroes_end=["Sample: check the hostages."],
                                  villain_end=["Sample: the clock ticks."])

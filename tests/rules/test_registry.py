@@ -269,6 +269,7 @@ def advance_checked(table, step: str, limit: int = 40):
             for hero in table.heroes.values():
                 if hero.stance is None:
                     table = run_checked(table, c.DeclareStance(hero.id, "active"))
+            continue  # the last stance passes the stance step (C2)
         table = run_checked(table, c.Advance())
     raise AssertionError(f"never reached {step}")
 
@@ -294,8 +295,7 @@ def test_the_registry_lists_what_the_rules_accept_through_a_standard_game():
     check(table)
     table = run_checked(table, c.ActivateTile(EVENT))
     assert any(m["command"] == "reinforce" for m in table_view(table)["may"]["villain"])
-    table = advance_checked(table, "villain.end_effects")
-    table = run_checked(table, c.Dredge([THUGS]))
+    table = run_checked(table, c.Dredge([THUGS]))  # still the villain's turn: the points wait (VI·E)
     table = advance_checked(table, "game_over")
 
 
@@ -339,11 +339,11 @@ def test_the_registry_lists_what_the_rules_accept_through_a_versus_game():
 
 
 def test_drift_fixed_demobilize_dredge_reinforce_and_the_versus_setup():
-    """Demobilize is listed in the villain's upkeep and tile steps; dredge with a neutralized tile and
-    reinforce with reinforcement points are listed in standard mode; a Versus setup offers the HQ
-    pick, not advance, and no drop (there are no heroes)."""
+    """Demobilize is listed in the villain's start effects (its upkeep passes by itself) and tile steps;
+    dredge with a neutralized tile and reinforce with reinforcement points are listed in standard
+    mode; a Versus setup offers the HQ pick, not advance, and no drop (there are no heroes)."""
     table = make(turn_limit=2)
-    up = advance_checked(table, "villain.upkeep")
+    up = advance_checked(table, "villain.start_effects")
     names = {m["command"] for m in table_view(up)["may"]["villain"]}
     assert "demobilize" in names and "dredge" not in names
     neutral = neutralize_tile(advance_checked(up, "villain.first_tile"), THUGS)

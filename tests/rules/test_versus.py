@@ -72,7 +72,7 @@ def test_versus_I_A_upkeep_recovers_discs_and_end_moves_spent_to_unavailable():
     assert (post.reserve, post.fatigue) == (12, 0)  # recovery 4, only 2 in fatigue
     table = engine.apply(table, c.ActivateTile(side="heroes", tile=post.river[1])).table
     assert table.command_posts["heroes"].discs.spent == 1
-    table = advance_to(table, "end_check_1")
+    table = advance_to(table, "villain.activations")  # the heroes' end effects passed by themselves (C2)
     discs = table.command_posts["heroes"].discs
     assert (discs.available, discs.unavailable, discs.spent) == (5, 2, 0)
 
@@ -89,7 +89,7 @@ def test_worked_example_13_third_activation_costs_3_discs_plus_the_cube_cost():
         table = engine.apply(table, c.ActivateTile(side="heroes", tile=tile)).table
         assert table.command_posts["heroes"].discs.spent == sum(range(1, n + 1))
     post = table.command_posts["heroes"]
-    third = post.river[2]
+    third = next(t for t in post.river[2:] if post.tiles[t].definition.kind != "event")  # characters to act
     position_cost = next(cost for tid, _, cost in river.positions(post) if tid == third)
     before = (post.discs.available, post.discs.spent, post.reserve, post.fatigue)
     out = engine.apply(table, c.ActivateTile(side="heroes", tile=third))
@@ -128,9 +128,9 @@ def test_versus_I_A_discs_recovery_schedule_by_turn():
     table = drafted(m)
     got = []
     for turn in range(1, 5):
-        table = advance_to(table, "heroes.start_effects")
+        table = advance_to(table, "heroes.activations")  # after the upkeep and start effects (C2)
         got.append(table.command_posts["heroes"].discs.available)
-        table = advance_to(table, "end_check_2")
+        table = advance_to(table, "villain.activations")
     assert got == [3, 6, 9, 11]
 
 
@@ -138,7 +138,7 @@ def test_versus_power_recover_discs_and_cubes_permanent_applies_at_upkeep():
     upkeep = "upkeep of the heroes' turn"  # as the booklet's permanent powers time it (Oracle, Julia Pennyworth)
     p = power("oracle-extra", "heroes", Operation(op="recover_discs", count=1, timing=upkeep), kind="permanent")
     q = power("julia-extra", "heroes", Operation(op="recover_cubes", count=1, timing=upkeep), kind="permanent")
-    table = advance_to(drafted(hero_powers=[p, q]), "heroes.start_effects")
+    table = advance_to(drafted(hero_powers=[p, q]), "heroes.activations")
     discs = table.command_posts["heroes"].discs
     assert (discs.available, discs.unavailable) == (7, 0)
     refused(table, c.ResolvePower(side="heroes", power="oracle-extra"), "Versus I·D")

@@ -146,7 +146,7 @@ def _upkeep_with_and_without(power_id: str, hq_life: int = 6):
         post = table.command_posts["heroes"]
         post.fatigue, post.reserve = post.fatigue + 10, post.reserve - 10 if post.reserve >= 10 else 0
         post.discs.unavailable, post.discs.available = post.discs.unavailable + post.discs.available, 0
-        tables.append(advance_to(advance_to(table, "end_check_2"), "heroes.start_effects"))
+        tables.append(advance_to(table, "heroes.activations", next_one=True))
     return tables
 
 
@@ -367,7 +367,7 @@ def test_the_riddler_bonus_belongs_to_the_event_tile_not_to_the_upkeep():
         table = advance_to(table_with(p), "villain.activations")
         post = table.command_posts["villain"]
         post.fatigue, post.reserve = post.fatigue + 8, post.reserve - 8
-        table = advance_to(advance_to(table, "end_check_2"), "villain.start_effects")
+        table = advance_to(table, "villain.activations", next_one=True)
         results.append((table.command_posts["villain"].reserve, table.command_posts["villain"].discs.available))
     assert results[0] == results[1]
     refused(table_with(riddler), c.ResolvePower(side="villain", power=riddler.id), "power_at_event_tile")

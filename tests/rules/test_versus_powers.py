@@ -81,8 +81,8 @@ def test_booklet_power_bookkeeping(power):
     operations say (discs conserved across zones and sides, cubes conserved)."""
     own, other = power.side, versus.opponent(power.side)
     if any(op.op in versus.AT_UPKEEP for a in power.alternatives for op in a.operations):
-        with_power = advance_to(table_with(power), f"{own}.start_effects")
-        without = advance_to(table_with(_no_ops(power)), f"{own}.start_effects")
+        with_power = advance_to(table_with(power), f"{own}.activations")
+        without = advance_to(table_with(_no_ops(power)), f"{own}.activations")
         op = power.alternatives[0].operations[0]
         if op.op == "recover_discs":
             assert with_power.command_posts[own].discs.available == without.command_posts[own].discs.available + op.count
@@ -175,5 +175,5 @@ def test_oracle_recovery_stops_when_the_hq_is_neutralized():
     table.command_posts["heroes"].tiles[hq].neutralized = True
     discs = table.command_posts["heroes"].discs
     discs.unavailable, discs.available = discs.unavailable + discs.available, 0
-    later = advance_to(advance_to(table, "end_check_2"), "heroes.start_effects")
+    later = advance_to(table, "heroes.activations", next_one=True)
     assert later.command_posts["heroes"].discs.available == 2  # the mission's 2, no Oracle

@@ -60,9 +60,12 @@ def drafted(m: VersusMission | None = None, hero_powers=(), villain_powers=()):
     return table
 
 
-def advance_to(table, step: str, limit: int = 60):
-    for _ in range(limit):
-        if table.track.step == step:
+def advance_to(table, step: str, limit: int = 60, next_one: bool = False):
+    """Advance to `step` (its next occurrence when `next_one`). The upkeep, start and end effects
+    and the end-game checks pass by themselves (C2): a test looks at the table after them, at the
+    side's activations."""
+    for n in range(limit):
+        if table.track.step == step and not (next_one and n == 0):
             return table
         table = engine.apply(table, c.Advance()).table
     raise AssertionError(f"never reached {step}")

@@ -84,10 +84,12 @@ class StartFreeRoll:
 @dataclass(frozen=True)
 class RollDice:
     """Roll the pool waiting for its dice: `drawn` are the app's faces (server mode, consumed in
-    order); `faces` (one per die, 0-5) or `successes` are what the players read (physical mode)."""
+    order); `faces` (one per die, 0-5), `shown` (the successes each die shows, in pool order) or
+    `successes` are what the players read (physical mode)."""
     faces: list[int] | None = None
     successes: int | None = None
     drawn: list[int] | None = None
+    shown: list[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ class RerollDice:
     same_area: bool = False
     faces: list[int] | None = None
     drawn: list[int] | None = None
+    shown: list[int] | None = None  # physical dice: the successes each rerolled die shows, in `dice` order
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,35 @@ def _entry(dice_table: DiceTable, faces, successes, drawn) -> dict:
     return {"faces": faces, "successes": successes}
 
 
+def faces_shown(faces: FaceTable, colours: list[str], shown) -> list[int] | None:
+    """Physical dice entered as they show (C3): the successes on each die, each a value of a face
+    of its colour in the table's faces (IX·D); the face index of the first face showing it."""
+    if shown is None:
+        return None
+    if isinstance(shown, (str, bytes)) or not isinstance(shown, (list, tuple)):
+        raise RuleRefused("IX·D", "Enter what each die shows", "one_face_per_die")
+    if len(shown) != len(colours):
+        raise RuleRefused("IX·D", f"Enter one face per die: {len(colours)} expected, {len(shown)} given",
+                          "faces_per_die_count", expected=len(colours), given=len(shown))
+    indexes = []
+    for colour, value in zip(colours, shown):
+        on_die = list(faces.faces_of(colour))
+        if isinstance(value, bool) or value not in on_die:
+            raise RuleRefused("IX·D", f"No face of a {colour} die shows {value!r} (its faces: "
+                                      f"{', '.join(map(str, on_die))})", "face_not_on_die",
+                              colour=colour, shown=value, faces=on_die)
+        indexes.append(on_die.index(value))
+    return indexes
+
+
+def _physical(cmd, faces: FaceTable, colours: list[str]):
+    """The command's faces: `faces` (indexes) as given, or `shown` turned into indexes; not both."""
+    shown = getattr(cmd, "shown", None)
+    if shown is not None and cmd.faces is not None:
+        raise RuleRefused("IX·D", "Enter the faces or what the dice show, not both", "faces_or_successes")
+    return cmd.faces if shown is None else faces_shown(faces, colours, shown)
+
+
 def _faces_text(roll: Roll) -> str:
     if roll.entry == "count":
         return f"{plural(roll.successes, 'success')} entered"
@@ -99,7 +128,11 @@ def roll_dice(table, cmd: RollDice) -> list:
     ps = roll.defense if defense else roll.pool
     pool = Pool.of(*ps.dice_types)
     faces = face_table(table.dice)
-    entry = _entry(table.dice, cmd.faces, cmd.successes, cmd.drawn)
+    if table.dice.mode == "server" and cmd.shown is not None:
+        raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to "
+                                  "physical to enter what real dice show", "dice_rolled_by_app")
+    physical = _physical(cmd, faces, [d.colour for d in pool.dice]) if table.dice.mode != "server" else cmd.faces
+    entry = _entry(table.dice, physical, cmd.successes, cmd.drawn)
     if "rng" in entry:
         result = roll_pool(pool, faces, entry["rng"])
     elif entry["faces"] is not None:
@@ -127,7 +160,17 @@ def reroll_dice(table, cmd: RerollDice) -> list:
     ps = roll.defense if defense else roll.pool
     before = as_roll(ps, face_table(table.dice))
     roller = _roller(table, roll, defense)
-    entry = _entry(table.dice, cmd.faces, None, cmd.drawn)
+    if table.dice.mode == "server" and cmd.shown is not None:
+        raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to "
+                                  "physical to enter what real dice show", "dice_rolled_by_app")
+    chosen = cmd.dice if isinstance(cmd.dice, list) else []
+    if table.dice.mode != "server" and all(type(i) is int and 0 <= i < len(before.dice) for i in chosen):
+        physical = _physical(cmd, face_table(table.dice), [before.dice[i].dice_type.colour for i in chosen])
+    elif table.dice.mode != "server" and cmd.shown is not None:
+        physical = [0] * len(chosen)  # the dice named are not this roll's: the reroll rules refuse them
+    else:
+        physical = cmd.faces
+    entry = _entry(table.dice, physical, None, cmd.drawn)
     draw = {"rng": entry["rng"]} if "rng" in entry else {"new_faces": entry["faces"]}
     possessor = None
     if cmd.possessor_hero is not None or cmd.possessor_miniature is not None:

@@ -30,8 +30,9 @@ def faces_view(faces: FaceTable) -> dict:
 
 
 def _draw_faces(faces: FaceTable) -> dict:
-    return {colour: {"faces": list(faces.faces_of(colour)), "status": faces.colour_status(colour)}
-            for colour in COLOURS}
+    """Each colour's six faces (the successes on each): what a phone draws to enter real dice as they
+    show (C3); whether a colour is calibrated is the view's `calibrated`."""
+    return {colour: list(faces.faces_of(colour)) for colour in COLOURS}
 
 
 @functools.cache
