@@ -204,6 +204,9 @@ class SpaceViewSchema(Schema):
     saturated = fields.Boolean()
     room = fields.Integer(strict=True)
     characteristic = fields.Dict()
+    unused = fields.Integer(strict=True, metadata={"description": "a hero's action space: cubes spent on it since "
+                                                                 "its last action, counted by the next action "
+                                                                 "from it (cubes is how many more)"})
 
 
 class SkillViewSchema(SkillSchema):

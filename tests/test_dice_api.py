@@ -439,3 +439,39 @@ def test_odds_before_committing_change_nothing(http):
     assert r.status_code == 409 and r.json()["rule"] == "V·A"
     after = http.get(f"/api/tables/{code}")
     assert after.headers["ETag"] == etag and after.json()["version"] == table["version"]
+
+
+def test_cubes_placed_on_a_space_are_the_next_actions(http):
+    """C4, V·C·1 [c]: the attacker "moves [the cubes] from their reserve zone to their melee attack
+    action space. This corresponds to the attack intensity": cubes a player placed on the board's
+    space first are the next attack's. Batman's melee space holds 4 (IX·I): 3 taps on Melee, then a
+    melee roll with 1 more cube is 4 cubes, not refused as saturated."""
+    code = new_table(http)["code"]
+    advance_to(http, code, "heroes.actions")
+    physical(http, code)
+    for _ in range(3):
+        r = ok(http, f"/api/tables/{code}/heroes/batman/spend", {"space": "melee", "cubes": 1})
+    melee = hero_of(r.json()["table"], "batman")["spaces"]["melee"]
+    assert (melee["cubes"], melee["unused"]) == (3, 3)
+    r = ok(http, dice(code, "/roll"), {"action": "melee", "hero": "batman", "cubes": 1,
+                                       "target_miniature": "thug-with-crowbar.1"})
+    assert len(one(r, "roll_started")["data"]["pool"]) == 4
+    melee = hero_of(r.json()["table"], "batman")["spaces"]["melee"]
+    assert (melee["cubes"], melee["unused"], melee["saturated"]) == (4, 0, True)
+
+
+def test_an_attack_with_no_more_cubes_uses_those_on_the_space(http):
+    """C4: two taps on Ranged then "Attack" with 0 more cubes: the attack is those 2 cubes; with no
+    cube on the space and none more, V·C·1 [c] "a minimum of one energy cube" refuses it."""
+    code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
+    advance_to(http, code, "heroes.actions")
+    refused(http, code, f"/api/tables/{code}/heroes/batman/attack",
+            {"kind": "melee", "successes": 1, "target_miniature": "thug-with-crowbar.1"},
+            rule="V·C·1 [c]", message="An attack spends at least one energy cube")
+    for _ in range(2):
+        ok(http, f"/api/tables/{code}/heroes/batman/spend", {"space": "melee", "cubes": 1})
+    r = ok(http, f"/api/tables/{code}/heroes/batman/attack",
+           {"kind": "melee", "successes": 2, "target_miniature": "thug-with-crowbar.1"})
+    assert one(r, "spend")["data"] == {"hero": "batman", "space": "melee", "cubes": 2}
+    melee = hero_of(r.json()["table"], "batman")["spaces"]["melee"]
+    assert (melee["cubes"], melee["unused"]) == (2, 0)

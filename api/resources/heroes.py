@@ -16,6 +16,9 @@ blp = Blueprint("heroes", __name__, url_prefix="/api/tables/<table_code:code>/he
                 description="A hero board: energy cubes, stance, actions, items, wounds")
 
 CUBES = validate.Range(min=1, max=40)
+MORE_CUBES = validate.Range(min=0, max=40)
+MORE = {"description": "cubes to spend now, besides those already on the action space (its `unused`, counted "
+                       "first): 0 when those are the action's (V·C·1 [c])"}
 SUCCESSES = validate.Range(min=0, max=99)
 
 
@@ -30,7 +33,7 @@ class HeroSpendSchema(Schema):
 
 class AttackSchema(Schema):
     kind = Text(required=True, validate=validate.OneOf(["melee", "ranged"]))
-    cubes = fields.Integer(strict=True, required=True, validate=CUBES)
+    cubes = fields.Integer(strict=True, load_default=0, validate=MORE_CUBES, metadata=MORE)
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES,
                                metadata={"description": "the attack's successes after rerolls, "
                                                         "automatic successes and hindering"})
@@ -41,7 +44,7 @@ class AttackSchema(Schema):
 
 class ComplexActionSchema(Schema):
     action = Text(required=True, validate=validate.OneOf(["manipulation", "thought"]))
-    cubes = fields.Integer(strict=True, required=True, validate=CUBES)
+    cubes = fields.Integer(strict=True, load_default=0, validate=MORE_CUBES, metadata=MORE)
     successes = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     difficulty = fields.Integer(strict=True, required=True, validate=SUCCESSES)
     hindering = fields.Integer(strict=True, load_default=0, validate=SUCCESSES)

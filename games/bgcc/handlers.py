@@ -187,6 +187,7 @@ def _spend(table: Table, cmd: c.Spend) -> list[Event]:
         else:
             _acting_hero(table, cmd.hero)
         text = hb.spend(hero, cmd.space, cmd.cubes)
+        hb.placed(hero, cmd.space, cmd.cubes)
         return [Event("spend", text, "IX·C", {"hero": hero.id, "space": cmd.space, "cubes": cmd.cubes})]
     post = table.post(cmd.side)
     if cmd.space == "movement":
@@ -212,14 +213,14 @@ def _attack(table: Table, cmd: c.Attack) -> list[Event]:
         # the target and the weapon are checked as the dice flow checks them (V·C·1-2 [a]-[b], IX·M)
         dice_flow.check_target(table, dice_flow.party(table, hero.id, None), cmd.target_hero, cmd.target_miniature)
         dice_flow.usable_weapons(hero, cmd.kind)
-        if cmd.cubes < 1:
+        if cmd.cubes + hb.unused_on(hero, cmd.kind) < 1:
             raise RuleRefused(f"V·C·{1 if cmd.kind == 'melee' else 2} [c]",
                               "An attack spends at least one energy cube", "spend_at_least_one_cube")
-        hb.spend(hero, cmd.kind, cmd.cubes)
+        cubes, _ = hb.spend_for_action(hero, cmd.kind, cmd.cubes)
         attacker = hero.name
-        events.append(Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on a {cmd.kind} "
+        events.append(Event("spend", f"{hero.name} spends {_plural(cubes, 'cube')} on a {cmd.kind} "
                                      f"attack", "V·C·1 [c]", {"hero": hero.id, "space": cmd.kind,
-                                                             "cubes": cmd.cubes}))
+                                                             "cubes": cubes}))
     else:
         if cmd.cubes:
             raise RuleRefused("VI·D", "A character spends no energy cube to attack", "character_spends_no_cube")
@@ -274,12 +275,12 @@ def _complex_action(table: Table, cmd: c.ComplexAction) -> list[Event]:
         mission_rules.check_action(table, side, cmd.mission_rule, cmd.action, cmd.difficulty)
     if cmd.hero is not None:
         hero = _acting_hero(table, cmd.hero)
-        if cmd.cubes < 1:
+        if cmd.cubes + hb.unused_on(hero, cmd.action) < 1:
             raise RuleRefused("V·C·3 [a] ii", "A complex action spends at least one energy cube", "spend_at_least_one_cube")
-        hb.spend(hero, cmd.action, cmd.cubes)
+        cubes, _ = hb.spend_for_action(hero, cmd.action, cmd.cubes)
         actor = hero.name
-        events.append(Event("spend", f"{hero.name} spends {_plural(cmd.cubes, 'cube')} on {cmd.action}",
-                            "V·C·3 [a] ii", {"hero": hero.id, "space": cmd.action, "cubes": cmd.cubes}))
+        events.append(Event("spend", f"{hero.name} spends {_plural(cubes, 'cube')} on {cmd.action}",
+                            "V·C·3 [a] ii", {"hero": hero.id, "space": cmd.action, "cubes": cubes}))
     else:
         if cmd.item is not None:
             raise RuleRefused("V·D", "Only the heroes can use item cards", "character_uses_no_item")
@@ -311,7 +312,7 @@ def _automatic_action(table: Table, cmd: c.AutomaticAction) -> list[Event]:
     what = f": {cmd.description}" if cmd.description else ""
     if cmd.hero is not None:
         hero = _acting_hero(table, cmd.hero)
-        hb.spend(hero, cmd.action, 1)
+        hb.spend_for_action(hero, cmd.action, 0, exactly=1)
         return [Event("automatic_action", f"{hero.name}: automatic {cmd.action}, 1 cube{what}",
                       "V·C·3 [b]", {"hero": hero.id, "space": cmd.action, "cubes": 1})]
     _, tile, mini, record = _use_character_action(table, cmd.miniature, cmd.action, cmd.characteristic)

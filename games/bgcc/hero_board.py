@@ -27,6 +27,7 @@ class Hero:
     moved_this_turn: bool = False
     equipment: list[Item] = field(default_factory=list)
     gadgets: list[Item] = field(default_factory=list)
+    unused: dict[str, int] = field(default_factory=dict)  # cubes placed on an action space for its next action
 
     @property
     def name(self) -> str:
@@ -102,7 +103,43 @@ def clear_spaces(hero: Hero) -> int:
     moved = sum(hero.spaces.values())
     hero.fatigue += moved
     hero.spaces = {s: 0 for s in HERO_SPACES}
+    hero.unused = {}
     return moved
+
+
+ACTION_SPACES = ("melee", "ranged", "manipulation", "thought")
+
+
+def unused_on(hero: Hero, space: str) -> int:
+    """Cubes placed on an action space since its last action (C4): a player moves the cubes to the
+    space, then declares the action they are for (V·C·1 [c]: the attacker "moves them from their
+    reserve zone to their melee attack action space. This corresponds to the attack intensity").
+    Never more than the space holds (a wound takes cubes from the spaces, IX·A)."""
+    return min(hero.unused.get(space, 0), hero.spaces.get(space, 0))
+
+
+def placed(hero: Hero, space: str, cubes: int) -> None:
+    """`cubes` were spent on an action space with no action: the next action from it counts them."""
+    if space in ACTION_SPACES:
+        hero.unused[space] = unused_on(hero, space) + cubes
+
+
+def spend_for_action(hero: Hero, space: str, more: int, exactly: int | None = None) -> tuple[int, int]:
+    """An action from `space`: the cubes already placed there count first, then `more` from the
+    reserve (an automatic action spends `exactly` one: the placed cube if there is one). Returns
+    (cubes of the action, cubes spent now)."""
+    unused = unused_on(hero, space)
+    if exactly is not None:
+        used = min(unused, exactly)
+        more = exactly - used
+    else:
+        used = unused
+    if more:
+        spend(hero, space, more)
+    hero.unused.pop(space, None)
+    if unused - used:
+        hero.unused[space] = unused - used
+    return used + more, more
 
 
 def recover(hero: Hero, stance: str) -> tuple[int, int]:

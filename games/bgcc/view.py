@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import dice_flow, guidance, mission_rules, registry, river, seats
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
-from .hero_board import Hero, skill_applies
+from .hero_board import Hero, skill_applies, unused_on
 from .table import Table
 from .tiles import miniature_label
 from .turn import STEP_TITLES, side_playing
@@ -32,7 +32,8 @@ def hero_view(hero: Hero) -> dict:
         "reserve": hero.reserve,
         "fatigue": hero.fatigue,
         "wound": hero.wound,
-        "spaces": {s: space_view(hero.spaces[s], hero.board.spaces[s]) for s in HERO_SPACES},
+        "spaces": {s: {**space_view(hero.spaces[s], hero.board.spaces[s]), "unused": unused_on(hero, s)}
+                   for s in HERO_SPACES},
         "stance": hero.stance,
         "neutralized": hero.neutralized,
         "moved_this_turn": hero.moved_this_turn,

@@ -173,9 +173,10 @@ def start(table, cmd: StartRoll) -> list:
                               "hero_characteristic_printed")
         if shackle and action != "melee":
             raise RuleRefused("X·Shackle", "Shackle is declared for a melee attack", "shackle_melee_only")
-        pushed, pushing = _push_limits(table, actor, action, declared, cmd.cubes)
+        placed = hb.unused_on(hero, action)  # C4: the cubes already on the space count first
+        pushed, pushing = _push_limits(table, actor, action, declared, cmd.cubes + placed)
         events += pushing
-        plan = hero_plan(hero, action, cmd.cubes + pushed, weapon=cmd.weapon, elevation=cmd.elevation,
+        plan = hero_plan(hero, action, cmd.cubes + placed + pushed, weapon=cmd.weapon, elevation=cmd.elevation,
                          no_weapon=shackle, second_weapon=cmd.second_weapon)
         if pushed:
             plan.notes.append(f"Pushing limits: {plural(pushed, 'cube')} of the wound zone count as spent")
@@ -186,6 +187,7 @@ def start(table, cmd: StartRoll) -> list:
         if cmd.cubes:
             events.append(Event("spend", hb.spend(hero, action, cmd.cubes), CUBE_RULE[action],
                                  {"hero": hero.id, "space": action, "cubes": cmd.cubes}))
+        hb.spend_for_action(hero, action, 0)  # the placed cubes are this action's now
         for item in plan.used_items:
             if item.single_use:
                 where = hero.equipment if item in hero.equipment else hero.gadgets
