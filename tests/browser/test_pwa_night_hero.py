@@ -248,3 +248,20 @@ def test_the_hero_board_in_french_draws_its_new_actions_in_french(api, duo, shot
     s = sheet(b)
     expect(s.get_by_role("heading", name="Batman · Chute")).to_be_visible()
     shot(b, "night-hero-fall-fr-360")
+
+
+def test_cubes_tapped_on_the_board_are_the_dice_screens_cubes(api, duo, shot):
+    to_actions(api, duo)
+    b = duo["open_b"]()
+    for n in range(3):
+        b.get_by_role("button", name=re.compile(rf"^Melee: {n} \/ 4")).click()
+    b.get_by_test_id("tab-dice").click()
+    expect(b.get_by_test_id("dice-unused")).to_have_text("3 cubes already on the space")
+    b.get_by_role("button", name="More cubes −1").click()         # none more: the 3 on the board
+    expect(b.get_by_test_id("cubes")).to_have_text("0")
+    b.get_by_label("Target").select_option(label="Killer Croc")
+    expect(b.get_by_test_id("odds")).to_contain_text("3× red")
+    shot(b, "night-hero-dice-unused")
+    b.get_by_role("button", name="Spend the cubes and build the pool").click()
+    expect(b.get_by_test_id("roll-step")).to_have_text("waiting for the dice")
+    assert api.table(duo["code"])["heroes"][0]["spaces"]["melee"]["cubes"] == 3
