@@ -27,6 +27,7 @@ const SHELL = [
   "/js/screens/games-new.js",
   "/js/screens/gcsg.js",
   "/js/screens/hero.js",
+  "/js/screens/sheets.js",
   "/js/screens/history.js",
   "/js/screens/home.js",
   "/js/screens/table.js",

@@ -121,7 +121,7 @@ def test_a_dice_roll_with_a_reroll_and_a_defense_ends_in_wounds_placed_correctly
     b.get_by_test_id("cubes-plus").click()                      # 2 cubes on melee
     b.get_by_test_id("target").select_option("killer-croc.1")
     expect(b.get_by_test_id("odds")).to_contain_text("expected wounds")
-    expect(b.get_by_test_id("odds")).to_contain_text("2 red")
+    expect(b.get_by_test_id("odds")).to_contain_text("2× red")
     shot(b, "dice-odds")
     b.get_by_test_id("roll-start").click()
     expect(b.get_by_test_id("roll-step")).to_have_text("waiting for the dice")
@@ -138,8 +138,7 @@ def test_a_dice_roll_with_a_reroll_and_a_defense_ends_in_wounds_placed_correctly
 
     # the defender's phone takes the defense
     expect(a.get_by_test_id("roll-step")).to_have_text("waiting for the defense")
-    a.get_by_test_id("def-cubes-plus").click()
-    a.get_by_test_id("defend").click()
+    a.get_by_test_id("defend-1").click()                        # one tap: 1 cube, its odds beside it
     expect(a.get_by_test_id("roll-step")).to_have_text("waiting for the defense dice")
     a.get_by_test_id("roll-dice").click()
     expect(a.get_by_test_id("roll-step")).to_have_text("defense rerolls")
@@ -149,8 +148,9 @@ def test_a_dice_roll_with_a_reroll_and_a_defense_ends_in_wounds_placed_correctly
     last = api.table(code)["dice"]["last"]
     assert last["step"] == "done" and len(last["pool"]["rerolls"]) == 1
     assert last["wounds"] == max(0, last["successes"] - last["defense_successes"])
-    expect(a.get_by_test_id("last-wounds")).to_have_text(f"{last['wounds']} wounds")
-    expect(b.get_by_test_id("last-wounds")).to_have_text(f"{last['wounds']} wounds")
+    said = f"{last['successes']} vs {last['defense_successes']} → {last['wounds']} wound(s)"
+    expect(a.get_by_test_id("last-wounds")).to_have_text(said)
+    expect(b.get_by_test_id("last-wounds")).to_have_text(said)
     shot(a, "dice-result")
     a.get_by_test_id("tab-villain").click()
     expect(a.get_by_test_id("lp-killer-croc.1")).to_contain_text(f"{8 - last['wounds']} / 8 life points")

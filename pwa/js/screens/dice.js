@@ -2,26 +2,52 @@
 // (api/resources/dice.py): pool → roll → rerolls → successes → defense → defense dice → wounds.
 // The app rolls (server mode) or the players enter what their real dice show (physical mode).
 
-import { eventText, t } from "../i18n.js";
+import { eventText, plural, t } from "../i18n.js";
 import { add, h } from "../ui.js";
-import { allow, changed, command, heroOfSeat, isHost, isVersus, mySide, offered, request, state } from "../core.js";
+import { allow, changed, command, heroOfSeat, isVersus, offered, request, state } from "../core.js";
 import { refusalText } from "../i18n.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
+import { closeSheet, defenderHere, poolText, stepText, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
 
 const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 
 const form = {
   side: null, hero: null, miniature: null, action: "melee", cubes: 1, characteristic: 0,
   targetMini: null, targetHero: null, difficulty: 1, defenseCubes: 0, entered: 0, throw: "",
-  picked: new Set(), events: null, followTarget: null,
+  picked: new Set(), events: null, eventsRoll: null, dismissed: null, followTarget: null, rerollStep: "paid",
 };
+
+// The events of the roll this phone last sent a step of, kept with that roll's id: a new roll
+// (started on any phone) clears them, so the screen never shows the previous roll's lines.
+function setEvents(done, keep = false) {
+  const dice = done.table?.dice;
+  const id = dice?.roll?.roll?.id ?? dice?.last?.id ?? null;
+  form.events = [...(keep && form.eventsRoll === id ? form.events || [] : []), ...done.events];
+  form.eventsRoll = id;
+}
+
+function currentEvents(dice) {
+  const id = dice.roll ? dice.roll.roll.id : dice.last?.id;
+  if (form.eventsRoll !== id) { form.events = null; form.eventsRoll = null; }
+  return form.events;
+}
+
+// #/dice/<action>/<hero|miniature>/<id> opens the sheet for that actor (gn-villain's character
+// cards link here); #/dice/move/<hero|miniature>/<id> the move sheet.
+export function enter(args = []) {
+  const [action, kind, id] = args;
+  if (!action || !id || !["hero", "miniature"].includes(kind)) return;
+  const actor = { [kind]: id };
+  if (action === "move") openMoveSheet(actor);
+  else openActionSheet(actor, action);
+}
 const odds = { key: "", data: null, error: null, timer: null };
 
 // Forget the odds on leaving (not on entering: the screen is drawn, and its odds asked for, before
 // enter() runs, and an answer for a forgotten key is dropped).
-export function leave() { odds.key = ""; }
+export function leave() { odds.key = ""; closeSheet(); }
 
-function names(table) {
+export function names(table) {
   const posts = Object.values(table.command_posts);   // the villain's; in Versus the heroes' too
   return {
     heroes: Object.fromEntries(table.heroes.map((x) => [x.id, x.name])),
@@ -42,12 +68,13 @@ export function render() {
     if (dice.follow_ups?.length) out.push(followUpCard(table, dice));
     out.push(startCard(table, dice));
   }
-  if (form.events?.length) {
+  const events = currentEvents(dice);
+  if (events?.length) {
     out.push(h("section", { class: "card", "aria-labelledby": "res-h", "data-testid": "roll-events" },
       h("h2", { id: "res-h", text: t("dice.result") }),
-      form.events.map((ev) => h("p", { class: ev.kind === "defense" || ev.kind === "complex_action" ? "result-big" : "", text: eventText(ev, names(table)) }))));
+      events.map((ev) => h("p", { class: ev.kind === "defense" || ev.kind === "complex_action" ? "result-big" : "", text: eventText(ev, names(table)) }))));
   }
-  if (!dice.roll && dice.last) out.push(lastCard(dice.last));
+  if (!dice.roll && dice.last && form.dismissed !== dice.last.id) out.push(lastCard(table, dice.last));
   if (allow("set_dice_mode").ok) out.push(modeCard(dice));
   return out;
 }
@@ -70,106 +97,101 @@ function select(label, value, options, onchange, testid) {
       options.map(([v, text]) => h("option", { value: v, selected: v === value }, text))));
 }
 
+// Who may roll from this phone, and against whom: drawn from the table's `may` (the start_roll
+// offers' targets), never from the seat's name. The host's phone lists every hero (and, on the
+// villain's steps, every character that may act).
+function attackersOffered(table) {
+  const n = names(table);
+  return [
+    ...offeredValues("start_roll", "hero").map((id) => ({ kind: "hero", id, label: n.heroes[id] || id })),
+    ...offeredValues("start_roll", "miniature").map((id) => ({ kind: "miniature", id, label: n.minis[id] || id })),
+  ];
+}
+
+function sideOfMini(table, id) {
+  return Object.values(table.command_posts).find((p) => p.miniatures.some((m) => m.id === id))?.side || "villain";
+}
+
 function startCard(table, dice) {
-  if (isVersus(table)) return versusStartCard(table);
-  const post = table.command_posts.villain;
-  if (!form.side) form.side = mySide() || "heroes";
-  const mineHero = heroOfSeat(state.seat);
-  const heroSide = form.side === "heroes";
+  const n = names(table);
+  let attackers = attackersOffered(table);
+  const offeredHere = attackers.length > 0;
+  if (!offeredHere) {
+    // nothing to roll from this phone now: show its own hero (or the first) with the reason
+    const mine = heroOfSeat(state.seat);
+    if (!isVersus(table) && table.heroes.length) {
+      const id = table.heroes.some((x) => x.id === mine) ? mine : table.heroes[0].id;
+      attackers = [{ kind: "hero", id, label: n.heroes[id] }];
+    }
+  }
+  const groups = [...new Set(attackers.map((a) => (a.kind === "hero" ? "heroes" : sideOfMini(table, a.id))))];
+  if (!groups.includes(form.side)) form.side = groups[0] || null;
+  const inGroup = attackers.filter((a) => (a.kind === "hero" ? "heroes" : sideOfMini(table, a.id)) === form.side);
+  const current = inGroup.find((a) => a.id === (inGroup[0]?.kind === "hero" ? form.hero : form.miniature)) || inGroup[0] || null;
+  if (current?.kind === "hero") form.hero = current.id; else if (current) form.miniature = current.id;
+  const heroSide = current?.kind === "hero";
   const box = h("section", { class: "card", "aria-labelledby": "start-h" }, h("h2", { id: "start-h", text: t("dice.newRoll") }));
-  if (isHost()) {
+  if (groups.length > 1) {
     add(box, h("div", { class: "row", role: "group", "aria-label": t("dice.attacker"), style: "margin-bottom:.6rem" },
-      ["heroes", "villain"].map((side) => h("button", { type: "button", class: `btn small ${form.side === side ? "primary" : ""}`,
+      groups.map((side) => h("button", { type: "button", class: `btn small ${form.side === side ? "primary" : ""}`,
         "aria-pressed": form.side === side ? "true" : "false", onclick: () => { form.side = side; changed(); } }, t(`side.${side}`)))));
   }
   const attack = form.action === "melee" || form.action === "ranged";
-  let actor;
+  const actorT = heroSide ? { hero: current.id } : { miniature: current?.id };
+  const may = allow("start_roll", { ...actorT, action: form.action });
+  const offeredTargets = (field) => offeredValues("start_roll", field, { ...actorT, action: form.action });
+  let targetMinis = offeredTargets("target_miniature");
+  const targetHeroes = offeredTargets("target_hero");
+  if (!offeredHere && heroSide) targetMinis = table.command_posts.villain?.miniatures.filter((m) => m.place === "board").map((m) => m.id) || [];
+  const pickSelect = (kind, testid) => (inGroup.length > 1
+    ? select(t("dice.attacker"), current.id, inGroup.map((a) => [a.id, a.label]), (v) => { form[kind] = v; }, testid)
+    : h("p", {}, h("strong", { "data-testid": testid, text: current?.label || "—" })));
   let body;
-  let may;
   if (heroSide) {
-    if (!table.heroes.some((x) => x.id === form.hero)) form.hero = mineHero || table.heroes[0]?.id;
-    const hero = table.heroes.find((x) => x.id === form.hero);
-    actor = hero;
-    const targets = post.miniatures.filter((m) => m.place === "board");
-    if (!targets.some((m) => m.id === form.targetMini)) form.targetMini = targets[0]?.id || null;
-    may = allow("start_roll", { hero: hero?.id });
-    add(box, 
-      isHost() && table.heroes.length > 1 ? select(t("dice.attacker"), form.hero, table.heroes.map((x) => [x.id, x.name]), (v) => { form.hero = v; }, "roll-hero")
-        : h("p", {}, h("strong", { text: hero?.name || "—" })),
-      actionPicker(),
-      stepper(t("dice.cubes"), "cubes", 1, 40, "cubes"),
-      attack ? (targets.length ? select(t("dice.target"), form.targetMini, targets.map((m) => [m.id, m.label]), (v) => { form.targetMini = v; }, "target")
+    const hero = table.heroes.find((x) => x.id === current.id);
+    if (!targetMinis.includes(form.targetMini)) form.targetMini = targetMinis[0] || null;
+    // contract C4: cubes already tapped onto the space count first; the stepper adds more
+    const unused = hero?.spaces?.[form.action]?.unused || 0;
+    if (!unused && form.cubes < 1) form.cubes = 1;
+    add(box, pickSelect("hero", "roll-hero"), actionPicker(),
+      unused ? h("p", { class: "small", "data-testid": "dice-unused", text: t("gnh.unused", { cubes: plural(unused, "cube") }) }) : null,
+      stepper(unused ? t("gnh.moreCubes") : t("dice.cubes"), "cubes", unused ? 0 : 1, 40, "cubes"),
+      attack ? (targetMinis.length ? select(t("dice.target"), form.targetMini, targetMinis.map((id) => [id, n.minis[id] || id]), (v) => { form.targetMini = v; }, "target")
         : h("p", { class: "muted", text: t("dice.noTarget") })) : null);
     // V·D·1 [e]: a throw is a complex manipulation whose difficulty is the distance
     const carried = form.action === "manipulation" ? (hero?.equipment || []).map((i) => i.name) : [];
     if (!carried.includes(form.throw)) form.throw = "";
-    if (carried.length) add(box, select(t("dice.throw"), form.throw, [["", t("dice.noThrow")], ...carried.map((n) => [n, n])], (v) => { form.throw = v; }, "throw-item"));
+    if (carried.length) add(box, select(t("dice.throw"), form.throw, [["", t("dice.noThrow")], ...carried.map((x) => [x, x])], (v) => { form.throw = v; }, "throw-item"));
     if (!attack) add(box, stepper(t(form.throw ? "dice.distance" : "dice.difficulty"), "difficulty", 0, 20, "difficulty"));
-    body = { action: form.action, hero: hero?.id, cubes: form.cubes };
+    body = { action: form.action, hero: hero?.id, cubes: form.cubes, unused };
     if (attack) body.target_miniature = form.targetMini; else body.difficulty = form.difficulty;
     if (form.throw) body.throw = form.throw;
   } else {
-    const active = post.activation?.tile;
-    const attackers = post.miniatures.filter((m) => m.place === "board" && (!active || m.tile === active));
-    if (!attackers.some((m) => m.id === form.miniature)) form.miniature = attackers[0]?.id || null;
-    const targets = table.heroes.filter((x) => !x.neutralized);
-    if (!targets.some((x) => x.id === form.targetHero)) form.targetHero = targets[0]?.id || null;
-    actor = attackers.find((m) => m.id === form.miniature);
-    may = allow("start_roll", { miniature: form.miniature });
-    add(box, 
-      attackers.length ? select(t("dice.attacker"), form.miniature, attackers.map((m) => [m.id, m.label]), (v) => { form.miniature = v; }, "roll-mini")
-        : h("p", { class: "muted", text: "—" }),
-      actionPicker(),
-      attack ? select(t("dice.target"), form.targetHero, targets.map((x) => [x.id, x.name]), (v) => { form.targetHero = v; }, "target-hero")
-        : stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
-    body = { action: form.action, miniature: form.miniature, characteristic: form.characteristic };
-    if (attack) body.target_hero = form.targetHero; else body.difficulty = form.difficulty;
+    add(box, current ? pickSelect("miniature", "roll-mini") : h("p", { class: "muted", text: "—" }), actionPicker());
+    body = { action: form.action, miniature: current?.id, characteristic: form.characteristic };
+    if (attack) {
+      const targets = [...targetHeroes.map((id) => [id, n.heroes[id] || id]), ...targetMinis.map((id) => [id, n.minis[id] || id])];
+      if (!targets.some(([id]) => id === form.targetMini)) form.targetMini = targets[0]?.[0] || null;
+      const testid = targetHeroes.length && !targetMinis.length ? "target-hero" : "target";
+      add(box, targets.length ? select(t("dice.target"), form.targetMini, targets, (v) => { form.targetMini = v; }, testid)
+        : h("p", { class: "muted", text: t("dice.noTarget") }));
+      body[targetHeroes.includes(form.targetMini) ? "target_hero" : "target_miniature"] = form.targetMini;
+    } else {
+      add(box, stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
+      body.difficulty = form.difficulty;
+    }
   }
+  const ready = Boolean(current) && (!attack || Boolean(body.target_miniature || body.target_hero));
   add(box, oddsPanel(body, attack), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
-    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !actor || (attack && !(body.target_miniature || body.target_hero)),
+    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !ready,
       "aria-busy": busy("roll-start"),
       onclick: async () => {
-        const done = await command("/dice/roll", body, "roll-start", { token: may.token });
-        if (done) { form.events = done.events; form.picked.clear(); changed(); }
-      } }, t("dice.start")));
-  return box;
-}
-
-// Versus: a character of the side's activated tile acts; the targets are the other side's characters.
-function versusStartCard(table) {
-  if (!form.side || !table.command_posts[form.side]) form.side = mySide() || table.turn.side_playing || table.turn.initiative;
-  const side = form.side;
-  const post = table.command_posts[side];
-  const opponent = table.command_posts[side === "heroes" ? "villain" : "heroes"];
-  const box = h("section", { class: "card", "aria-labelledby": "start-h" }, h("h2", { id: "start-h", text: t("dice.newRoll") }));
-  if (isHost()) {
-    add(box, h("div", { class: "row", role: "group", "aria-label": t("dice.attacker"), style: "margin-bottom:.6rem" },
-      ["heroes", "villain"].map((s) => h("button", { type: "button", class: `btn small ${side === s ? "primary" : ""}`,
-        "aria-pressed": side === s ? "true" : "false", onclick: () => { form.side = s; changed(); } }, t(`side.${s}`)))));
-  }
-  const attack = form.action === "melee" || form.action === "ranged";
-  const active = post.activation?.tile;
-  const attackers = post.miniatures.filter((m) => m.place === "board" && (!active || m.tile === active));
-  if (!attackers.some((m) => m.id === form.miniature)) form.miniature = attackers[0]?.id || null;
-  const targets = opponent.miniatures.filter((m) => m.place === "board");
-  if (!targets.some((m) => m.id === form.targetMini)) form.targetMini = targets[0]?.id || null;
-  const actor = attackers.find((m) => m.id === form.miniature);
-  const may = allow("start_roll", { miniature: form.miniature });
-  add(box,
-    attackers.length ? select(t("dice.attacker"), form.miniature, attackers.map((m) => [m.id, m.label]), (v) => { form.miniature = v; }, "roll-mini")
-      : h("p", { class: "muted", text: "—" }),
-    actionPicker(),
-    attack ? (targets.length ? select(t("dice.target"), form.targetMini, targets.map((m) => [m.id, m.label]), (v) => { form.targetMini = v; }, "target")
-      : h("p", { class: "muted", text: t("dice.noTarget") })) : stepper(t("dice.difficulty"), "difficulty", 0, 20, "difficulty"));
-  const body = { action: form.action, miniature: form.miniature, characteristic: form.characteristic };
-  if (attack) body.target_miniature = form.targetMini; else body.difficulty = form.difficulty;
-  add(box, oddsPanel(body, attack), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
-    h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !actor || (attack && !body.target_miniature),
-      "aria-busy": busy("roll-start"),
-      onclick: async () => {
-        const done = await command("/dice/roll", body, "roll-start", { token: may.token });
-        if (done) { form.events = done.events; form.picked.clear(); changed(); }
-      } }, t("dice.start")));
+        const { unused: _counted, ...fields } = body;   // the table counts those itself (C4)
+        const done = await command("/dice/roll", fields, "roll-start", { token: may.token });
+        if (done) { setEvents(done); form.picked.clear(); changed(); }
+      } }, t("dice.start")),
+    current && may.ok ? h("button", { type: "button", class: "btn block ghost", "data-testid": "open-sheet",
+      onclick: () => openActionSheet(actorT, form.action) }, t("gnh.attackSheet")) : null);
   return box;
 }
 
@@ -181,7 +203,7 @@ function actionPicker() {
 
 // The odds of the pool about to be rolled (POST /dice/odds changes nothing).
 function oddsPanel(body, attack) {
-  const query = { action: body.action, cubes: body.cubes ?? 1, characteristic: body.characteristic ?? 0 };
+  const query = { action: body.action, cubes: (body.cubes ?? 1) + (body.unused || 0), characteristic: body.characteristic ?? 0 };
   if (body.hero) query.hero = body.hero; else if (body.miniature) query.miniature = body.miniature;
   if (!attack) query.difficulty = body.difficulty;
   if (attack && (body.target_miniature || body.target_hero)) {
@@ -205,7 +227,7 @@ function oddsPanel(body, attack) {
   const panel = h("div", { class: "odds", "data-testid": "odds", "aria-live": "polite" }, h("h3", { text: t("dice.odds") }));
   if (odds.error) { add(panel, h("p", { class: "muted small", text: odds.error })); return panel; }
   if (!d) { add(panel, h("p", { class: "muted small", text: t("loading") })); return panel; }
-  add(panel, h("p", { class: "small" }, `${t("dice.pool")}: ${d.describe || "—"}`,
+  add(panel, h("p", { class: "small" }, `${t("dice.pool")}: ${poolText(d.pool)}`,
     d.automatic ? ` + ${d.automatic}` : "", d.conditional_automatic ? ` (+${d.conditional_automatic})` : ""));
   const pct = (p) => `${Math.round(p * 100)}%`;
   const lines = [t("dice.expected", { n: d.mean.toFixed(1) })];
@@ -231,18 +253,18 @@ function oddsPanel(body, attack) {
 function rollCard(table, dice) {
   const view = dice.roll;
   const roll = view.roll;
-  const ps = roll.defense?.dice?.length ? roll.defense : roll.pool;   // the dice on the table now
+  const ps = roll.step.startsWith("defense") && roll.defense ? roll.defense : roll.pool;   // the dice on the table now
   // the roll's next steps: those the table's `may` offers (to this phone: enabled)
   const may = (name) => allow(name);
   const box = h("section", { class: "card", "aria-labelledby": "roll-h", "data-testid": "roll" },
     h("h2", { id: "roll-h", text: `${roll.actor} → ${roll.defender || t(`space.${roll.action}`)}` }),
-    h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: view.step_text })),
-    h("p", { class: "small muted", text: `${t("dice.pool")}: ${(ps?.dice_types || []).join(", ") || "—"}` }));
+    h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: stepText(view) })),
+    h("p", { class: "small muted", text: `${t("dice.pool")}: ${poolText(ps?.dice_types)}` }));
   if (ps?.dice?.length) {
     add(box, h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
       const picked = form.picked.has(die.index);
       return h("button", { type: "button", class: `die ${die.colour}`, "aria-pressed": picked ? "true" : "false", disabled: !may("reroll_dice").ok,
-        "data-testid": `die-${die.index}`, "aria-label": `${die.colour}: ${die.successes}`,
+        "data-testid": `die-${die.index}`, "aria-label": `${t(`gnh.colour.${die.colour}`)}: ${die.successes}`,
         onclick: () => { if (picked) form.picked.delete(die.index); else form.picked.add(die.index); changed(); } }, String(die.successes));
     })));
   }
@@ -255,34 +277,53 @@ function rollCard(table, dice) {
       disabled: !allowed.ok || opts.disabled, "aria-busy": busy(key),
       onclick: async () => {
         const done = await command(path, body, key, { token: allowed.token, method: opts.method });
-        if (done) { form.events = [...(opts.keep ? form.events || [] : []), ...done.events]; form.picked.clear(); changed(); }
+        if (done) { setEvents(done, opts.keep); form.picked.clear(); changed(); }
       } }, label), allowed.ok ? null : whyNot(allowed.why, `${key}-why`)];
   };
 
   const actions = h("div", { class: "stack" });
   if (offered("roll_dice")) {
     if (dice.mode === "physical") {
-      add(actions, stepper(t("dice.enterSuccesses"), "entered", 0, 99, "entered"),
-        act("roll-dice", t("dice.enter"), "roll_dice", "/dice/roll/dice", { successes: form.entered }, { primary: true }));
+      // real dice: tap the face each die shows (contract C3: `shown`, in pool order)
+      add(actions, allow("roll_dice").ok ? faceEntry(table, ps, "roll-faces", (shown) => ["/dice/roll/dice", { shown }])
+        : whyNot(allow("roll_dice").why, "roll-dice-why"));
     } else {
       add(actions, act("roll-dice", t("dice.roll"), "roll_dice", "/dice/roll/dice", {}, { primary: true }));
     }
   }
-  if (offered("reroll_dice") && dice.mode !== "physical") {
+  if (offered("reroll_dice")) {
     const picked = [...form.picked];
     const free = Object.values(view.free_rerolls_left || {}).reduce((a, b) => a + b, 0);
-    if (free) add(actions, act("reroll-free", t("dice.rerollFree", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "free", dice: picked }, { disabled: !picked.length }));
-    add(actions, act("reroll-paid", t("dice.rerollPaid", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "paid", dice: picked }, { disabled: !picked.length }),
-      h("p", { class: "muted small", text: t("dice.pickHelp") }));
+    if (dice.mode === "physical") {
+      if (free) {
+        add(actions, h("div", { class: "row", role: "group", "aria-label": t("dice.pick") }, ["free", "paid"].map((step) => h("button", { type: "button",
+          class: `btn small ${form.rerollStep === step ? "primary" : ""}`, "aria-pressed": form.rerollStep === step ? "true" : "false",
+          onclick: () => { form.rerollStep = step; changed(); } }, t(step === "free" ? "dice.rerollFree" : "dice.rerollPaid", { n: picked.length })))));
+      }
+      const step = free ? form.rerollStep : "paid";
+      if (picked.length && allow("reroll_dice").ok) {
+        add(actions, faceEntry(table, { dice: ps.dice.filter((d) => form.picked.has(d.index)) }, "reroll-faces",
+          (shown) => ["/dice/roll/reroll", { step, dice: picked, shown }], t("gnh.rerollAs")));
+      }
+      add(actions, h("p", { class: "muted small", text: t("dice.pickHelp") }));
+    } else {
+      if (free) add(actions, act("reroll-free", t("dice.rerollFree", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "free", dice: picked }, { disabled: !picked.length }));
+      add(actions, act("reroll-paid", t("dice.rerollPaid", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "paid", dice: picked }, { disabled: !picked.length }),
+        h("p", { class: "muted small", text: t("dice.pickHelp") }));
+    }
   }
   if (offered("end_rerolls")) add(actions, act("end-rerolls", t("dice.endRerolls"), "end_rerolls", "/dice/roll/end-rerolls", undefined, { primary: true }));
   if (offered("defend")) {
-    add(actions, h("p", { text: t("dice.defendHelp", { who: roll.defender }) }),
-      stepper(t("dice.defCubes"), "defenseCubes", 0, 40, "def-cubes"),
-      act("defend", t("dice.defend"), "defend", "/dice/roll/defense", { cubes: form.defenseCubes }, { primary: true }));
+    // the defender: the odds of each number of defense cubes, one tap per choice
+    if (defenderHere(table)) add(actions, defenseChoices(table, roll, "defend"));
+    else {
+      add(actions, h("p", { "data-testid": "waiting-defense", text: t("gnh.waitDefense", { who: roll.defender }) }));
+      if (allow("defend").ok) add(actions, h("details", { class: "defend-here" }, h("summary", { text: t("gnh.defendHere") }), defenseChoices(table, roll, "defend")));
+      else add(actions, whyNot(allow("defend").why, "defend-why"));
+    }
   }
   if (offered("abandon_roll")) add(actions, act("abandon", t("dice.abandon"), "abandon_roll", "/dice/roll", undefined, { method: "DELETE" }));
-  const keys = ["roll-dice", "reroll-free", "reroll-paid", "end-rerolls", "defend", "abandon"];
+  const keys = ["roll-dice", "reroll-free", "reroll-paid", "end-rerolls", "abandon", "roll-faces", "reroll-faces"];
   add(box, actions, keys.map((k) => refusalFor(k)));
   return box;
 }
@@ -325,20 +366,22 @@ function followUpCard(table, dice) {
         disabled: !may.ok || (!offer.target && !form.followTarget),
         onclick: async () => {
           const done = await command("/dice/roll/follow-up", body, key, { token: may.token });
-          if (done) { form.events = done.events; form.picked.clear(); changed(); }
+          if (done) { setEvents(done); form.picked.clear(); changed(); }
         } }, t("dice.followUpTake", { skill })));
   }
   return box;
 }
 
-function lastCard(last) {
+// The last roll's result, as the shell's result card says it, until dismissed on this phone (a new
+// roll replaces it on every phone).
+function lastCard(table, last) {
+  const [first, ...more] = resultLines(table, last);
   return h("section", { class: "card", "aria-labelledby": "last-h", "data-testid": "last-roll" },
     h("h2", { id: "last-h", text: t("dice.last") }),
-    h("p", { text: `${last.actor} → ${last.defender || t(`space.${last.action}`)}` }),
-    last.successes != null ? h("p", { text: t("dice.attackSuccesses", { n: last.successes }) }) : null,
-    last.defense_successes != null ? h("p", { text: t("dice.defenseSuccesses", { n: last.defense_successes }) }) : null,
-    last.wounds != null ? h("p", { class: "result-big", "data-testid": "last-wounds", text: t("dice.wounds", { n: last.wounds }) }) : null,
-    last.outcome ? h("p", { class: "muted small", text: last.outcome }) : null);
+    h("p", { class: "result-big", "data-testid": "last-wounds", text: first }),
+    more.map((line) => h("p", { class: "muted small", text: line })),
+    h("button", { type: "button", class: "btn small ghost", "data-testid": "last-dismiss",
+      onclick: () => { form.dismissed = last.id; changed(); } }, t("gnh.dismiss")));
 }
 
 function modeCard(dice) {

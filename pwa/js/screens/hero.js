@@ -1,10 +1,13 @@
 // Hero board: spaces as large controls (tap = spend one cube), reserve / fatigue / wound,
 // stance with a preview of the recovery, carried items, skills.
 
-import { t } from "../i18n.js";
+import { plural, t } from "../i18n.js";
 import { h, icon } from "../ui.js";
-import { allow, command, heroOfSeat, seatName, state } from "../core.js";
+import { allow, changed, command, heroOfSeat, seatName, state } from "../core.js";
 import { busy, noTable, pips, refusalFor, stat, whyNot } from "./common.js";
+import { offeredValues, openActionSheet, openFreeRollSheet, openMoveSheet } from "./sheets.js";
+
+const ACTION_SPACES = ["melee", "ranged", "manipulation", "thought"];
 
 const SPACES = ["melee", "ranged", "manipulation", "thought", "movement", "defense", "reroll"];
 
@@ -41,6 +44,8 @@ export function render(args) {
   out.push(itemsCard(hero));
   out.push(skillsCard(hero));
   out.push(actionsCard(hero));
+  out.push(exchangeCard(hero));
+  out.push(tokensCard());
   return out;
 }
 
@@ -67,7 +72,7 @@ function spacesCard(hero) {
     h("span", { class: "name", text: label }),
     h("span", { class: "count" }, String(space.cubes), h("small", { text: ` / ${space.exertion_limit}` })),
     pips(space.cubes, space.exertion_limit));
-    grid.append(h("div", { class: "space" }, btn,
+    grid.append(h("div", { class: "space" }, btn, spaceAction(hero, name, space),
       saturated ? h("span", { class: "lock-reason", "data-testid": `lock-${name}` }, icon("lock", 16),
         t("hero.saturated", { held: space.cubes, limit: space.exertion_limit })) : null,
       !saturated && empty && can ? h("span", { class: "space-note", text: t("hero.noReserve") }) : null,
@@ -77,6 +82,24 @@ function spacesCard(hero) {
     h("h2", { id: "spaces-h", text: t("hero.spaces") }),
     h("p", { class: "muted small", "data-testid": "space-legend", text: t("space.legend") }),
     whyNot([...new Set(whys)].join(" · "), "spaces-why"), grid);
+}
+
+// Right under a space: "Attack with 2 cubes" / "Manipulate" / "Think" when it holds cubes no
+// action used yet (contract C4: `unused`) and the table offers this hero that roll; "Move" under
+// the movement space when a movement is offered. Each opens its sheet.
+function spaceAction(hero, name, space) {
+  if (ACTION_SPACES.includes(name)) {
+    const unused = space.unused || 0;
+    if (!unused || !allow("start_roll", { hero: hero.id, action: name }).ok) return null;
+    const label = name === "melee" || name === "ranged" ? t("gnh.attackWith", { cubes: plural(unused, "cube") }) : t(`gnh.open.${name}`, { n: unused });
+    return h("button", { type: "button", class: "btn primary small space-act", "data-key": `act-${name}`,
+      onclick: () => openActionSheet({ hero: hero.id }, name) }, label);
+  }
+  if (name === "movement" && allow("move", { hero: hero.id }).ok) {
+    return h("button", { type: "button", class: "btn small space-act", "data-key": "act-move",
+      onclick: () => openMoveSheet({ hero: hero.id }) }, t("gnh.moveOpen"));
+  }
+  return null;
 }
 
 function preview(hero, value) {
@@ -142,18 +165,106 @@ function skillsCard(hero) {
 // Quick actions: each shown when the table offers it to this phone (disabled with the reason when
 // it is offered to another seat or not now); the card is hidden when none is this phone's.
 function actionsCard(hero) {
-  const actions = [
+  const direct = [
     ["auto-manipulation", t("hero.autoManip"), "automatic_action", { action: "manipulation" }, `/heroes/${hero.id}/automatic-action`],
     ["auto-thought", t("hero.autoThought"), "automatic_action", { action: "thought" }, `/heroes/${hero.id}/automatic-action`],
-    ["move-1", t("hero.move"), "move", { moves: [{ type: "simple" }] }, `/heroes/${hero.id}/move`],
     ["wound-1", t("hero.woundBtn"), "wound", { wounds: 1 }, `/heroes/${hero.id}/wounds`],
-  ].map(([key, label, name, body, path]) => ({ key, label, body, path, may: allow(name, { hero: hero.id, action: body.action }) }));
+  ].map(([key, label, name, body, path]) => ({ key, label, may: allow(name, { hero: hero.id, action: body.action }),
+    run: (may) => command(path, body, key, { token: may.token }) }));
+  const sheets = [
+    ["open-attack", t("gnh.attackOpen"), allow("start_roll", { hero: hero.id, action: "melee" }), () => openActionSheet({ hero: hero.id }, "melee")],
+    ["open-ranged", t("gnh.rangedOpen"), allow("start_roll", { hero: hero.id, action: "ranged" }), () => openActionSheet({ hero: hero.id }, "ranged")],
+    ["open-manipulation", t("gnh.open.manipulation"), allow("start_roll", { hero: hero.id, action: "manipulation" }), () => openActionSheet({ hero: hero.id }, "manipulation")],
+    ["open-thought", t("gnh.open.thought"), allow("start_roll", { hero: hero.id, action: "thought" }), () => openActionSheet({ hero: hero.id }, "thought")],
+    ["open-move", t("gnh.moveOpen"), allow("move", { hero: hero.id }), () => openMoveSheet({ hero: hero.id })],
+    ["open-fall", t("gnh.free.fall"), allow("start_free_roll", { hero: hero.id, cause: "fall" }), () => openFreeRollSheet({ hero: hero.id }, "fall")],
+    ["open-terrain", t("gnh.free.dangerous_terrain"), allow("start_free_roll", { hero: hero.id, cause: "dangerous_terrain" }), () => openFreeRollSheet({ hero: hero.id }, "dangerous_terrain")],
+  ].map(([key, label, may, open]) => ({ key, label, may, run: open }));
+  const actions = [...sheets, ...direct];
   if (!actions.some((a) => a.may.ok)) return null;
-  return h("section", { class: "card stack", "aria-labelledby": "act-h" },
+  // the reasons the others are not now, said once for the card
+  const byWhy = new Map();
+  for (const a of actions.filter((x) => !x.may.ok && x.may.why)) byWhy.set(a.may.why, [...(byWhy.get(a.may.why) || []), a.label.replace(/…$/, "")]);
+  const whys = [...byWhy].map(([why, labels]) => `${labels.join(", ")} — ${why}`);
+  return h("section", { class: "card", "aria-labelledby": "act-h" },
     h("h2", { id: "act-h", text: t("hero.actions") }),
-    actions.map((a) => h("div", {},
-      h("button", { type: "button", class: "btn block", "data-testid": a.key, "aria-busy": busy(a.key), disabled: !a.may.ok,
-        onclick: () => command(a.path, a.body, a.key, { token: a.may.token }) }, a.label),
-      a.may.ok ? null : whyNot(a.may.why, `${a.key}-why`),
-      refusalFor(a.key))));
+    h("div", { class: "act-grid" }, actions.map((a) => h("div", {},
+      h("button", { type: "button", class: "btn block", "data-testid": a.key, "data-key": a.key, "aria-busy": busy(a.key), disabled: !a.may.ok,
+        "aria-describedby": a.may.ok ? false : "act-why", onclick: () => a.run(a.may) }, a.label),
+      refusalFor(a.key)))),
+    whys.length ? h("ul", { class: "muted small why", id: "act-why", "data-testid": "actions-why" }, whys.map((w) => h("li", { text: w }))) : null);
+}
+
+// Pick up / give / take (V·D·1): the items and heroes each offer lists for this hero.
+function exchangeCard(hero) {
+  const table = state.table;
+  const rows = [];
+  const names = Object.fromEntries(table.heroes.map((x) => [x.id, x.name]));
+  for (const name of offeredValues("pick_up", "item", { hero: hero.id })) {
+    const item = (table.loose_items || []).find((i) => i.name === name);
+    const key = `pick-up-${name}`;
+    const may = allow("pick_up", { hero: hero.id, item: name });
+    if (item) rows.push([key, t("gnh.pickUp", { item: name }), may, () => command(`/heroes/${hero.id}/pick-up`, { item }, key, { token: may.token })]);
+  }
+  for (const name of offeredValues("give", "item", { hero: hero.id })) {
+    for (const to of offeredValues("give", "to_hero", { hero: hero.id, item: name })) {
+      const key = `give-${name}-${to}`;
+      const may = allow("give", { hero: hero.id, item: name, to_hero: to });
+      rows.push([key, t("gnh.give", { item: name, to: names[to] || to }), may, () => command(`/heroes/${hero.id}/give`, { item: name, to_hero: to }, key, { token: may.token })]);
+    }
+  }
+  for (const from of offeredValues("take", "from_hero", { hero: hero.id })) {
+    for (const name of offeredValues("take", "item", { hero: hero.id, from_hero: from })) {
+      const key = `take-${name}-${from}`;
+      const may = allow("take", { hero: hero.id, item: name, from_hero: from });
+      rows.push([key, t("gnh.take", { item: name, from: names[from] || from }), may, () => command(`/heroes/${hero.id}/take`, { item: name, from_hero: from }, key, { token: may.token })]);
+    }
+  }
+  const why = rows.length ? null : ["pick_up", "give", "take"].map((c) => allow(c, { hero: hero.id })).find((a) => a.by === "other")?.why;
+  if (!rows.length && !why) return null;
+  return h("section", { class: "card stack", "aria-labelledby": "exch-h" },
+    h("h2", { id: "exch-h", text: t("gnh.exchange") }), whyNot(why),
+    rows.map(([key, label, may, run]) => h("div", {},
+      h("button", { type: "button", class: "btn block", "data-key": key, "aria-busy": busy(key), disabled: !may.ok, onclick: run }, label),
+      refusalFor(key))));
+}
+
+// Gas, flame, smoke and frost tokens (IX·O): placed and removed as the table offers this phone.
+const tokenForm = { kind: null, side: null, area: "" };
+function tokensCard() {
+  const table = state.table;
+  const kinds = offeredValues("place_token", "kind");
+  const sides = offeredValues("place_token", "side");
+  const ids = offeredValues("remove_token", "id");
+  if (!kinds.length && !ids.length) return null;
+  if (!kinds.includes(tokenForm.kind)) tokenForm.kind = kinds[0] || null;
+  if (!sides.includes(tokenForm.side)) tokenForm.side = sides[0] || null;
+  const place = allow("place_token", { kind: tokenForm.kind, side: tokenForm.side });
+  const box = h("section", { class: "card stack", "aria-labelledby": "tok-h" }, h("h2", { id: "tok-h", text: t("gnh.tokens") }));
+  if (kinds.length) {
+    box.append(
+      h("div", { class: "choices", role: "group", "aria-label": t("gnh.tokenKind") }, kinds.map((k) => h("button", { type: "button",
+        class: `btn choice ${tokenForm.kind === k ? "primary" : ""}`, "aria-pressed": tokenForm.kind === k ? "true" : "false",
+        onclick: () => { tokenForm.kind = k; changed(); } }, t(`gnh.token.${k}`)))),
+      sides.length > 1 ? h("div", { class: "choices", role: "group", "aria-label": t("gnh.tokenSide") }, sides.map((sd) => h("button", { type: "button",
+        class: `btn choice ${tokenForm.side === sd ? "primary" : ""}`, "aria-pressed": tokenForm.side === sd ? "true" : "false",
+        onclick: () => { tokenForm.side = sd; changed(); } }, t("gnh.placedBy", { side: t(`side.the.${sd}`) })))) : null,
+      h("label", { class: "field" }, h("span", { text: t("gnh.area") }),
+        h("input", { type: "text", "data-key": "token-area", value: tokenForm.area, maxlength: 80, oninput: (e) => { tokenForm.area = e.target.value; } })),
+      h("button", { type: "button", class: "btn block", "data-key": "token-place", "aria-busy": busy("token-place"), disabled: !place.ok,
+        onclick: () => command("/tokens", { kind: tokenForm.kind, side: tokenForm.side, area: tokenForm.area }, "token-place", { token: place.token }) },
+      t("gnh.placeToken", { kind: t(`gnh.token.${tokenForm.kind}`) })), place.ok ? null : whyNot(place.why), refusalFor("token-place"));
+  }
+  const tokens = (table.tokens || []).filter((tk) => ids.includes(tk.id));
+  if (tokens.length) {
+    box.append(h("ul", { class: "list" }, tokens.map((tk) => {
+      const key = `token-rm-${tk.id}`;
+      const may = allow("remove_token", { id: tk.id });
+      return h("li", {}, h("span", { text: `${t(`gnh.token.${tk.kind}`)}${tk.area ? ` · ${tk.area}` : ""}` }),
+        h("button", { type: "button", class: "btn small ghost", "data-key": key, "aria-busy": busy(key), disabled: !may.ok,
+          "aria-label": `${t("gnh.remove")} ${t(`gnh.token.${tk.kind}`)} ${tk.area || ""}`.trim(),
+          onclick: () => command(`/tokens/${tk.id}`, undefined, key, { token: may.token, method: "DELETE" }) }, t("gnh.remove")), refusalFor(key));
+    })));
+  }
+  return box;
 }
