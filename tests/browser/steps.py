@@ -24,3 +24,43 @@ class Shots:
 def snapshot(page, code: str) -> dict:
     """The table this phone keeps (what it received from the API)."""
     return json.loads(page.evaluate(f"localStorage.getItem('gc.snap.{code}')"))["table"]
+
+
+class Taps:
+    """The taps a person makes for each action of a game, counted where the test taps, and the
+    table of them printed at the end (`-s` shows it; the round test also saves it)."""
+
+    def __init__(self):
+        self.rows: list[list] = []  # [action, phone, taps, limit]
+
+    def action(self, name: str, phone: str, limit: int | None = None) -> None:
+        self.rows.append([name, phone, 0, limit])
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.rows[-1][2] += 1
+
+    def table(self) -> str:
+        lines = ["| action | phone | taps | limit |", "|---|---|---|---|"]
+        lines += [f"| {a} | {p} | {n} | {'' if lim is None else f'≤ {lim}'} |" for a, p, n, lim in self.rows]
+        return "\n".join(lines)
+
+    def over_limit(self) -> list[list]:
+        return [r for r in self.rows if r[3] is not None and r[2] > r[3]]
+
+
+def shots_in_both_languages(shot, page, name: str) -> None:
+    """The phone as it is now at both sizes, in English and in French (the language switch in the
+    top bar, tapped by the test and not counted; it is switched back after)."""
+    start = page.evaluate("document.documentElement.lang") or "en"
+    for lang in (start, "fr" if start == "en" else "en"):
+        if page.evaluate("document.documentElement.lang") != lang:
+            page.locator("#lang").click()
+            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for w, hgt in SIZES:
+            page.set_viewport_size({"width": w, "height": hgt})
+            shot(page, f"{name}-{lang}-{w}x{hgt}")
+    if page.evaluate("document.documentElement.lang") != start:
+        page.locator("#lang").click()
+        page.wait_for_function(f"document.documentElement.lang === '{start}'")
+    page.set_viewport_size({"width": 390, "height": 844})
