@@ -2,7 +2,7 @@
 // stance with a preview of the recovery, carried items, skills.
 
 import { plural, t } from "../i18n.js";
-import { h, icon } from "../ui.js";
+import { add, h, icon } from "../ui.js";
 import { allow, changed, command, heroOfSeat, seatName, state } from "../core.js";
 import { busy, noTable, pips, refusalFor, stat, whyNot } from "./common.js";
 import { offeredValues, openActionSheet, openFreeRollSheet, openMoveSheet } from "./sheets.js";
@@ -242,7 +242,7 @@ function tokensCard() {
   const place = allow("place_token", { kind: tokenForm.kind, side: tokenForm.side });
   const box = h("section", { class: "card stack", "aria-labelledby": "tok-h" }, h("h2", { id: "tok-h", text: t("gnh.tokens") }));
   if (kinds.length) {
-    box.append(
+    add(box,
       h("div", { class: "choices", role: "group", "aria-label": t("gnh.tokenKind") }, kinds.map((k) => h("button", { type: "button",
         class: `btn choice ${tokenForm.kind === k ? "primary" : ""}`, "aria-pressed": tokenForm.kind === k ? "true" : "false",
         onclick: () => { tokenForm.kind = k; changed(); } }, t(`gnh.token.${k}`)))),
@@ -257,7 +257,7 @@ function tokensCard() {
   }
   const tokens = (table.tokens || []).filter((tk) => ids.includes(tk.id));
   if (tokens.length) {
-    box.append(h("ul", { class: "list" }, tokens.map((tk) => {
+    add(box, h("ul", { class: "list" }, tokens.map((tk) => {
       const key = `token-rm-${tk.id}`;
       const may = allow("remove_token", { id: tk.id });
       return h("li", {}, h("span", { text: `${t(`gnh.token.${tk.kind}`)}${tk.area ? ` · ${tk.area}` : ""}` }),
