@@ -334,3 +334,24 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
                                              + table + summary)
     assert not taps.over_limit(), taps.over_limit()
     assert advancing_taps <= 4, advancing
+
+
+def test_the_advance_dock_warns_before_unspent_reinforcement_points_are_lost(api, phones, shot):
+    """During the event tile the villain's phone also offers to move the turn on (the engine's
+    `advance`); tapping it would lose the points (VI·E): a warning sheet comes first, and "Keep
+    reinforcing" changes nothing. (Set up over the API: this is not the round.)"""
+    created = api.new_table(heroes=("Batman",))
+    code, host = created["code"], created["token"]
+    villain = api.seat(code, "villain")
+    api.advance_to(code, host, "villain.first_tile")
+    for tile in ("killer-croc", "event"):
+        api.post(code, "/command-posts/villain/river/activate", villain, {"tile": tile})
+    assert api.table(code)["command_posts"]["villain"]["reinforcement_points"] == 3
+    c = phones.open("/#/villain", tables={code: {"code": code, "seat": "villain", "token": villain, "at": 1}}, current=code)
+    c.get_by_role("button", name=re.compile(r"^Next: ")).click()
+    warning = c.get_by_role("dialog")
+    expect(warning.get_by_role("heading", name="Lose 3 reinforcement points?")).to_be_visible()
+    shot(c, "round-advance-warns-points-lost")
+    warning.get_by_role("button", name="Keep reinforcing").click()
+    expect(warning).to_be_hidden()
+    assert api.table(code)["command_posts"]["villain"]["reinforcement_points"] == 3
