@@ -69,7 +69,7 @@ def test_a_hero_attack_from_the_board_takes_five_taps_and_the_defender_chooses_f
     a.get_by_test_id("roll-dice").click()
     a.get_by_test_id("end-rerolls").click()
     last = api.table(duo["code"])["dice"]["last"]
-    result = f"{last['successes']} vs {last['defense_successes']} → {last['wounds']} wound(s)"
+    result = f"{last['successes']} vs {last['defense_successes']} → {last['wounds']} wound{'' if last['wounds'] == 1 else 's'}"
     # the attacker's sheet keeps the result until dismissed; the dice screens say the same
     expect(s.get_by_test_id("sheet-result")).to_contain_text(result)
     expect(a.get_by_test_id("last-wounds")).to_have_text(result)

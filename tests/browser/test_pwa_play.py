@@ -148,7 +148,7 @@ def test_a_dice_roll_with_a_reroll_and_a_defense_ends_in_wounds_placed_correctly
     last = api.table(code)["dice"]["last"]
     assert last["step"] == "done" and len(last["pool"]["rerolls"]) == 1
     assert last["wounds"] == max(0, last["successes"] - last["defense_successes"])
-    said = f"{last['successes']} vs {last['defense_successes']} → {last['wounds']} wound(s)"
+    said = f"{last['successes']} vs {last['defense_successes']} → {last['wounds']} wound{'' if last['wounds'] == 1 else 's'}"
     expect(a.get_by_test_id("last-wounds")).to_have_text(said)
     expect(b.get_by_test_id("last-wounds")).to_have_text(said)
     shot(a, "dice-result")

@@ -240,7 +240,7 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
         taps.tap(sheet.get_by_role("button", name=w["done"]))
         defend(w["no_cube"], hero, target)
         expect(sheet).to_contain_text(f"{target} {w['neutralized']}")
-        step(page, f"melee-result-{target[:5].lower()}", phone)
+        step(page, f"melee-result-{target.split()[0].lower()}", phone)
         taps.action("dismiss the results", f"{phone}, C")
         taps.tap(sheet.get_by_role("button", name=w["dismiss"]))
         taps.tap(c.get_by_role("button", name=w["got_it"]))
@@ -279,7 +279,7 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     def activate(name, limit=2):
         taps.action(f"activate {name}", "C", limit=limit)
         taps.tap(c.get_by_role("button", name=re.compile(rf"^{w['activate']} {re.escape(name)},")))
-        step(c, f"activate-{name[:5].lower()}-sheet", "C")
+        step(c, f"activate-{name.split()[0].lower()}-sheet", "C")
         taps.tap(c.get_by_role("dialog").get_by_role("button", name=w["activate"], exact=True))
 
     # ---- activation 1: Killer Croc

@@ -477,15 +477,15 @@ function resultPart(table, last) {
     h("button", { type: "button", class: "btn primary block big-btn", "data-key": "sheet-dismiss", onclick: closeSheet }, t("gnh.dismiss")))];
 }
 
-// "3 vs 2 → 1 wound(s)", "Thug #1 neutralized", from the table's last roll (the dice `last`) and
+// "3 vs 2 → 1 wound", "Thug #1 neutralized", from the table's last roll (the dice `last`) and
 // what the table shows of its target now.
 export function resultLines(table, last) {
   const lines = [];
   if (last.step === "abandoned" || last.outcome === "abandoned") lines.push(t("gnh.abandoned"));
   else if (last.wounds != null && last.defense_successes != null) {
-    lines.push(t("gnh.resultAttack", { a: last.successes ?? 0, d: last.defense_successes ?? 0, w: last.wounds }));
+    lines.push(t("result.vs", { a: last.successes ?? 0, d: last.defense_successes ?? 0, wounds: plural(last.wounds, "wound") }));
   } else if (last.wounds != null) {
-    lines.push(t("gnh.resultFree", { w: last.wounds }));
+    lines.push(plural(last.wounds, "wound"));
   } else if (last.successes != null && last.difficulty != null) {
     lines.push(t("gnh.resultComplex", { s: last.successes, d: last.difficulty }));
   } else if (last.successes != null) lines.push(t("dice.attackSuccesses", { n: last.successes }));
