@@ -190,6 +190,11 @@ def test_the_sheet_in_french_at_360_pixels(api, duo, shot):
     shot(b, "night-hero-attack-sheet-fr-360")
     widths = b.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1]
+    roll.click()
+    s.get_by_role("button", name="Terminé : pas de relance").click()
+    expect(s.get_by_test_id("sheet-waiting")).to_have_text("En attente de la défense de Killer Croc")
+    expect(s.get_by_test_id("sheet-step")).to_have_text("en attente de la défense")
+    shot(b, "night-hero-attack-waiting-fr-360")
 
 
 def test_a_hero_with_two_ranged_weapons_picks_one_in_the_sheet(api, phones, shot):
