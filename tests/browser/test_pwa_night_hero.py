@@ -68,6 +68,7 @@ def test_a_hero_attack_from_the_board_takes_five_taps_and_the_defender_chooses_f
     a.get_by_role("button", name=re.compile(r"^Defend with 1 cube ")).click()
     a.get_by_test_id("roll-dice").click()
     a.get_by_test_id("end-rerolls").click()
+    expect(a.get_by_test_id("last-roll")).to_be_visible()              # the roll is over on the table
     last = api.table(duo["code"])["dice"]["last"]
     result = f"{last['successes']} vs {last['defense_successes']} → {last['wounds']} wound(s)"
     # the attacker's sheet keeps the result until dismissed; the dice screens say the same
