@@ -1001,6 +1001,12 @@ Object.assign(fr, {
 });
 
 const DICTS = { en, fr };
+// gn-hero: a roll's step in the app's language (the dice view's step_text is the server's English).
+export function rollStepText(view) {
+  const key = `gnh.step.${view.roll.step}`;
+  return key in DICTS[lang] ? t(key) : view.step_text;
+}
+
 let lang = "en";
 
 export function setLang(value) {
