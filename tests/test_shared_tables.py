@@ -752,7 +752,7 @@ def test_export_and_import_resume_an_identical_table(http, live_server):
     assert again["state"] == doc["state"]
     old_view = http.get(f"/api/tables/{code}").json()
     new_view = http.get(f"/api/tables/{new['code']}").json()
-    ignore = ("code", "version", "seats", "your_seat")
+    ignore = ("code", "version", "seats", "your_seat", "undo", "redo")  # an imported table starts a new history
     assert {k: v for k, v in new_view.items() if k not in ignore} == {k: v for k, v in old_view.items() if k not in ignore}
     # the game resumes there: the new host plays, the old host holds no seat at the new table
     r = http.post(f"/api/tables/{new['code']}/heroes/batman/spend", json={"space": "ranged", "cubes": 1},
