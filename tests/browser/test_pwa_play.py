@@ -88,7 +88,7 @@ def test_spending_cubes_until_a_space_saturates_locks_the_control_with_its_reaso
     expect(b.get_by_test_id("spaces-why")).to_have_text("Not now: Setup")
     expect(b.get_by_test_id("space-melee").locator(".count")).to_have_text("0 / 4")
     expect(b.get_by_test_id("hero-reserve")).to_contain_text("9")
-    b.get_by_test_id("space-defense").scroll_into_view_if_needed()
+    b.evaluate("document.querySelector('[data-testid=space-defense]').scrollIntoView()")   # re-rendered live
     shot(b, "hero-saturated")
 
 
@@ -299,9 +299,12 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
 
     # 1. moving on before every hero has chosen a stance (V·B·3) is not offered: the button says why
     expect(a.get_by_test_id("advance")).to_be_disabled()
-    # redoing with nothing undone is not offered either (the History screen)
+    # redoing with nothing undone: the table says there is nothing to redo (C5), so the History
+    # screen's Redo is disabled and says so, in French, rather than being refused
     a.goto("/#/history")
     expect(a.get_by_test_id("redo")).to_be_disabled()
+    expect(a.get_by_test_id("redo")).to_have_text("↷ Rien à rétablir")
+    shot(a, "refusal-fr-redo")
 
     # Batman active, Gordon resting, then the heroes' actions
     api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
