@@ -60,9 +60,57 @@ def state_of(loaded: Loaded, state: dict | None = None):
     return game_of(loaded).load(loaded.state if state is None else state, loaded.definitions)
 
 
-def view(code: str, version: int, game: games.Game, state, seat: str | None) -> dict:
-    """The table as the phone holding `seat` (None: no seat) may see it."""
-    return {"code": code, "version": version, "game": game.name, **game.view(state, seat)}
+def view(code: str, version: int, game: games.Game, state, seat: str | None, travel: dict | None = None) -> dict:
+    """The table as the phone holding `seat` (None: no seat) may see it; with `travel` (see
+    `undo_redo`) what an undo and a redo would take back or make again, as that seat may read it."""
+    drawn = {"code": code, "version": version, "game": game.name, **game.view(state, seat)}
+    if travel is not None:
+        for kind in ("undo", "redo"):
+            entry = travel.get(kind)
+            drawn[kind] = None if entry is None else {
+                "command": entry["command"], "seat": entry.get("seat"), "version": entry["version"],
+                "events": _described(game, entry.get("events", []), seat)}
+    return drawn
+
+
+def _described(game: games.Game, events: list, seat: str | None) -> list[dict]:
+    """The events of an undo or redo as the table view carries them: as `seat` may read them; in a
+    game with secrets only their words (kind, text, rule): a table view never holds a screen's
+    contents, not even the seat's own (that is the change's events' place)."""
+    events = orjson.loads(orjson.dumps(game.events_for(events, seat)))
+    if game.secret:
+        return [{k: e[k] for k in ("kind", "text", "rule") if k in e} for e in events]
+    return events
+
+
+def _registry_name(entry: dict) -> str:
+    """The registry name of a history entry's command (entries before names were kept: its class
+    name in snake case, as BGCC's registry names them)."""
+    if entry.get("name"):
+        return entry["name"]
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", entry.get("command") or "").lower()
+
+
+def tops(history: dict) -> dict:
+    """The versions an undo and a redo would move (None: nothing), as a history entry keeps them."""
+    return {kind: (history.get(kind) or [None])[-1] for kind in ("undo", "redo")}
+
+
+def undo_redo(s, code: str, history: dict, current: dict | None = None) -> dict:
+    """C5: the change an undo would take back and the one a redo would make again, each None or
+    {"command": registry name, "seat", "version", "events"} (`current`: the entry being written,
+    not stored yet). `history`: the stacks, or their tops (`tops`)."""
+    found = {}
+    for kind in ("undo", "redo"):
+        stack = history.get(kind)
+        version = stack[-1] if isinstance(stack, list) and stack else stack if isinstance(stack, int) else None
+        if version is None:
+            found[kind] = None
+            continue
+        entry = current if current is not None and current.get("version") == version else next(
+            (e for v, e in s.entries(code, version - 1, 1) if v == version), None)
+        found[kind] = None if entry is None else {**entry, "version": version, "command": _registry_name(entry)}
+    return found
 
 
 def load(code: str, presence: bool = False, token: bool = True) -> tuple[Loaded, games.Game, object]:
@@ -74,7 +122,7 @@ def read(code: str, part=lambda v: v, missing=lambda: error(404, "Not found")) -
     """The table (or `part` of its view; None, or a view of another game without it: `missing()`
     answers) with its version as ETag."""
     loaded, game, state = load(code, presence=True)
-    body = view(loaded.code, loaded.version, game, state, loaded.seat)
+    body = view(loaded.code, loaded.version, game, state, loaded.seat, undo_redo(store(), loaded.code, loaded.history))
     body["seats"] = seat_list(game, state, loaded.presence)
     body["your_seat"] = loaded.seat
     try:
@@ -106,10 +154,11 @@ def change(version: int, events, seat: str | None, command: str, table: dict, fi
             "table": table}
 
 
-def seat_change(code: str, game: games.Game, state, entry: dict, viewer: str | None) -> dict:
-    """The change a history entry records, as the phone holding `viewer` may see it."""
+def seat_change(code: str, game: games.Game, state, entry: dict, viewer: str | None, travel: dict | None = None) -> dict:
+    """The change a history entry records, as the phone holding `viewer` may see it (`travel`: the
+    undo and redo it leaves, when known: a new change, not a replayed one)."""
     return change(entry["version"], game.events_for(entry.get("events", []), viewer), entry.get("seat"),
-                  entry.get("command"), view(code, entry["version"], game, state, viewer), entry.get("fields"))
+                  entry.get("command"), view(code, entry["version"], game, state, viewer, travel), entry.get("fields"))
 
 
 def viewers(game: games.Game, state) -> list[str | None]:
@@ -117,17 +166,17 @@ def viewers(game: games.Game, state) -> list[str | None]:
     return [None, *game.seat_names(state), games.SPECTATOR]
 
 
-def live_message(code: str, game: games.Game, state, entry: dict) -> bytes:
+def live_message(code: str, game: games.Game, state, entry: dict, travel: dict | None = None) -> bytes:
     """The published change. Without secrets, one change every phone receives (`data`). With
     secrets, each distinct seat's change once (`frames`, frame 0: a phone holding no seat) and
     which frame each seat receives (`seats`): any process forwards to each phone its seat's frame
     without reading Redis."""
     version = entry["version"]
     if not game.secret:
-        return orjson.dumps({"event": "change", "id": version, "data": seat_change(code, game, state, entry, None)})
+        return orjson.dumps({"event": "change", "id": version, "data": seat_change(code, game, state, entry, None, travel)})
     frames, index, seats = [], {}, {}
     for seat in viewers(game, state):
-        frame = orjson.dumps(seat_change(code, game, state, entry, seat))
+        frame = orjson.dumps(seat_change(code, game, state, entry, seat, travel))
         if frame not in index:
             index[frame] = len(frames)
             frames.append(frame)
@@ -149,7 +198,9 @@ def replayed_changes(loaded: Loaded, after: int, upto: int, s=None, viewer: str 
         for version, entry, state in rows:
             if version > upto:
                 return
-            yield seat_change(loaded.code, game, state_of(loaded, state), {**entry, "version": version}, viewer)
+            entry = {**entry, "version": version}
+            travel = undo_redo(s, loaded.code, entry["travel"], entry) if "travel" in entry else None
+            yield seat_change(loaded.code, game, state_of(loaded, state), entry, viewer, travel)
             after = version
 
 
@@ -192,6 +243,7 @@ class Change:
     name: str
     history: dict
     fields: dict | None = None  # the command's public form
+    registry_name: str | None = None  # the command's name in its game's registry
 
 
 _RANDOM = secrets.SystemRandom()  # the API owns randomness: the dice a game rolls come from here
@@ -210,7 +262,7 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
         new, events = game.apply(state, command, _RANDOM)
         version = loaded.version + 1
         history = {"undo": (loaded.history["undo"] + [version])[-UNDO_KEPT:], "redo": []}
-        return Change(new, events, type(command).__name__, history, public)
+        return Change(new, events, type(command).__name__, history, public, name)
     return _write(code, apply)
 
 
@@ -239,11 +291,13 @@ def _write(code: str, apply) -> Response:
             return done
         version = loaded.version + 1
         entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": done.events,
-                 "fields": done.fields or {}}
-        mine = seat_change(code, game, done.state, entry, loaded.seat)  # the writer's answer
+                 "fields": done.fields or {}, **({"name": done.registry_name} if done.registry_name else {}),
+                 "travel": tops(done.history)}
+        travel = undo_redo(s, code, done.history, entry)
+        mine = seat_change(code, game, done.state, entry, loaded.seat, travel)  # the writer's answer
         data, definitions = game.dump(done.state)
         try:
-            s.save(loaded, data, definitions, done.history, entry, live_message(code, game, done.state, entry),
+            s.save(loaded, data, definitions, done.history, entry, live_message(code, game, done.state, entry, travel),
                    (key, {"status": 200, "version": version, "request": fingerprint}) if key else None,
                    token_digest)
         except Stale:
@@ -258,7 +312,8 @@ def stale(loaded: Loaded, game: games.Game, state) -> Response:
     body = {"code": 412, "status": "Precondition Failed", "version": loaded.version,
             "message": f"The table changed (now version {loaded.version}): your screen is out of date",
             "reason": "stale_version", "params": {"version": loaded.version},
-            "table": view(loaded.code, loaded.version, game, state, loaded.seat)}
+            "table": view(loaded.code, loaded.version, game, state, loaded.seat,
+                          undo_redo(store(), loaded.code, loaded.history))}
     return json_response(body, 412, loaded.version)
 
 

@@ -1,7 +1,8 @@
 """Rate limits per client address, on Redis through the `limits` package (moving window: no burst
 across a window's boundary, every process counting in the same place).
 
-  join          POST /api/tables/{code}/seats                       RATE_LIMIT_JOIN
+  join          POST /api/tables/{code}/seats, and .../recover      RATE_LIMIT_JOIN
+                (the host's recovery code: one budget with joining)
   create        a new table: POST /api/tables, /api/versus-tables,  RATE_LIMIT_CREATE
                 /api/tables/import (one budget for all three)
   unknown_code  a request naming a table code that does not exist   RATE_LIMIT_UNKNOWN_CODE

@@ -329,6 +329,14 @@ class MayViewSchema(Schema):
                                        "anything to decide pass by themselves)"})
 
 
+class TravelSchema(Schema):
+    """A change an undo would take back or a redo make again (C5)."""
+    command = Text(metadata={"description": "the command's registry name, e.g. activate_tile"})
+    seat = Text(allow_none=True, metadata={"description": "the seat that made it"})
+    version = fields.Integer(strict=True)
+    events = fields.List(fields.Dict(), metadata={"description": "its events, as this seat may read them"})
+
+
 class TableViewSchema(Schema):
     """The table as the token's seat may see it. BGCC's fields are listed; a Batman Miniature Game
     or Gotham City Strategy Game table carries its own (games/bmg/view.py, games/gcsg/view.py)."""
@@ -354,6 +362,10 @@ class TableViewSchema(Schema):
     versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
                                                   "disc cost modifiers"})
     your_seat = Text(allow_none=True, metadata={"description": "the seat of the token sent"})
+    undo = fields.Nested(TravelSchema, allow_none=True,
+                         metadata={"description": "what an undo would take back (null: nothing); on reads, "
+                                                  "answers to a change and the live stream"})
+    redo = fields.Nested(TravelSchema, allow_none=True, metadata={"description": "what a redo would make again"})
 
 
 class EventSchema(Schema):

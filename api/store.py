@@ -5,7 +5,8 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
                                    state (the last snapshot), zdict (the state at creation: the
                                    snapshots' compression dictionary), stamp (the last write's),
                                    history (JSON: undo and redo stacks),
-                                   seat:<seat> → token digest, token:<digest> → seat
+                                   seat:<seat> → token digest, token:<digest> → seat,
+                                   recovery (the digest of the host's recovery code)
   gc:{CODE}:defs           hash    key → a printed definition the state names (hero board, tile,
                                    mission, power), written once, never changed: content-addressed
   gc:{CODE}:history        stream  entry id `<version>-0`: entry (JSON) and snapshot (the state
@@ -28,6 +29,7 @@ A snapshot is the state's JSON compressed by zstd against the table's first stat
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import zlib
 from dataclasses import dataclass, field
@@ -170,17 +172,17 @@ return {1, version}
 
 # KEYS: table, history stream, definitions. ARGV: game, snapshot (the first state, compressed), history,
 # the host token's digest, the first state (the snapshots' dictionary), the history entry, ttl
-# seconds, then definitions as key, value. Answers 0 when the code is taken (nothing written), 1.
+# seconds, the host recovery code's digest, then definitions as key, value. Answers 0 when the code is taken (nothing written), 1.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'version', 1, 'game', ARGV[1], 'state', ARGV[2], 'history', ARGV[3],
-           'seat:host', ARGV[4], 'token:' .. ARGV[4], 'host', 'zdict', ARGV[5])
+           'seat:host', ARGV[4], 'token:' .. ARGV[4], 'host', 'zdict', ARGV[5], 'recovery', ARGV[8])
 redis.call('XADD', KEYS[2], '1-0', 'entry', ARGV[6], 'snapshot', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[7])
 redis.call('EXPIRE', KEYS[2], ARGV[7])
-if #ARGV > 7 then
-  redis.call('HSET', KEYS[3], unpack(ARGV, 8))
+if #ARGV > 8 then
+  redis.call('HSET', KEYS[3], unpack(ARGV, 9))
   redis.call('EXPIRE', KEYS[3], ARGV[7])
 end
 return 1
@@ -262,9 +264,10 @@ class Store:
     # ------------------------------------------------------------ tables
 
     def create_table(self, game: str, state: bytes, definitions: dict[str, bytes], entry: dict,
-                     host_token: str) -> str:
+                     host_token: str, recovery_code: str = "") -> str:
         """Store a new table of `game` at version 1 under a fresh code, the host seat held by
-        `host_token`: all its keys in one script, or none (a refused or failed creation leaves nothing)."""
+        `host_token`, the digest of the host's `recovery_code` kept: all its keys in one script, or
+        none (a refused or failed creation leaves nothing)."""
         token = digest(host_token)
         snapshot = compress(state, state)
         pairs = [x for item in definitions.items() for x in item]
@@ -272,7 +275,8 @@ class Store:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             k = keys(code)
             if self._create(keys=[k["table"], k["history"], k["defs"]],
-                            args=[game, snapshot, NO_HISTORY, token, state, orjson.dumps(entry), self.ttl, *pairs]):
+                            args=[game, snapshot, NO_HISTORY, token, state, orjson.dumps(entry), self.ttl,
+                                  digest(recovery_code) if recovery_code else "", *pairs]):
                 return code
         raise RuntimeError("no free table code after 20 tries")
 
@@ -366,6 +370,13 @@ class Store:
             raise Missing(code)
         if result == 0:
             raise SeatTaken(seat)
+
+    def recovery_matches(self, code: str, recovery_code: str) -> bool:
+        """Whether `recovery_code` is the host's recovery code of table `code` (Missing: no table)."""
+        stored = self.redis.hget(keys(code)["table"], "recovery")
+        if stored is None and not self.redis.exists(keys(code)["table"]):
+            raise Missing(code)
+        return bool(stored) and hmac.compare_digest(stored.decode(), digest(recovery_code))
 
     def seats(self, code: str) -> list[str]:
         return sorted(f.decode()[5:] for f in self.redis.hkeys(keys(code)["table"]) if f.startswith(b"seat:"))

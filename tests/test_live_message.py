@@ -117,3 +117,35 @@ def test_changes_replayed_after_new_definitions_came_have_their_table(http, live
         assert [e["id"] for e in changes] == list(range(v0 + 1, last["version"] + 1))
         assert changes[-1]["data"]["table"] == last and changes[-1]["data"]["command"] == "DraftTile"
         assert set(changes[0]["data"]) == {"version", "events", "seat", "command", "fields", "table"}
+
+
+def test_undo_and_redo_say_what_they_would_do(http, redis_client):
+    """C5: the table view, the writer's answer and the live message say what an undo would take back
+    and what a redo would make again: the command's registry name, its seat and its events."""
+    code = new_table(http)["code"]
+    batman = join(http, code, "hero:batman")
+    table = http.get(f"/api/tables/{code}").json()
+    assert table["undo"] is None and table["redo"] is None
+    r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes"}, token=None, headers=auth(batman))
+    assert r.status_code == 200, r.text
+    undo = r.json()["table"]["undo"]
+    assert (undo["command"], undo["seat"], undo["version"]) == ("place_token", "hero:batman", r.json()["version"])
+    assert undo["events"] == r.json()["events"] and r.json()["table"]["redo"] is None
+    listener = redis_client.pubsub(ignore_subscribe_messages=True)
+    listener.subscribe(f"gc:{{{code}}}:live")
+    try:
+        listener.get_message(timeout=1)
+        r = http.post(f"/api/tables/{code}/history/undo", token=None, headers=auth(batman))
+        assert r.status_code == 200, r.text
+        message = None
+        for _ in range(20):
+            message = listener.get_message(timeout=0.5)
+            if message:
+                break
+        published = orjson.loads(message["data"])["data"]["table"]
+    finally:
+        listener.close()
+    assert published == r.json()["table"]  # one message: the writer's answer is what every phone gets
+    assert published["redo"]["command"] == "place_token" and published["redo"]["seat"] == "hero:batman"
+    assert published["undo"] is None or published["undo"]["version"] < published["redo"]["version"]
+    assert http.get(f"/api/tables/{code}").json()["redo"] == published["redo"]

@@ -147,6 +147,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "spectator"}, success=(201,), name="spectator"),
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "hero:renee-montoya"}, success=(201,),
              name="a free hero")],
+    # the host's recovery code takes the host seat back: anyone who has it (a wrong one: 403 for all)
+    ("POST", PREFIX + "recover"): [
+        Case("heroes", EVERYONE, {"recovery_code": "NOT-THE-CODE"}, success=(403,), changes=False)],
     # a ticket for the seat's live stream (a cookie): any seat, changes nothing
     ("POST", PREFIX + "live/ticket"): [Case("heroes", PLAYERS | {"spectator"}, changes=False)],
     ("POST", PREFIX + "seats/{seat}/handover"): [

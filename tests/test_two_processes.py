@@ -177,11 +177,12 @@ def test_a_process_behind_builds_its_answer_on_the_other_process_changes(a, b):
 
 
 def test_a_command_the_kept_copy_refuses_is_judged_on_the_stored_table(a, b):
-    """A keeps the table at the heroes' start effects, where no stance may be declared; B moves
-    it on to the stance step. Refusing a stance through A from its old copy would be a 409 the
+    """A keeps the table at the upkeep (the sample mission's reminder stops it there), where no
+    stance may be declared; B moves it on to the stance step (the heroes' upkeep and start effects
+    pass by themselves). Refusing a stance through A from its old copy would be a 409 the
     stored table does not earn: A must judge it on the stored table and accept it."""
     code = new_table(a)["code"]
-    n = advance_to(a, code, "heroes.start_effects")["version"]  # through A
+    n = advance_to(a, code, "upkeep")["version"]  # through A
     assert n is not None
     assert ok(b.post(f"/api/tables/{code}/turn/advance"))["table"]["turn"]["step"] == "heroes.stances"
 
@@ -218,11 +219,11 @@ def test_a_seat_refusal_is_judged_on_the_stored_table(a, b):
     villain = join(b, code, "villain")
     n = ok(a.post(f"/api/tables/{code}/command-posts/villain/spend", json={"space": "defense", "cubes": 1},
                   token=villain))["version"]
-    assert advance_to(b, code, "villain.upkeep")["version"] == n + 4
+    assert advance_to(b, code, "villain.start_effects")["version"] == n + 1  # its upkeep passed by itself
 
     answer = ok(a.post(f"/api/tables/{code}/turn/advance", token=villain))
-    assert answer["version"] == n + 5
-    assert answer["table"]["turn"]["step"] == "villain.start_effects"
+    assert answer["version"] == n + 2
+    assert answer["table"]["turn"]["step"] == "villain.first_tile"
     assert stored(b, code) == answer["table"]
 
 
@@ -345,7 +346,7 @@ def test_a_refused_command_leaves_nothing_half_changed_behind(a, b):
     assert answer["version"] == before["version"] + 1
     assert answer["table"]["command_posts"]["villain"]["reinforcement_points"] == 3
     assert tokens(answer["table"]) == tokens(before) + [("smoke", "villain")]
-    changed = ("version", "tokens", "may")  # a token on the board may be removed
+    changed = ("version", "tokens", "may", "undo")  # a token on the board may be removed; an undo would take it back
     assert {k: v for k, v in answer["table"].items() if k not in changed} == \
            {k: v for k, v in before.items() if k not in changed}
     assert stored(b, code) == answer["table"]

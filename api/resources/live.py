@@ -46,7 +46,8 @@ class _Table(live.Table):
         loaded = self.s.load(self.code, presence=True)
         state = play.state_of(loaded)
         return loaded.version, {"version": loaded.version,
-                                "table": play.view(self.code, loaded.version, self.game, state, self.seat),
+                                "table": play.view(self.code, loaded.version, self.game, state, self.seat,
+                                                   play.undo_redo(self.s, self.code, loaded.history)),
                                 "seats": play.seat_list(self.game, state, loaded.presence)}
 
     def changes(self, after, upto):  # read again: the changes may have brought new printed definitions

@@ -26,18 +26,36 @@ class NewTableViewSchema(TableViewSchema):
     token = Text(metadata={"description": "the host's seat token: send it as "
                                              "'Authorization: Bearer <token>'"})
     join_link = Text()
+    recovery_code = Text(metadata={"description": "shown once: with it the host seat is taken back on another phone "
+                                                  "(POST /api/tables/{code}/recover)"})
+
+
+RECOVERY_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L: read aloud or copied by hand
+
+
+def recovery_code() -> str:
+    """12 characters in three groups (about 59 bits), e.g. 7KQ4-M2XR-9HTB."""
+    chars = "".join(secrets.choice(RECOVERY_ALPHABET) for _ in range(12))
+    return "-".join(chars[i:i + 4] for i in range(0, 12, 4))
+
+
+def normalized(code: str) -> str:
+    """A recovery code as typed: case, spaces and dashes do not matter."""
+    chars = "".join(ch for ch in code.upper() if ch.isalnum())
+    return "-".join(chars[i:i + 4] for i in range(0, len(chars), 4))
 
 
 def created(game: games.Game, state) -> "play.Response":
-    """Store a new table of `game`; answer it with the host's seat token (shown once: keep it)."""
-    token = secrets.token_urlsafe(24)
+    """Store a new table of `game`; answer it with the host's seat token and recovery code (shown
+    once: keep them)."""
+    token, recovery = secrets.token_urlsafe(24), recovery_code()
     entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(), "fields": {},
              "events": [{"kind": "setup", "rule": "IV", "data": {}, "text": f"Table set up for {game.title(state)}"}]}
     data, definitions = game.dump(state)
     drawn = game.view(state, games.HOST)  # drawn before anything is stored: a table the view refuses is never kept
-    code = store().create_table(game.name, data, definitions, entry, token)
+    code = store().create_table(game.name, data, definitions, entry, token, recovery)
     body = {"code": code, "version": 1, "game": game.name, **drawn, "seat": games.HOST, "token": token,
-            "join_link": f"{request.host_url}join/{code}"}
+            "join_link": f"{request.host_url}join/{code}", "recovery_code": recovery}
     return play.json_response(body, 201, version=1)
 
 
@@ -48,6 +66,36 @@ class TableResource(MethodView):
     def get(self, code):
         """Everything a phone needs to draw the table, with its version as ETag"""
         return play.read(code)
+
+
+class RecoverSchema(Schema):
+    recovery_code = Text(required=True, validate=validate.Length(min=1, max=40),
+                         metadata={"description": "the code shown when the table was created"})
+
+
+class HostTokenSchema(Schema):
+    code = Text()
+    seat = Text(metadata={"description": "host"})
+    token = Text(metadata={"description": "the host's new seat token: the old one stops working"})
+
+
+@blp.route("/<table_code:code>/recover")
+class Recover(MethodView):
+    @limited("join")
+    @blp.arguments(RecoverSchema)
+    @blp.response(201, HostTokenSchema)
+    @blp.alt_response(403, schema=RefusalSchema, description="Not this table's recovery code")
+    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many attempts from this address (Retry-After)")
+    def post(self, data, code):
+        """Take the host seat back on a new phone with the table's recovery code; the old host
+        token stops working (rate limited per address, as joining)"""
+        loaded = store().load(code.upper())
+        if not store().recovery_matches(loaded.code, normalized(data["recovery_code"])):
+            return error(403, "That is not this table's recovery code", "bad_recovery_code")
+        token = secrets.token_urlsafe(24)
+        store().take_seat(loaded.code, games.HOST, token, replace=True)
+        return {"code": loaded.code, "seat": games.HOST, "token": token}
 
 
 EXPORT_FORMAT = "gotham-companion/table"

@@ -485,6 +485,7 @@ export const FR = {
   sample_kept: "« {name} » est un exemple fourni avec l'application : enregistrez le vôtre sous un autre nom",
   library_full: "La bibliothèque garde au plus {limit} {kind} : retirez-en d'abord",
   bad_idempotency_key: "Idempotency-Key : 1 à 100 lettres, chiffres ou . _ : -",
+  bad_recovery_code: "Ce n'est pas le code de secours de cette table",
   table_busy: "La table est occupée par les changements des autres téléphones : réessayez",
   store_unavailable: "Le stockage des tables ne répond pas : réessayez dans un instant",
   change_too_old: "Ce changement (version {version}) est plus ancien que ce que garde l'historique",

@@ -68,6 +68,7 @@ def test_a_hero_attack_from_the_board_takes_five_taps_and_the_defender_chooses_f
     a.get_by_role("button", name=re.compile(r"^Defend with 1 cube ")).click()
     a.get_by_test_id("roll-dice").click()
     a.get_by_test_id("end-rerolls").click()
+    expect(a.get_by_test_id("last-roll")).to_be_visible()              # the roll is over on the table
     last = api.table(duo["code"])["dice"]["last"]
     result = f"{last['successes']} vs {last['defense_successes']} → {last['wounds']} wound{'' if last['wounds'] == 1 else 's'}"
     # the attacker's sheet keeps the result until dismissed; the dice screens say the same
@@ -190,6 +191,11 @@ def test_the_sheet_in_french_at_360_pixels(api, duo, shot):
     shot(b, "night-hero-attack-sheet-fr-360")
     widths = b.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert widths[0] <= widths[1]
+    roll.click()
+    s.get_by_role("button", name="Terminé : pas de relance").click()
+    expect(s.get_by_test_id("sheet-waiting")).to_have_text("En attente de la défense de Killer Croc")
+    expect(s.get_by_test_id("sheet-step")).to_have_text("en attente de la défense")
+    shot(b, "night-hero-attack-waiting-fr-360")
 
 
 def test_a_hero_with_two_ranged_weapons_picks_one_in_the_sheet(api, phones, shot):

@@ -2,12 +2,12 @@
 // (api/resources/dice.py): pool → roll → rerolls → successes → defense → defense dice → wounds.
 // The app rolls (server mode) or the players enter what their real dice show (physical mode).
 
-import { eventText, plural, t } from "../i18n.js";
+import { eventText, plural, rollStepText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { allow, changed, command, heroOfSeat, isVersus, offered, request, state } from "../core.js";
 import { refusalText } from "../i18n.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
-import { closeSheet, defenderHere, poolText, stepText, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
+import { closeSheet, defenderHere, poolText, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
 
 const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 
@@ -253,12 +253,12 @@ function oddsPanel(body, attack) {
 function rollCard(table, dice) {
   const view = dice.roll;
   const roll = view.roll;
-  const ps = roll.step.startsWith("defense") && roll.defense ? roll.defense : roll.pool;   // the dice on the table now
+  const ps = roll.defense || roll.pool;   // the dice on the table now: the defense's once chosen
   // the roll's next steps: those the table's `may` offers (to this phone: enabled)
   const may = (name) => allow(name);
   const box = h("section", { class: "card", "aria-labelledby": "roll-h", "data-testid": "roll" },
     h("h2", { id: "roll-h", text: `${roll.actor} → ${roll.defender || t(`space.${roll.action}`)}` }),
-    h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: stepText(view) })),
+    h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: rollStepText(view) })),
     h("p", { class: "small muted", text: `${t("dice.pool")}: ${poolText(ps?.dice_types)}` }));
   if (ps?.dice?.length) {
     add(box, h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
@@ -296,14 +296,14 @@ function rollCard(table, dice) {
     const free = Object.values(view.free_rerolls_left || {}).reduce((a, b) => a + b, 0);
     if (dice.mode === "physical") {
       if (free) {
-        add(actions, h("div", { class: "row", role: "group", "aria-label": t("dice.pick") }, ["free", "paid"].map((step) => h("button", { type: "button",
-          class: `btn small ${form.rerollStep === step ? "primary" : ""}`, "aria-pressed": form.rerollStep === step ? "true" : "false",
-          onclick: () => { form.rerollStep = step; changed(); } }, t(step === "free" ? "dice.rerollFree" : "dice.rerollPaid", { n: picked.length })))));
+        add(actions, h("div", { class: "row", role: "group", "aria-label": t("dice.pick") }, ["free", "paid"].map((kind) => h("button", { type: "button",
+          class: `btn small ${form.rerollStep === kind ? "primary" : ""}`, "aria-pressed": form.rerollStep === kind ? "true" : "false",
+          onclick: () => { form.rerollStep = kind; changed(); } }, t(kind === "free" ? "dice.rerollFree" : "dice.rerollPaid", { n: picked.length })))));
       }
-      const step = free ? form.rerollStep : "paid";
+      const kind = free ? form.rerollStep : "paid";
       if (picked.length && allow("reroll_dice").ok) {
         add(actions, faceEntry(table, { dice: ps.dice.filter((d) => form.picked.has(d.index)) }, "reroll-faces",
-          (shown) => ["/dice/roll/reroll", { step, dice: picked, shown }], t("gnh.rerollAs")));
+          (shown) => ["/dice/roll/reroll", { step: kind, dice: picked, shown }], t("gnh.rerollAs")));
       }
       add(actions, h("p", { class: "muted small", text: t("dice.pickHelp") }));
     } else {

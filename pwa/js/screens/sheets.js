@@ -6,9 +6,9 @@
 // Everything offered comes from the table's `may` (the start_roll / move / … offers' targets);
 // the odds come from POST /dice/odds. No rule lives here.
 
-import { eventText, plural, refusalText, t } from "../i18n.js";
+import { eventText, plural, refusalText, rollStepText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
-import { allow, changed, command, mySeats, request, state, subscribe } from "../core.js";
+import { allow, changed, command, mySeats, offered, request, state, subscribe } from "../core.js";
 import { busy, refusalFor, whyNot } from "./common.js";
 
 const ATTACKS = ["melee", "ranged"];
@@ -393,18 +393,11 @@ async function rollIfApp(table) {
 
 // ------------------------------------------------------------------ the roll in progress, in the sheet
 
-// The roll's step in the app's language (the view's step_text is the server's English).
-export function stepText(view) {
-  const key = `gnh.step.${view.roll.step}`;
-  const text = t(key);
-  return text === key ? view.step_text : text;
-}
-
 function rollProgress(table, dice) {
   const view = dice.roll;
   const r = view.roll;
-  const ps = r.step.startsWith("defense") && r.defense ? r.defense : r.pool;
-  const out = [h("p", {}, h("span", { class: "pill warn", "data-testid": "sheet-step", text: stepText(view) }))];
+  const ps = r.defense || r.pool;   // the defense's dice once the defender has chosen
+  const out = [h("p", {}, h("span", { class: "pill warn", "data-testid": "sheet-step", text: rollStepText(view) }))];
   const rerolling = allow("reroll_dice").ok;
   if (ps?.dice?.length) {
     out.push(h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
@@ -442,7 +435,7 @@ function rollProgress(table, dice) {
     add(foot, h("p", { class: "muted small", text: t("dice.pickHelp") }));
   }
   add(foot, act("sheet-end-rerolls", t("gnh.done"), "end_rerolls", "/dice/roll/end-rerolls", undefined, { primary: true }));
-  if (r.step === "defense") {
+  if (offered("defend")) {
     // the defender's phone is told to defend (turn.awaiting, contract C1); the attacker's sheet
     // says whom it waits for, and may still enter the defense when the table lets this phone
     // (the sheet is the attacker's: before the table says whom it awaits, it waits)
@@ -481,7 +474,7 @@ function resultPart(table, last) {
 // what the table shows of its target now.
 export function resultLines(table, last) {
   const lines = [];
-  if (last.step === "abandoned" || last.outcome === "abandoned") lines.push(t("gnh.abandoned"));
+  if (last.outcome === "abandoned") lines.push(t("gnh.abandoned"));
   else if (last.wounds != null && last.defense_successes != null) {
     lines.push(t("result.vs", { a: last.successes ?? 0, d: last.defense_successes ?? 0, wounds: plural(last.wounds, "wound") }));
   } else if (last.wounds != null) {
