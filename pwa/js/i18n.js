@@ -996,6 +996,14 @@ Object.assign(fr, {
   "gnh.enemiesHere": "Ennemis dans la zone (menace)", "gnh.alliesHere": "Alliés dans la zone (menace)",
 });
 
+// ---- gn-round
+Object.assign(en, {
+  "gnr.noRollHere": "Nothing to roll from this phone now: the table offers it no roll.",
+});
+Object.assign(fr, {
+  "gnr.noRollHere": "Rien à lancer depuis ce téléphone pour l'instant : la table ne lui propose aucun lancer.",
+});
+
 const DICTS = { en, fr };
 // gn-hero: a roll's step in the app's language (the dice view's step_text is the server's English).
 export function rollStepText(view) {

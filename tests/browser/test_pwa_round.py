@@ -41,6 +41,7 @@ WORDS = {
         "done_reinforcing": "Done reinforcing", "tile_neutralized": "Neutralized",
         "dredge_btn": "Dredge 1 tile (2 cubes leave the game)", "dredge_q": "Dredge Brute with chains?",
         "dredge_cost": "2 cubes leave the game", "dredge": "Dredge", "river": "River", "turn2": "Turn 2 of 8",
+        "no_roll": "Nothing to roll from this phone now",
     },
     "fr": {
         "create_h": "Créer une table", "items": "Batman: Matériel et bat-gadgets / Ajuster les valeurs",
@@ -66,6 +67,7 @@ WORDS = {
         "done_reinforcing": "Renforts terminés", "tile_neutralized": "Neutralisée",
         "dredge_btn": "Dépolluer 1 tuile (2 cubes hors jeu)", "dredge_q": "Dépolluer Brute with chains ?",
         "dredge_cost": "2 cubes hors jeu", "dredge": "Dépolluer", "river": "Rivière", "turn2": "Tour 2 sur 8",
+        "no_roll": "Rien à lancer depuis ce téléphone",
     },
 }
 
@@ -175,6 +177,8 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     # the result on the attacker's sheet until dismissed, and on the defender's phone
     expect(sheet_b).to_contain_text(re.compile(w["result"]))
     step(b, "attack-result", "B")
+    # the villain's Dice screen: its result, and no hero's roll form (nothing to roll from it now)
+    expect(c.get_by_text(re.compile(w["no_roll"]))).to_be_visible()
     step(c, "defense-result", "C")
     taps.action("dismiss the results", "B, C")
     taps.tap(sheet_b.get_by_role("button", name=w["dismiss"]))

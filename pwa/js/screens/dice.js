@@ -117,8 +117,13 @@ function startCard(table, dice) {
   let attackers = attackersOffered(table);
   const offeredHere = attackers.length > 0;
   if (!offeredHere) {
-    // nothing to roll from this phone now: show its own hero (or the first) with the reason
+    // nothing to roll from this phone now: show its own hero (or the first) with the reason;
+    // a phone with no hero of its own (the villain's) gets the reason only, not a hero's form
     const mine = heroOfSeat(state.seat);
+    if (!isVersus(table) && !table.heroes.some((x) => x.id === mine)) {
+      return h("section", { class: "card", "aria-labelledby": "start-h" }, h("h2", { id: "start-h", text: t("dice.newRoll") }),
+        h("p", { class: "muted", text: t("gnr.noRollHere") }), whyNot(allow("start_roll").why, "roll-start-why"));
+    }
     if (!isVersus(table) && table.heroes.length) {
       const id = table.heroes.some((x) => x.id === mine) ? mine : table.heroes[0].id;
       attackers = [{ kind: "hero", id, label: n.heroes[id] }];
