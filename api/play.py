@@ -268,7 +268,11 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
     `code` for the seat the request's token holds; retried on a concurrent write unless If-Match
     pins a version. A repeated Idempotency-Key answers the first answer and changes nothing."""
     def apply(loaded: Loaded, game: games.Game, state):
-        command = game.resolve(game.command(name, fields or {}), state)
+        command = game.command(name, fields or {})
+        early = game.seat_refusal(loaded.seat, command, state) if loaded.seat in (None, games.SPECTATOR) else None
+        if early is not None:  # no seat, or a watcher: refused before any name is read
+            return seat_refused(loaded.seat, early)
+        command = game.resolve(command, state)
         refused = game.seat_refusal(loaded.seat, command, state)
         if refused is not None:
             return seat_refused(loaded.seat, refused)
