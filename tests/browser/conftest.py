@@ -183,6 +183,7 @@ class Api:
                 for hero in table["heroes"]:
                     if hero["stance"] is None:
                         table = self.post(code, f"/heroes/{hero['id']}/stance", token, {"stance": "active"})["table"]
+                continue  # the last stance passes the stance step by itself (C2)
             table = self.post(code, "/turn/advance", token)["table"]
         raise AssertionError(f"never reached {step}")
 
