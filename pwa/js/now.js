@@ -8,7 +8,7 @@
 import { awaitingText, plural, stepTitle, t, tSide } from "./i18n.js";
 import { h } from "./ui.js";
 import { allow, changed, command, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, state } from "./core.js";
-import { confirmLosingPoints } from "./screens/cp.js";
+import { confirmLosingPoints, pointsLost } from "./screens/cp.js";
 
 // The tab where an awaited decision is taken (a code of contract C1 → a tab of the shell).
 const TAB_OF = {
@@ -126,7 +126,8 @@ export function advanceBar(currentTab) {
     refusalLine(),
     may.ok ? null : (may.why ? h("p", { class: "muted small why", "data-testid": "advance-why", text: may.why }) : null),
     h("button", {
-      type: "button", class: "btn primary", "data-testid": "advance", disabled: !may.ok,
+      // not the screen's primary action while moving on would lose reinforcement points
+      type: "button", class: `btn ${pointsLost("advance", table) ? "" : "primary"}`, "data-testid": "advance", disabled: !may.ok,
       "aria-busy": state.busy.has("advance") ? "true" : false,
       // unspent reinforcement points are lost when the turn moves on (VI·E): say so first
       onclick: async () => { if (await confirmLosingPoints("advance")) command("/turn/advance", undefined, "advance", { token: may.token }); },

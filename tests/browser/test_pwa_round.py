@@ -124,6 +124,7 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
         """A tap on the Advance dock ("Next: <step>"), counted apart as an advancing tap."""
         button = page.get_by_role("button", name=re.compile(rf"^{w['next']}"))
         expect(button).to_have_accessible_name(re.compile(rf"^{w['next']}{re.escape(to)}"))
+        expect(button).to_have_class(re.compile(r"\bprimary\b"))   # nothing lost by moving on: the primary button
         taps.action(f"advance to {to}", phone)
         taps.tap(button)
         advancing.append(to)
@@ -352,10 +353,15 @@ def test_the_advance_dock_warns_before_unspent_reinforcement_points_are_lost(api
         api.post(code, "/command-posts/villain/river/activate", villain, {"tile": tile})
     assert api.table(code)["command_posts"]["villain"]["reinforcement_points"] == 3
     c = phones.open("/#/villain", tables={code: {"code": code, "seat": "villain", "token": villain, "at": 1}}, current=code)
-    c.get_by_role("button", name=re.compile(r"^Next: ")).click()
+    advance = c.get_by_role("button", name=re.compile(r"^Next: "))
+    expect(advance).not_to_have_class(re.compile(r"\bprimary\b"))   # not drawn as the thing to do now
+    advance.click()
     warning = c.get_by_role("dialog")
     expect(warning.get_by_role("heading", name="Lose 3 reinforcement points?")).to_be_visible()
     shot(c, "round-advance-warns-points-lost")
     warning.get_by_role("button", name="Keep reinforcing").click()
     expect(warning).to_be_hidden()
     assert api.table(code)["command_posts"]["villain"]["reinforcement_points"] == 3
+    c.get_by_role("button", name="Done reinforcing").click()
+    expect(c.get_by_role("region", name="Event tile")).to_have_count(0)
+    expect(c.get_by_role("region", name="Now")).to_contain_text("Turn 2 of 8")   # nothing left: the turn moved on
