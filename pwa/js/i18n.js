@@ -90,7 +90,7 @@ const en = {
   "cp.activate": "Activate", "cp.activateQ": "Activate {tile}?",
   "cp.activateCost": "Costs {cubes}: reserve {from} → {to}, fatigue +{cost}.",
   "cp.cannotAfford": "The reserve holds {reserve}: not enough.",
-  "cp.cancel": "Cancel", "cp.activations": "Activations this turn: {n} of 2",
+  "cp.cancel": "Cancel", "cp.activations": "Activations this turn: {n} of {limit}",
   "cp.activated": "Activated now: {tile}",
   "cp.dredge": "Dredge", "cp.dredgeBtn": "Dredge {n} tiles ({cubes} cubes leave the game)",
   "cp.dredgeHelp": "Neutralized tiles leave the river for 2 cubes each.",
@@ -328,7 +328,7 @@ const fr = {
   "cp.activate": "Activer", "cp.activateQ": "Activer {tile} ?",
   "cp.activateCost": "Coûte {cubes} : réserve {from} → {to}, fatigue +{cost}.",
   "cp.cannotAfford": "La réserve contient {reserve} : pas assez.",
-  "cp.cancel": "Annuler", "cp.activations": "Activations ce tour : {n} sur 2",
+  "cp.cancel": "Annuler", "cp.activations": "Activations ce tour : {n} sur {limit}",
   "cp.activated": "Activée : {tile}",
   "cp.dredge": "Dépolluer", "cp.dredgeBtn": "Dépolluer {n} tuiles ({cubes} cubes hors jeu)",
   "cp.dredgeHelp": "Les tuiles neutralisées quittent la rivière pour 2 cubes chacune.",
@@ -765,7 +765,7 @@ Object.assign(en, {
   "vl.hostActing": "Host's phone: acting for the villain",
   "vl.riverHelp": "Tap a tile to activate it; its cost now is in its corner.",
   "vl.justActivated": "Activated", "vl.picked": "to dredge ✓",
-  "vl.activationNo": "Activation {n} of 2 this turn",
+  "vl.activationNo": "Activation {n} of {limit} this turn",
   "vl.eventGives": "The event tile: the mission's event, and {points} to spend at once.",
   "vl.loseTitle": "Lose {points}?", "vl.loseBody": "Lost unless spent now: {points}.",
   "vl.loseGo": "Lose them", "vl.keepReinforcing": "Keep reinforcing",
@@ -797,7 +797,7 @@ Object.assign(fr, {
   "vl.hostActing": "Téléphone de l'hôte : joue pour le vilain",
   "vl.riverHelp": "Touchez une tuile pour l'activer ; son coût actuel est dans son coin.",
   "vl.justActivated": "Activée", "vl.picked": "à dépolluer ✓",
-  "vl.activationNo": "Activation {n} sur 2 ce tour",
+  "vl.activationNo": "Activation {n} sur {limit} ce tour",
   "vl.eventGives": "La tuile événement : l'événement de la mission, et {points} à dépenser immédiatement.",
   "vl.loseTitle": "Perdre {points} ?", "vl.loseBody": "Perdus s'ils ne sont pas dépensés maintenant : {points}.",
   "vl.loseGo": "Les perdre", "vl.keepReinforcing": "Continuer les renforts",
@@ -998,6 +998,22 @@ Object.assign(fr, {
   "gnh.moveCharPoints": "Bonus de premier mouvement : {bonus} · place sur la case mouvement : {room} · réserve du vilain : {reserve}",
   "gnh.hinderingMenace": "menace ennemie {e} − menace alliée {a}", "gnh.hinderingIndex": "{n}", "gnh.hinderingIndexLabel": "Indice de gêne",
   "gnh.enemiesHere": "Ennemis dans la zone (menace)", "gnh.alliesHere": "Alliés dans la zone (menace)",
+});
+
+// ---- gn-offers
+Object.assign(en, {
+  "gno.activationsUsed": "{n} of {limit} tiles activated this turn: no more until the next villain turn",
+  "gno.noWeapon": "No weapon",
+  "gno.oddsHindering": "Hindering index: {n}",
+  "gno.activatedOnce": "Tile activated once this turn",
+  "gno.activatedTimes": "Tile activated {n} times this turn",
+});
+Object.assign(fr, {
+  "gno.activationsUsed": "{n} tuiles sur {limit} activées ce tour : plus aucune avant le prochain tour du vilain",
+  "gno.noWeapon": "Sans arme",
+  "gno.oddsHindering": "Indice de gêne : {n}",
+  "gno.activatedOnce": "Tuile activée une fois ce tour",
+  "gno.activatedTimes": "Tuile activée {n} fois ce tour",
 });
 
 const DICTS = { en, fr };

@@ -7,6 +7,7 @@
 
 import { awaitingText, plural, stepTitle, t, tSide } from "./i18n.js";
 import { h } from "./ui.js";
+import { confirmLosingPoints } from "./screens/cp.js";
 import { allow, changed, command, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, state } from "./core.js";
 
 // The tab where an awaited decision is taken (a code of contract C1 → a tab of the shell).
@@ -125,7 +126,8 @@ export function advanceBar(currentTab) {
     h("button", {
       type: "button", class: "btn primary", "data-testid": "advance", disabled: !may.ok,
       "aria-busy": state.busy.has("advance") ? "true" : false,
-      onclick: () => command("/turn/advance", undefined, "advance", { token: may.token }),
+      // VI·E: the offer says when moving on loses unspent reinforcement points: warn first
+      onclick: async () => { if (await confirmLosingPoints("advance")) command("/turn/advance", undefined, "advance", { token: may.token }); },
     }, label));
 }
 
