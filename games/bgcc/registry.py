@@ -716,6 +716,15 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     return Outcome(new, events)
 
 
+def move_price(table: Table, command: c.Move) -> dict:
+    """What a Move would cost now, without making it (V·C·5, VI·C·2): the cubes it buys on the
+    movement space, the move points left at its end (lost when the movement ends), whether the
+    first-movement bonus counts; refused exactly as the Move itself would be."""
+    (moved,) = [e for e in apply(table, command).events if e.kind == "movement"]
+    return {"cubes": moved.data["cubes"], "points_left": moved.data["lost"], "first": moved.data["first"],
+            "text": moved.text}
+
+
 # ---------------------------------------------------------------- what each seat may do now
 
 
