@@ -1007,6 +1007,7 @@ Object.assign(en, {
   "gno.oddsHindering": "Hindering index: {n}",
   "gno.activatedOnce": "Tile activated once this turn",
   "gno.activatedTimes": "Tile activated {n} times this turn",
+  "gno.movePrice": "This movement costs {cubes} · move points left: {points} (lost at its end)",
 });
 Object.assign(fr, {
   "gno.activationsUsed": "{n} tuiles sur {limit} activées ce tour : plus aucune avant le prochain tour du vilain",
@@ -1014,6 +1015,7 @@ Object.assign(fr, {
   "gno.oddsHindering": "Indice de gêne : {n}",
   "gno.activatedOnce": "Tuile activée une fois ce tour",
   "gno.activatedTimes": "Tuile activée {n} fois ce tour",
+  "gno.movePrice": "Ce déplacement coûte {cubes} · points de mouvement restants : {points} (perdus à la fin)",
 });
 
 const DICTS = { en, fr };

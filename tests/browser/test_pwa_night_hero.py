@@ -89,6 +89,11 @@ def test_a_four_area_move_is_one_move_and_one_history_entry(api, duo, shot):
     for _ in range(3):
         s.get_by_role("button", name="Areas (simple moves) +1").click()
     expect(s.get_by_test_id("sheet-areas")).to_have_text("4")
+    # the points left before moving, as the table prices those four moves (POST /move-price)
+    price = api.session.post(f"{api.base}/api/tables/{duo['code']}/move-price",
+                             json={"hero": "batman", "moves": [{"type": "simple", "hindering": 0}] * 4}).json()
+    expect(s.get_by_test_id("sheet-move-price")).to_have_text(re.compile(
+        rf"^This movement costs {price['cubes']} cubes? · move points left: {price['points_left']} \(lost at its end\)$"))
     shot(b, "night-hero-move-sheet")
     s.get_by_role("button", name="Move (4)").click()
     expect(s).to_be_hidden()

@@ -160,13 +160,16 @@ const dec = (x) => new Intl.NumberFormat(document.documentElement.lang || undefi
 
 const oddsCache = new Map();   // query key → {data, error} | "pending"
 
-export function fetchOdds(query) {
-  const key = JSON.stringify(query);
+export function fetchOdds(query) { return fetchComputed("/dice/odds", query); }
+
+// What the table computes without changing anything (the odds, a move's price), cached per version.
+function fetchComputed(path, query) {
+  const key = `${path} ${JSON.stringify(query)}`;
   const hit = oddsCache.get(key);
   if (hit && hit !== "pending") return hit;
   if (!hit && state.conn !== "offline" && state.code) {
     oddsCache.set(key, "pending");
-    request("POST", `/api/tables/${state.code}/dice/odds`, { body: query }).then((answer) => {
+    request("POST", `/api/tables/${state.code}${path}`, { body: query }).then((answer) => {
       oddsCache.set(key, answer.ok ? { data: answer.data } : { error: answer.data || {} });
       changed();
     }).catch(() => oddsCache.delete(key));
@@ -617,6 +620,7 @@ function moveContent(table) {
     h("p", { class: "small", "data-testid": "sheet-move-points" },
       bonus != null ? t("gnh.movePoints", { bonus, room: space?.room ?? 0, reserve: hero.reserve }) : characterPoints(table)),
     h("p", { class: "muted small", text: t("gnh.moveSummary", { n: steps.length }) }),
+    steps.length ? movePrice({ ...actorT, moves: steps }) : null,
     h("div", { class: "sheet-foot" }, refusalFor(key), may.ok ? null : whyNot(may.why, "sheet-move-why"),
       h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key), disabled: !may.ok || !steps.length,
         onclick: async () => {
@@ -624,6 +628,15 @@ function moveContent(table) {
           const done = await command(path, { moves: steps }, key, { token: may.token });
           if (done) closeSheet();
         } }, t("gnh.moveN", { n: steps.length })))];
+}
+
+// What this movement would cost, as the table counts it (POST /move-price, changes nothing): the
+// cubes it buys and the move points left, or why the rules refuse it.
+function movePrice(body) {
+  const got = fetchComputed("/move-price", body);
+  const text = !got ? t("loading") : got.error ? refusalText(got.error, state.table)
+    : t("gno.movePrice", { cubes: plural(got.data.cubes, "cube"), points: got.data.points_left });
+  return h("p", { class: `small ${got?.error ? "refusal" : ""}`, "data-testid": "sheet-move-price", "aria-live": "polite", text });
 }
 
 // A character's move points: its profile's first-movement bonus, the command post's movement space.
