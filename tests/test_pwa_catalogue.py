@@ -1,12 +1,11 @@
 """French complete (issue 20): the app's French catalogue against its English one (pwa/js/i18n.js,
-loaded as the ES module the phones run, by node). Every key is in both, and no French text is the
+loaded as the ES module the phones run, in the browser tests' chromium). Every key is in both, and no French text is the
 English one, but for the few words below that are the same in both languages."""
 from __future__ import annotations
 
-import json
+import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ SAME_IN_BOTH = {
     # French words spelled as the English ones, in the rulebooks' and booklet's French
     "Table", "Mission", "Initiative", "Fatigue", "Active", "Manipulation", "Action", "Position {n}",
     "Standard", "Versus", "Lieutenant", "permanent", "simple", "double", "Plan", "Endurance", "Information",
-    "{n} cube", "{n} cubes", "1 cube → fatigue",
+    "{n} cube", "{n} cubes", "1 cube → fatigue", "Cause", "orange",
     # the games' own terms, kept in English by their French editions
     "bat-gadget",   # BGCC French rulebook: "bat-gadget"
     "Combo",        # BGCC skill name
@@ -38,13 +37,18 @@ def universal(text: str) -> bool:
 
 @pytest.fixture(scope="module")
 def catalogues() -> dict:
-    node = shutil.which("node") or shutil.which("nodejs")
-    assert node, "node (Debian's nodejs) loads pwa/js/i18n.js as an ES module for this test"
-    script = (f"const m = await import({json.dumps(I18N.as_uri())});"
-              " process.stdout.write(JSON.stringify(m.catalogues()));")
-    out = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60,
-                         check=True)
-    return json.loads(out.stdout)
+    from playwright.sync_api import sync_playwright
+
+    executable = os.environ.get("CHROMIUM") or shutil.which("chromium")
+    assert executable, "Debian's chromium loads pwa/js/i18n.js as an ES module for this test"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable,
+                                    args=["--no-sandbox", "--allow-file-access-from-files"])
+        page = browser.new_page()
+        page.goto(I18N.parent.as_uri())
+        found = page.evaluate("async (url) => (await import(url)).catalogues()", I18N.as_uri())
+        browser.close()
+    return found
 
 
 def test_every_key_is_in_both_languages(catalogues):

@@ -166,7 +166,6 @@ const en = {
   "may.reroll_dice": "reroll", "may.abandon_roll": "abandon the roll", "may.start_follow_up": "a skill's free action",
   "may.nothing": "Nothing on this phone now.",
   "why.notNow": "Not now: {step}", "why.other": "Not this phone: {seats}", "why.host": "Only the host's phone",
-  "table.advanceTo": "Next: {step}",
 
   // versus
   "tab.versus": "Command post", "tab.setup": "Setup",
@@ -235,7 +234,6 @@ const en = {
   "vs.freeActivation": "A power makes the next activation free.",
   "vs.cannotDiscs": "Only {n} discs are available: not enough.",
   "vs.hacked": "Hacking token: exertion limit −{n}",
-  "vs.endActivations": "End the activations",
   "vs.pendingTitle": "HQ power to resolve", "vs.mandatory": "mandatory",
   "vs.chooseAlt": "Choose one (the booklet says “or”)",
   "vs.pickTile": "Tile {n} of {of} river", "vs.pickSpace": "Space of {of} command post",
@@ -401,7 +399,6 @@ const fr = {
   "may.reroll_dice": "relancer", "may.abandon_roll": "abandonner le lancer", "may.start_follow_up": "l'action gratuite d'une compétence",
   "may.nothing": "Rien sur ce téléphone pour l'instant.",
   "why.notNow": "Pas maintenant : {step}", "why.other": "Pas ce téléphone : {seats}", "why.host": "Seul le téléphone de l'hôte",
-  "table.advanceTo": "Ensuite : {step}",
 
   "tab.versus": "Poste", "tab.setup": "Mise en place",
   "home.modeLabel": "Mode de jeu", "home.mode.standard": "Standard", "home.mode.versus": "Versus",
@@ -469,7 +466,6 @@ const fr = {
   "vs.freeActivation": "Un pouvoir rend la prochaine activation gratuite.",
   "vs.cannotDiscs": "Seulement {n} DPA disponibles : pas assez.",
   "vs.hacked": "Pion piratage : indice de saturation −{n}",
-  "vs.endActivations": "Terminer les activations",
   "vs.pendingTitle": "Pouvoir de QG à résoudre", "vs.mandatory": "obligatoire",
   "vs.chooseAlt": "Choisissez-en un (le livret dit « OU »)",
   "vs.pickTile": "Tuile {n} de la rivière {of}", "vs.pickSpace": "Case du poste de commandement {of}",

@@ -82,8 +82,10 @@ export function strip(currentTab, tabs) {
   buzz(mine);
   // the others' entries, the offer to move the turn on included ("Villain: move on to …"); this
   // phone's own offer is the Advance button
+  // (not when this phone may move the turn on itself: then nobody is waited for)
   const seats = mySeats();
-  const others = list.filter((e) => !seats.includes(e.seat));
+  const iMayAdvance = allow("advance").ok;
+  const others = list.filter((e) => !seats.includes(e.seat) && !(iMayAdvance && e.code === "advance"));
   const who = [];
   if (turn.side_playing && !turn.over) who.push(h("span", { class: "pill ok", "data-testid": "now-go", text: tSide("now.go", turn.side_playing) }));
   const waitText = others.length ? t("now.waiting", { list: others.map((e) => awaitingText(e, seatName)).join(" · ") }) : "";

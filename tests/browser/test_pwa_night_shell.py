@@ -314,33 +314,7 @@ def test_every_screen_in_french_shows_no_english_catalogue_text(api, duo, shot):
     assert not any(found.values()), {k: v for k, v in found.items() if v}
 
 
-# ------------------------------------------------------------------ prompts (C1, from the engine)
-# Contracts C5 (undo / redo) and C6 (recovery) are the engine's (branch gn-engine); until they are
-# merged, their tests give the phones the real table with the contract's fields added by hand
-# (`hand_view`: the same view in the GET and in the live stream's snapshot).
-
-
-def hand_view(page, api, code: str, patch) -> None:
-    """Serve this phone the table as the server has it, with `patch(table)` applied, then reload."""
-    def table_now() -> dict:
-        table = api.table(code)
-        patch(table)
-        return table
-
-    def on_table(route):
-        if route.request.method != "GET":
-            return route.continue_()
-        route.fulfill(status=200, json=table_now(), headers={"ETag": '"0"'})
-
-    def on_live(route):
-        table = table_now()
-        seats = api.session.get(f"{api.base}/api/tables/{code}/seats", timeout=10).json()
-        body = f"event: snapshot\ndata: {json.dumps({'version': table.get('version', 0), 'table': table, 'seats': seats})}\n\n"
-        route.fulfill(status=200, body=body, headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"})
-
-    page.route(re.compile(rf"/api/tables/{code}$"), on_table)
-    page.route(re.compile(rf"/api/tables/{code}/live$"), on_live)
-    page.reload()
+# ------------------------------------------------------------------ prompts, undo, recovery (C1, C5, C6)
 
 
 def buzzing(page) -> None:
@@ -412,71 +386,51 @@ def test_the_defender_is_prompted_on_the_dice_tab_and_vibration_can_be_switched_
 def test_undo_and_redo_say_what_they_undo(api, duo, shot):
     code = duo["code"]
     api.post(code, "/heroes/batman/spend", duo["batman"], {"space": "defense", "cubes": 1})
-
-    def travel(table):
-        table["undo"] = {"command": "spend", "seat": "hero:batman", "events": [
-            {"kind": "spend", "rule": "IX·C", "text": "Batman spends 1 cube on defense",
-             "data": {"hero": "batman", "space": "defense", "cubes": 1}}]}
-        table["redo"] = None
-
-    b = duo["open_b"]("/#/history")
-    hand_view(b, api, code, travel)
-    expect(b.get_by_test_id("undo")).to_have_text("↶ Undo: Batman spends 1 cube on defense")
+    b = duo["open_b"]("/#/history")                       # the table view's undo / redo (C5)
+    expect(b.get_by_test_id("undo")).to_have_text(re.compile(r"^↶ Undo: Batman spends 1 cube"))
     expect(b.get_by_test_id("undo")).to_be_enabled()
     expect(b.get_by_test_id("redo")).to_be_disabled()
     expect(b.get_by_test_id("redo")).to_have_text("↷ Nothing to redo")
     shot(b, "night-undo-named")
     b.locator("#lang").click()
-    expect(b.get_by_test_id("undo")).to_have_text("↶ Annuler : Batman dépense 1 cube en défense")
+    expect(b.get_by_test_id("undo")).to_have_text(re.compile(r"^↶ Annuler : Batman dépense 1 cube en défense"))
     shot(b, "night-undo-named-fr")
+    b.get_by_test_id("undo").click()
+    expect(b.get_by_test_id("redo")).to_be_enabled()
+    expect(b.get_by_test_id("redo")).to_have_text(re.compile(r"^↷ Rétablir : Batman dépense 1 cube en défense"))
+    shot(b, "night-redo-named-fr")
 
 
 def test_the_recovery_code_is_shown_at_creation_and_reclaims_the_host_seat_on_a_new_phone(api, phones, shot):
-    recovery = {}
-
-    def on_create(route):
-        if route.request.method != "POST":
-            return route.continue_()
-        answer = api.session.post(f"{api.base}/api/tables", data=route.request.post_data,
-                                  headers={"Content-Type": "application/json"}, timeout=10)
-        data = answer.json()
-        data.setdefault("recovery_code", "RCV-7Q2M-XK4P")           # C6 (hand-added until gn-engine)
-        recovery.update(code=data["code"], recovery=data["recovery_code"], token=data["token"])
-        route.fulfill(status=answer.status_code, json=data)
-
     a = phones.open("/")
-    a.route(re.compile(r"/api/tables$"), on_create)
     a.get_by_test_id("pick-Batman").check()
     a.get_by_test_id("create-table").click()
-    expect(a.get_by_test_id("recovery-code")).to_have_text(recovery["recovery"])
+    code = a.get_by_test_id("join-code").inner_text().strip()
+    recovery = a.get_by_test_id("recovery-code").inner_text().strip()   # C6: from the creation's answer
+    assert len(recovery) >= 8
     expect(a.get_by_test_id("join-qr")).to_be_visible()
+    a.get_by_test_id("recovery").scroll_into_view_if_needed()
     shot(a, "night-created-recovery")
-
-    def on_recover(route):
-        body = route.request.post_data_json
-        if body.get("recovery_code") == recovery["recovery"]:
-            route.fulfill(status=200, json={"seat": "host", "token": recovery["token"]})
-        else:
-            route.fulfill(status=403, json={"code": 403, "status": "Forbidden", "reason": "bad_recovery_code",
-                                            "message": "Wrong recovery code", "params": {}})
+    old_host = json.loads(a.evaluate("localStorage.getItem('gc.tables')"))[code]["hostToken"]
 
     c = phones.open("/#/home")                                     # a new phone
-    c.route(re.compile(r"/api/tables/\w+/recover$"), on_recover)
     c.get_by_text("Reclaim the host seat").click()
-    c.locator("[data-key=reclaim-code]").fill(recovery["code"])
-    c.locator("[data-key=reclaim-recovery]").fill("WRONG")
+    c.locator("[data-key=reclaim-code]").fill(code)
+    c.locator("[data-key=reclaim-recovery]").fill("WRONG-CODE")
     c.get_by_test_id("reclaim-go").click()
-    expect(c.get_by_test_id("reclaim-error")).to_have_text(f"That recovery code does not match table {recovery['code']}.")
-    c.locator("[data-key=reclaim-recovery]").fill(recovery["recovery"])
+    expect(c.get_by_test_id("reclaim-error")).to_have_text(f"That recovery code does not match table {code}.")
+    c.locator("[data-key=reclaim-recovery]").fill(recovery)
     c.get_by_test_id("reclaim-go").click()
     expect(c.get_by_test_id("reclaim-done")).to_be_visible()
     shot(c, "night-reclaimed")
-    stored = json.loads(c.evaluate("localStorage.getItem('gc.tables')"))[recovery["code"]]
-    assert stored["hostToken"] == recovery["token"]
+    stored = json.loads(c.evaluate("localStorage.getItem('gc.tables')"))[code]
+    assert stored["hostToken"] and stored["hostToken"] != old_host
+    # the new host token works, the old one no longer does
+    assert api.session.post(f"{api.base}/api/tables/{code}/turn/advance", timeout=10,
+                            headers={"Authorization": f"Bearer {old_host}"}).status_code in (401, 403)
     c.get_by_test_id("reclaim-done").get_by_role("button").click()
     expect(c.get_by_test_id("join-qr")).to_be_visible()            # the host's Table screen
-
-
+    expect(c.get_by_test_id("advance")).to_be_enabled()
 # ------------------------------------------------------------------ Versus: the strip and French
 
 from tests.browser.test_pwa_versus import _open, _screens, _show, versus_library, versus_tables  # noqa: E402,F401

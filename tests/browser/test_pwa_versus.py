@@ -85,7 +85,7 @@ def advance_until(page, title: str, limit: int = 8) -> None:
         if step.inner_text().strip() == title:
             return
         before = step.inner_text().strip()
-        page.get_by_test_id("vs-advance").click()
+        page.get_by_test_id("advance").click()
         expect(step).not_to_have_text(before)
     expect(step).to_have_text(title)
 
@@ -256,7 +256,7 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     shot(a, "versus-table")
     # the villain moves the turn on: its end of turn passes by itself (C2) up to the next turn's
     # upkeep, where the mission's special rules are due
-    b.get_by_test_id("vs-advance").click()
+    b.get_by_test_id("advance").click()
     expect(a.get_by_test_id("step-title")).to_have_text("Upkeep: advance the turn marker, upkeep effects")
     expect(a.get_by_test_id("now-turn")).to_have_text("Turn 2 of 8")
     expect(a.get_by_test_id("table-discs-villain-spent")).to_have_text("0")

@@ -6,10 +6,10 @@
 
 import { getLang, plural, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
-import { allow, allowAny, changed, command, isVersus, mySide, offer, offered, state } from "../core.js";
+import { allow, allowAny, changed, command, isVersus, mySide, offered, state } from "../core.js";
 import { altText, catalog, powerName, powersFor, retry } from "../catalog.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
-import { confirmLosingPoints, lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
+import { lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
 
 const SIDES = ["heroes", "villain"];
 const other = (side) => (side === "heroes" ? "villain" : "heroes");
@@ -221,23 +221,6 @@ function renderPost(table, side) {
   if (post.miniatures.some((m) => m.place === "pool") || post.reinforcement_points) out.push(poolCard(post, side));
   out.push(miniaturesCard(post));
   out.push(hqCard(post, side));
-  // Advance, when the table offers it to this phone (the Table screen shows it disabled with the reason
-  // otherwise); it names the step it leads to. While this side may still activate tiles it ends them.
-  const advance = allow("advance");
-  if (advance.ok) {
-    const next = offer("advance")?.to;
-    const ending = allow("activate_tile", { side }).ok;
-    out.push(h("section", { class: "card", "aria-labelledby": "adv-h" },
-      h("h2", { id: "adv-h", class: "sr-only", text: t("table.advance") }),
-      refusalFor("advance"),
-      h("button", {
-        type: "button", class: "btn block", "data-testid": "vs-advance", "aria-busy": busy("advance"),
-        onclick: async () => {
-          if (await confirmLosingPoints("advance")) command("/turn/advance", undefined, "advance", { token: advance.token });
-        },
-      }, ending ? t("vs.endActivations") : t("table.advance")),
-      next ? h("p", { class: "muted small", "data-testid": "vs-advance-to", text: t("table.advanceTo", { step: stepTitle(next) }) }) : null));
-  }
   return out;
 }
 
