@@ -620,7 +620,7 @@ function moveContent(table) {
     h("p", { class: "small", "data-testid": "sheet-move-points" },
       bonus != null ? t("gnh.movePoints", { bonus, room: space?.room ?? 0, reserve: hero.reserve }) : characterPoints(table)),
     h("p", { class: "muted small", text: t("gnh.moveSummary", { n: steps.length }) }),
-    steps.length ? movePrice({ ...actorT, moves: steps }) : null,
+    steps.length && state.error?.key !== key ? movePrice({ ...actorT, moves: steps }) : null,   // a refusal says it once
     h("div", { class: "sheet-foot" }, refusalFor(key), may.ok ? null : whyNot(may.why, "sheet-move-why"),
       h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key), disabled: !may.ok || !steps.length,
         onclick: async () => {
