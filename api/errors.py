@@ -23,9 +23,13 @@ def error(code: int, message: str, reason: str | None = None, params: dict | Non
     return response
 
 
+UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_item")
+
+
 def register(app) -> None:
     def rule_refused(exc):
-        return error(409, exc.message, exc.code, exc.params, rule=exc.rule)
+        status = 404 if exc.code in UNKNOWN_NAMES else 409  # a name the table does not know: not found
+        return error(status, exc.message, exc.code, exc.params, rule=exc.rule)
 
     for refusal in {games.get(name).refusal for name in games.names()}:
         app.register_error_handler(refusal, rule_refused)

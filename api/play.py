@@ -141,6 +141,20 @@ def seat_list(game: games.Game, state, presence: dict[str, int], taken: list[str
              **({"taken": s in taken} if taken is not None else {})} for s in game.seat_names(state)]
 
 
+def seats_presence(code: str, names: list[str], s=None) -> dict:
+    """The live stream's presence event (C8): every seat, whether a phone is connected on it and
+    whether a phone holds it."""
+    s = s or store()
+    since, presence, taken = connected_since(now_ms()), s.presence(code), set(s.seats(code))
+    return {"seats": [{"seat": n, "connected": presence.get(n, 0) >= since, "taken": n in taken} for n in names]}
+
+
+def publish_seats(code: str, game: games.Game, state) -> None:
+    """Tell every phone at the table that a seat was taken or handed over (the presence event)."""
+    s = store()
+    s.publish(code, orjson.dumps({"event": "presence", "data": seats_presence(code, game.seat_names(state), s)}))
+
+
 def seat_refused(seat: str | None, refusal: tuple[str, str, dict]) -> Response:
     """A seat's refusal (code, message, params): 401 for a phone holding no seat, else 403."""
     code, message, params = refusal
@@ -255,6 +269,10 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
     pins a version. A repeated Idempotency-Key answers the first answer and changes nothing."""
     def apply(loaded: Loaded, game: games.Game, state):
         command = game.command(name, fields or {})
+        early = game.seat_refusal(loaded.seat, command, state) if loaded.seat in (None, games.SPECTATOR) else None
+        if early is not None:  # no seat, or a watcher: refused before any name is read
+            return seat_refused(loaded.seat, early)
+        command = game.resolve(command, state)
         refused = game.seat_refusal(loaded.seat, command, state)
         if refused is not None:
             return seat_refused(loaded.seat, refused)

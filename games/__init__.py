@@ -69,6 +69,11 @@ class Game:
         (code, English message, params)."""
         raise NotImplementedError
 
+    def resolve(self, command, state):
+        """`command` with what it names by the names the table shows turned into ids (a game
+        accepting names answers the ones it does not know with its `refusal`)."""
+        return command
+
     def command(self, name: str, fields: dict):
         """A command from its registry name and its JSON fields; an unknown name or malformed
         fields raise the game's `refusal`."""

@@ -45,17 +45,25 @@ def test_presence_comes_through_the_stream(http, live_server):
         assert first["event"] == "snapshot" and first["data"]["version"] == table["version"]
         assert {"seat": "hero:batman", "connected": True} in first["data"]["seats"]
         present = stream.until(lambda e: e["event"] == "presence")[-1]["data"]
-        assert {"seat": "hero:batman", "connected": True} in present["seats"]
-        assert {"seat": "villain", "connected": False} in present["seats"]
+        assert {"seat": "hero:batman", "connected": True, "taken": True} in present["seats"]
+        assert {"seat": "villain", "connected": False, "taken": True} in present["seats"]
         other = SSEClient(live_server, code, token=villain)
         try:
             got = stream.until(lambda e: e["event"] == "presence"
-                               and {"seat": "villain", "connected": True} in e["data"]["seats"])
+                               and {"seat": "villain", "connected": True, "taken": True} in e["data"]["seats"])
             assert got[-1]["id"] is None
         finally:
             other.close()
         stream.until(lambda e: e["event"] == "presence"
-                     and {"seat": "villain", "connected": False} in e["data"]["seats"])
+                     and {"seat": "villain", "connected": False, "taken": True} in e["data"]["seats"])
+        # C8: a seat taken or handed over reaches every phone at once
+        assert {"seat": "hero:renee-montoya", "connected": False, "taken": False} in present["seats"]
+        join(http, code, "hero:renee-montoya")
+        stream.until(lambda e: e["event"] == "presence" and {"seat": "hero:renee-montoya", "connected": False,
+                                                             "taken": True} in e["data"]["seats"])
+        r = http.post(f"/api/tables/{code}/seats/villain/handover")
+        assert r.status_code == 201, r.text
+        stream.until(lambda e: e["event"] == "presence")
         seats = http.get(f"/api/tables/{code}/seats").json()  # GET /seats still answers
         assert {"seat": "hero:batman", "taken": True, "connected": True} in seats
 

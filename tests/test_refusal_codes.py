@@ -223,10 +223,39 @@ def test_not_enough_cubes_answers_its_code_and_params(http):
 
 
 def test_an_unknown_hero_answers_its_code_and_params(http):
+    """C7: a name the table does not know is not found (404), with the names it knows."""
     code = new_table(http)["code"]
     advance_to(http, code, "heroes.actions")
     r = http.post(f"/api/tables/{code}/heroes/nobody/spend", json={"space": "melee", "cubes": 1})
-    _refused(r, "unknown_hero", "No hero 'nobody' at this table", "V·A", hero="nobody")
+    assert r.status_code == 404, r.text
+    body = r.json()
+    assert (body["code"], body["reason"], body["rule"]) == (404, "unknown_hero", "V·A")
+    assert body["message"] == "No hero 'nobody' at this table (heroes: Batman, Commissioner Gordon, Renee Montoya)"
+    assert body["params"] == {"hero": "nobody", "name": "nobody",
+                              "known": ["Batman", "Commissioner Gordon", "Renee Montoya"]}
+    assert "unknown_hero" in french()
+
+
+def test_names_the_table_shows_are_accepted_as_ids(http):
+    """C7: a hero, a tile, a miniature or an item by the name the table shows, in any case."""
+    code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
+    advance_to(http, code, "heroes.actions")
+    r = http.post(f"/api/tables/{code}/heroes/Batman/spend", json={"space": "melee", "cubes": 1})
+    assert r.status_code == 200, r.text
+    r = http.post(f"/api/tables/{code}/heroes/BATMAN/attack", json={"kind": "melee", "cubes": 1, "successes": 3,
+                                                                  "target_miniature": "thug with crowbar #1"})
+    assert r.status_code == 200, r.text
+    assert any(e["data"].get("miniature") == "thug-with-crowbar.1" for e in r.json()["events"])
+    r = http.post(f"/api/tables/{code}/heroes/batman/drop", json={"item": "batarangs"})
+    assert r.status_code == 200, r.text
+    r = http.post(f"/api/tables/{code}/heroes/batman/drop", json={"item": "Bat-spray"})
+    assert (r.status_code, r.json()["reason"]) == (404, "unknown_item")
+    advance_to(http, code, "villain.first_tile")
+    r = http.post(f"/api/tables/{code}/command-posts/villain/river/activate", json={"tile": "Killer Croc"})
+    assert r.status_code == 200, r.text
+    r = http.post(f"/api/tables/{code}/command-posts/villain/river/activate", json={"tile": "Joker"})
+    assert (r.status_code, r.json()["reason"]) == (404, "unknown_tile")
+    assert "Brute with chains" in r.json()["params"]["known"]
 
 
 def test_a_second_stance_answers_its_code_and_params(http):

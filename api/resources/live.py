@@ -57,8 +57,7 @@ class _Table(live.Table):
         return self.s.oldest_version(self.code)
 
     def presence(self):
-        since, presence = store_module.connected_since(play.now_ms()), self.s.presence(self.code)
-        return {"seats": [{"seat": n, "connected": presence.get(n, 0) >= since} for n in self.names]}
+        return play.seats_presence(self.code, self.names, self.s)
 
     def mark(self, connected):  # a spectator is not shown among the seats
         return self.seat in self.names and self.s.mark_present(self.code, self.seat, play.now_ms(), connected)

@@ -68,6 +68,8 @@ class Seats(MethodView):
         except SeatTaken:
             return error(409, f"The {seat} seat is taken: the host can hand it to this phone", "seat_taken",
                          {"seat": seat})
+        if seat != games.SPECTATOR:
+            play.publish_seats(loaded.code, game, state)  # C8: every phone's seat list is live
         return {"code": loaded.code, "seat": seat, "token": token}
 
 
@@ -88,4 +90,5 @@ class Handover(MethodView):
             return error(404, f"No seat '{seat}' at this table", "unknown_seat", {"seat": seat})
         token = secrets.token_urlsafe(24)
         store().take_seat(loaded.code, seat, token, replace=True)
+        play.publish_seats(loaded.code, game, state)
         return {"code": loaded.code, "seat": seat, "token": token}

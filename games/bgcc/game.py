@@ -8,7 +8,7 @@ import orjson
 
 import games
 
-from . import engine, registry, seats, versus, versus_data
+from . import engine, names, registry, seats, versus, versus_data
 from . import table as rules_table
 from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
@@ -70,6 +70,9 @@ class Bgcc(games.Game):
             return from_data(found.command, fields)
         except (TypeError, KeyError, ValueError, AttributeError):
             raise RuleRefused("I", f"The fields of {name} are not right", "bad_fields", command=name) from None
+
+    def resolve(self, command, state: Table):
+        return names.resolve(state, command)
 
     def command_name(self, command) -> str:
         return registry.name_of(command)

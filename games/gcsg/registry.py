@@ -225,6 +225,8 @@ def may_now(state: State, seat: str | None) -> list[dict]:
             continue
         item = {"command": e.name, "targets": e.targets(state, seat)}
         if e.cls is c.Advance:
+            if turn.advance_refused(state) is not None:
+                continue  # not yet: the rules would refuse it (a card to play, an Ability to choose…)
             item["to"] = _next_step(state)
         out.append(item)
     return out

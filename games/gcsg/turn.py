@@ -65,19 +65,31 @@ def step(state: State) -> str:
 
 # ------------------------------------------------------------------ advancing through the steps
 
-def advance(state: State, cmd: Advance) -> list[Event]:
+def advance_refused(state: State) -> RuleRefused | None:
+    """Why the turn may not move on from its step yet (None: it may): an Ability card to choose
+    (ADV), and in the plot step the card to play, the Batman card, the plot's effect (PLAY, SIGNAL,
+    EFF). The offer of Advance and Advance itself both ask this."""
     t = state.turn
     p = state.active()
     if t.step == "levels" and t.ability_due:
-        raise RuleRefused("ADV", f"{name(p.villain)} reached an Ability icon: choose an Ability card first",
-                          "ability_due", villain=p.villain)
+        return RuleRefused("ADV", f"{name(p.villain)} reached an Ability icon: choose an Ability card first",
+                           "ability_due", villain=p.villain)
     if t.step == "plot":
         if not t.card_played:
-            raise RuleRefused("PLAY", "Play one Criminal Plot card first", "card_not_played")
+            return RuleRefused("PLAY", "Play one Criminal Plot card first", "card_not_played")
         if t.signal_due:
-            raise RuleRefused("SIGNAL", "Resolve the Batman card first", "signal_due")
+            return RuleRefused("SIGNAL", "Resolve the Batman card first", "signal_due")
         if t.effect is None:
-            raise RuleRefused("EFF", "Carry out the plot or take two resources first", "effect_due")
+            return RuleRefused("EFF", "Carry out the plot or take two resources first", "effect_due")
+    return None
+
+
+def advance(state: State, cmd: Advance) -> list[Event]:
+    t = state.turn
+    p = state.active()
+    refused = advance_refused(state)
+    if refused is not None:
+        raise refused
     if t.step != "move":
         t.step = STEPS[STEPS.index(t.step) + 1]
         return [Event("step", f"{name(p.villain)}: {STEP_TITLES[t.step]}", STEP_RULES[t.step], {"step": t.step})]

@@ -333,6 +333,8 @@ export const FR = {
   unknown_initiative: "L'initiative est aux héros ou au vilain",
   unknown_item_type: "{item} : type d'objet inconnu « {type} »",
   unknown_miniature: "Aucune figurine « {miniature} » à cette table",
+  unknown_tile: "Aucune tuile « {tile} » dans la rivière du camp {side} (tuiles : {known})",
+  unknown_item: "Aucun objet « {item} » à cette table",
   unknown_mode: "Mode de jeu inconnu « {mode} »",
   unknown_move_type: "Type de déplacement inconnu : simple, chute, saut ou escalade",
   unknown_place: "{miniature} : emplacement inconnu",

@@ -19,10 +19,14 @@ def test_steps_in_order_and_only_the_player_on_turn():
     refused(state, c.PlayCard(), "not_now")
     state, _ = run(state, c.Advance())
     refused(state, c.Advance(), "card_not_played")
+    assert "advance" not in [m["command"] for m in registry.may_now(state, JOKER)]  # not offered either
     state, _ = run(state, c.PlayCard())
     refused(state, c.Advance(), "effect_due")
+    assert "advance" not in [m["command"] for m in registry.may_now(state, "host")]
     refused(state, c.TakeResources(money=3), "take_two")
-    state, _ = run(state, c.TakeResources(money=1, information=1), c.Advance())
+    state, _ = run(state, c.TakeResources(money=1, information=1))
+    assert "advance" in [m["command"] for m in registry.may_now(state, JOKER)]  # the plot is done
+    state, _ = run(state, c.Advance())
     refused(state, c.Move(villain=A), "not_now")
     state, _ = run(state, c.Advance())
     state, _ = run(state, c.Move(villain=A))
