@@ -268,6 +268,11 @@ class CommandPostViewSchema(Schema):
     cost_track = fields.List(fields.Integer(strict=True))
     river = fields.List(fields.Nested(RiverTileViewSchema))
     activations_this_turn = fields.Integer(strict=True)
+    activated_this_turn = fields.List(Text(), metadata={"description": "the tiles activated this turn, in order "
+                                                                      "(emptied when the side's turn ends)"})
+    activation_limit = fields.Integer(strict=True, allow_none=True,
+                                      metadata={"description": "standard mode: the most tile activations a villain "
+                                                               "turn allows (VI·B); null in Versus"})
     activation = fields.Dict(allow_none=True)
     demobilized = fields.Boolean()
     reinforcement_points = fields.Integer(strict=True)
@@ -327,6 +332,9 @@ class MayViewSchema(Schema):
                                                    "(hero ids, spaces, tile ids, miniature ids, sides, kinds...)"})
     to = Text(metadata={"description": "advance: the step the turn stops at (steps in which nobody has "
                                        "anything to decide pass by themselves)"})
+    loses = fields.Dict(keys=Text(), values=fields.Integer(strict=True),
+                        metadata={"description": "what sending it would lose now, e.g. {\"reinforcement_points\": 3}: "
+                                                 "the villain's unspent reinforcement points (VI·E)"})
 
 
 class TravelSchema(Schema):

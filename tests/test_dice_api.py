@@ -441,6 +441,49 @@ def test_odds_before_committing_change_nothing(http):
     assert after.headers["ETag"] == etag and after.json()["version"] == table["version"]
 
 
+def test_the_odds_take_the_menace_as_the_roll_does(http):
+    """IX·N: the hindering index is the enemies' menace minus the allies' in the area; the odds
+    take the same menace lists as the roll (same rule function), and the index or the menace, not
+    both, is refused the same way."""
+    code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
+    advance_to(http, code, "heroes.actions")
+    ask = {"hero": "batman", "action": "ranged", "cubes": 1, "enemy_menace": [2, 1], "ally_menace": [1]}
+    r = http.post(dice(code, "/odds"), json=ask)
+    assert r.status_code == 200, r.text
+    assert r.json()["hindering"] == 2
+    r = ok(http, dice(code, "/roll"), {**ask, "target_miniature": "thug-with-crowbar.1"})
+    assert one(r, "roll_started")["data"]["hindering"] == 2
+    r = http.post(dice(code, "/odds"), json={**ask, "hindering": 1})
+    assert r.status_code == 409 and r.json()["reason"] == "hindering_or_menace"
+    r = http.post(dice(code, "/odds"), json={**ask, "enemy_menace": [-1]})
+    assert r.status_code == 422
+
+
+def test_a_move_price_is_what_the_move_would_cost_and_changes_nothing(http):
+    """V·C·5: a movement is paid from the move points (the first movement's bonus, then cubes bought
+    on the movement space); the price of a list of moves is what the Move would spend, and the
+    points left; a move the rules refuse is refused the same way, and nothing changes."""
+    code = new_table(http)["code"]
+    table = advance_to(http, code, "heroes.actions")
+    etag = http.get(f"/api/tables/{code}").headers["ETag"]
+    moves = [{"type": "simple"}] * 4
+    r = http.post(f"/api/tables/{code}/move-price", json={"hero": "batman", "moves": moves})
+    assert r.status_code == 200, r.text
+    price = r.json()
+    assert price["first"] is True and price["text"].startswith("Batman moves: ")
+    after = http.get(f"/api/tables/{code}")
+    assert after.headers["ETag"] == etag and after.json()["version"] == table["version"]
+    r = ok(http, f"/api/tables/{code}/heroes/batman/move", {"moves": moves})
+    assert {k: one(r, "movement")["data"][k] for k in ("cubes", "lost")} == \
+        {"cubes": price["cubes"], "lost": price["points_left"]}
+    r = http.post(f"/api/tables/{code}/move-price", json={"hero": "batman", "moves": [{"type": "simple"}] * 20})
+    assert r.status_code == 409 and r.json()["rule"] in ("IX·I", "V·C·5 [f]")
+    r = http.post(f"/api/tables/{code}/move-price", json={"miniature": "killer-croc.1", "moves": moves})
+    assert r.status_code == 409 and r.json()["reason"] == "not_now"
+    r = http.post(f"/api/tables/{code}/move-price", json={"hero": "batman", "moves": []})
+    assert r.status_code == 422
+
+
 def test_cubes_placed_on_a_space_are_the_next_actions(http):
     """C4, V·C·1 [c]: the attacker "moves [the cubes] from their reserve zone to their melee attack
     action space. This corresponds to the attack intensity": cubes a player placed on the board's

@@ -167,6 +167,8 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", EVERYONE, {}, {"name": "advance"}, success=(409,), changes=False)],
     ("POST", PREFIX + "dice/odds"): [  # computes, changes nothing: anyone with the code
         Case("heroes", EVERYONE, {"hero": "batman", "action": "melee", "cubes": 2}, changes=False)],
+    ("POST", PREFIX + "move-price"): [  # computes, changes nothing: anyone with the code
+        Case("heroes", EVERYONE, {"hero": "batman", "moves": [{"type": "simple"}]}, changes=False)],
     ("POST", PREFIX + "dice/roll"): [
         Case("heroes", OWN_HERO, ROLL[3], name="a hero's attack"),
         Case("villain", VILLAIN, {"action": "melee", "miniature": "thug-with-crowbar.1", "target_hero": "batman"},

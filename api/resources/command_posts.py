@@ -4,12 +4,14 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+from games.bgcc import registry
 from games.bgcc.definitions import COMMAND_POST_SPACES
+from games.bgcc.table import Table as BgccTable
 
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, CommandPostViewSchema, Text
+from ..schemas import NAME, CommandPostViewSchema, RefusalSchema, Text
 from . import command_route, reading, title
 from .heroes import (CUBES, SUCCESSES, AutomaticActionSchema, MoveSchema, WoundsSchema)
 
@@ -87,3 +89,32 @@ _route("automatic-action", CharacterAutomaticActionSchema, "automatic_action",
 _route("move", MoveSchema, "move", "A character's first or second movement step (VI·C·2, VI·C·6)", "miniature")
 _route("wounds", WoundsSchema, "wound",
        "Wounds on a character from anything but an attack: the life point track (IX·A)", "miniature")
+
+
+class MovePriceSchema(MoveSchema):
+    hero = Text(load_default=None, validate=NAME, metadata={"description": "the moving hero, or"})
+    miniature = Text(load_default=None, validate=NAME, metadata={"description": "the moving character"})
+
+
+class MovePriceAnswerSchema(Schema):
+    cubes = fields.Integer(strict=True, metadata={"description": "cubes the movement would buy on the movement space"})
+    points_left = fields.Integer(strict=True, metadata={"description": "move points left at the end (lost then)"})
+    first = fields.Boolean(metadata={"description": "the first movement of the turn (its bonus counts)"})
+    text = Text(metadata={"description": "how it is paid, step by step"})
+
+
+@blp.route("/move-price")
+class MovePrice(MethodView):
+    @blp.arguments(MovePriceSchema)
+    @blp.response(200, MovePriceAnswerSchema)
+    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    @blp.alt_response(409, schema=RefusalSchema, description="The rules refuse that movement now")
+    def post(self, data, code):
+        """What a movement (a list of moves) would cost now, changing nothing: the cubes bought,
+        the move points left, as the Move command counts them (V·C·5, VI·C·2)"""
+        loaded, game, table = play.load(code)
+        if not isinstance(table, BgccTable):
+            return error(409, f"This table plays {game.name}: move prices are Batman: Gotham City Chronicles'",
+                         "wrong_game", {"game": game.name})
+        move = game.command("move", data)
+        return play.json_response(registry.move_price(table, move), version=loaded.version)

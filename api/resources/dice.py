@@ -207,7 +207,14 @@ class OddsRequestSchema(Schema):
     elevation = Bool(load_default=False)
     automatic = small(load_default=0)
     conditional_automatic = small(load_default=0, metadata={"description": "only with at least one success"})
-    hindering = small(load_default=0)
+    hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
+                               metadata={"description": "the hindering index, or give the menace indexes"})
+    enemy_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+                               validate=validate.Length(max=20),
+                               metadata={"description": "menace of each enemy in the action area (as the roll)"})
+    ally_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+                              validate=validate.Length(max=20),
+                              metadata={"description": "menace of each ally in the area, the actor excluded"})
     penalty = small(load_default=0)
     difficulty = fields.Integer(strict=True, load_default=None, validate=SMALL)
     defense = fields.Nested(OddsDefenseSchema, load_default=None)

@@ -64,6 +64,7 @@ class CommandPost:
     spaces: dict[str, int] = field(default_factory=lambda: {s: 0 for s in COMMAND_POST_SPACES})
     removed: int = 0
     activations_this_turn: int = 0
+    activated_this_turn: list[str] = field(default_factory=list)  # the tiles activated, in order
     activation: Activation | None = None
     demobilized: bool = False
     reinforcement_points: int = 0
@@ -132,6 +133,7 @@ def upkeep(post: CommandPost) -> tuple[int, int]:
     post.fatigue -= recovered
     post.reserve += recovered
     post.activations_this_turn = 0
+    post.activated_this_turn = []
     post.activation = None
     return moved, recovered
 

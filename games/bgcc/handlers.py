@@ -66,6 +66,7 @@ def _advance(table: Table, _: c.Advance) -> list[Event]:
             post.activation = None
     if step == "villain.end_effects":  # VI·B: "0, 1 or 2 tiles each turn": the count ends with the turn (C9)
         table.post("villain").activations_this_turn = 0
+        table.post("villain").activated_this_turn = []
     turn, new_step = next_step(track, table.mission.initiative, table.mission.turn_limit, table.mode)
     track.turn, track.step = turn, new_step
     if new_step == "game_over":
@@ -493,6 +494,7 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
     where = next(p for tid, p, _ in position if tid == tile.id)
     river.to_right_end(post, tile.id)
     post.activations_this_turn += 1
+    post.activated_this_turn.append(tile.id)
     events = []
     if table.track.step == "villain.first_tile" and post.activations_this_turn == 2:
         table.track.step = "villain.second_tile"

@@ -22,14 +22,24 @@ from typing import Any, Callable
 from . import commands as c
 from . import dice_flow, guidance, handlers, mission_rules, versus
 from .actors import TILE_STEPS, tile_steps
+from .command_post import MAX_ACTIVATIONS
 from .definitions import COLOURS, slot_kind
 from .errors import RuleRefused
 from .events import Event, Outcome
+from .playing import HEROES, HOST, SIDES, SPECTATOR, VILLAIN, hero_seat, roller_seat
+from .playing import acting_characters as _acting_characters
+from .playing import acting_heroes as _acting_heroes
+from .playing import controls_miniature as _controls_miniature
+from .playing import heroes as _heroes
+from .playing import on_board as _on_board
+from .playing import opponent as _opponent
+from .playing import plays_hero as _plays_hero
+from .playing import plays_side as _plays_side
+from .playing import sides as _sides
+from .playing import targets as _targets
 from .table import DISSIPATION_KINDS, Table
 from .turn import HEROES_STEPS, VERSUS_STEPS, VILLAIN_STEPS, side_playing, title
 
-HOST, VILLAIN, HEROES, SPECTATOR = "host", "villain", "heroes", "spectator"
-SIDES = ("heroes", "villain")
 HERO_ACTION_SPACES = ("melee", "ranged", "manipulation", "thought", "movement")
 ANY_TIME_SPACES = ("defense", "reroll", "fatigue")  # a hero spends on these outside the actions step
 POST_SPACES = ("defense", "reroll")
@@ -107,102 +117,6 @@ def _turn_window(what: str) -> Callable[[Table, Any], Window]:
 
 def _any(table: Table, cmd) -> None:
     return None
-
-
-# ---------------------------------------------------------------- who plays what
-
-
-def hero_seat(hero_id: str) -> str:
-    return f"hero:{hero_id}"
-
-
-def _hero_of(seat: str) -> str | None:
-    return seat[5:] if seat.startswith("hero:") else None
-
-
-def _plays_hero(seat: str, hero: str | None) -> bool:
-    return hero is not None and (seat == HOST or seat == hero_seat(hero))
-
-
-def _plays_side(table: Table, seat: str, side: str | None) -> bool:
-    """The seat runs `side`'s command post (standard: the villain's phone; Versus: each side's)."""
-    if seat == HOST:
-        return side is not None
-    if table.mode == "versus":
-        return side is not None and seat == side
-    return seat == VILLAIN and side == "villain"
-
-
-def _miniature_side(table: Table, miniature: str | None) -> str | None:
-    try:
-        return table.find_miniature(miniature)[0].side if miniature else None
-    except RuleRefused:  # an unknown miniature: the rules refuse it
-        return None
-
-
-def _controls_miniature(table: Table, seat: str, miniature: str | None) -> bool:
-    side = _miniature_side(table, miniature)
-    if side is None:
-        return seat == HOST or (seat == VILLAIN if table.mode != "versus" else seat in SIDES)
-    return _plays_side(table, seat, side if table.mode == "versus" else "villain")
-
-
-def roller_seat(table: Table, hero: str | None, miniature: str | None) -> str | None:
-    if hero is not None:
-        return hero_seat(hero)
-    if table.mode == "versus":
-        return _miniature_side(table, miniature)
-    return VILLAIN
-
-
-def _heroes(table: Table, seat: str) -> list:
-    if seat == HOST:
-        return list(table.heroes.values())
-    hero = table.heroes.get(_hero_of(seat) or "")
-    return [hero] if hero is not None else []
-
-
-def _sides(table: Table, seat: str) -> list[str]:
-    return [s for s in table.command_posts if _plays_side(table, seat, s)]
-
-
-def _on_board(table: Table, side: str | None = None) -> list[str]:
-    """The miniatures on the board (of the tiles in a river: in Versus the drafted tiles join it
-    when the draft ends)."""
-    return [m.id for post in table.command_posts.values() if side in (None, post.side)
-            for tile_id in post.river for m in post.tiles[tile_id].miniatures if m.place == "board"]
-
-
-def _acting_heroes(table: Table, seat: str) -> list[str]:
-    if table.track.step != "heroes.actions":
-        return []
-    return [h.id for h in _heroes(table, seat) if h.stance == "active" and not h.neutralized]
-
-
-def _acting_characters(table: Table, seat: str) -> list[tuple[str, str]]:
-    """(miniature, side) of the characters of the tile being activated that may still act."""
-    if table.track.step not in tile_steps(table):
-        return []
-    found = []
-    for side in _sides(table, seat):
-        post = table.command_posts[side]
-        activation = post.activation
-        if activation is None or activation.tile not in post.tiles:
-            continue
-        for m in post.tiles[activation.tile].miniatures:
-            record = activation.characters.get(m.id)
-            if m.place == "board" and not (record and (record.finished or record.moved_second)):
-                found.append((m.id, side))
-    return found
-
-
-def _opponent(side: str) -> str:
-    return "villain" if side == "heroes" else "heroes"
-
-
-def _targets(**fields) -> dict:
-    """Only the fields with at least one value (an empty choice is no choice)."""
-    return {k: list(v) for k, v in fields.items() if v is not None and len(v)}
 
 
 # ---------------------------------------------------------------- seat policies (who may send it)
@@ -393,9 +307,42 @@ def _actor_offers(table: Table, seat: str, hero_fields: dict, character_fields: 
     return offers
 
 
+def hero_weapons(hero, action: str) -> list[str] | None:
+    """The weapon cards a hero may use for the attack `action` (V·D 4-5: one weapon card of the
+    attack's type the hero carries and can benefit from; V·C·2 [a]: a ranged attack needs one):
+    their names, [] for a melee attack without one, None when the hero may not make that attack."""
+    try:
+        return list(dict.fromkeys(i.name for i in dice_flow.usable_weapons(hero, action)))
+    except RuleRefused:  # no ranged weapon: no ranged attack
+        return None
+
+
+def _hero_attack_offers(table: Table, seat: str, field: str, weapons: bool) -> list[dict]:
+    """A hero's attacks, one offer per hero and kind of attack it may make (with the weapons it may
+    use for it when `weapons`), the villain's miniatures on the board as targets."""
+    offers = []
+    for hero_id in _acting_heroes(table, seat):
+        for action in dice_flow.ATTACKS:
+            usable = hero_weapons(table.heroes[hero_id], action)
+            if usable is None:
+                continue
+            extra = {"weapon": usable} if weapons else {}
+            offers.append({"targets": _targets(hero=[hero_id], **{field: [action]}, **extra,
+                                               target_miniature=_on_board(table, "villain"))})
+    return offers
+
+
+def _character_offers(table: Table, seat: str, fields: dict, targets: bool) -> list[dict]:
+    by_side: dict[str, list[str]] = {}
+    for mini, side in _acting_characters(table, seat):
+        by_side.setdefault(side, []).append(mini)
+    return [{"targets": _targets(miniature=minis, **fields, **(_enemies_of(table, side) if targets else {}))}
+            for side, minis in by_side.items()]
+
+
 def _offer_attack(table: Table, seat: str) -> list[dict]:
-    kinds = {"kind": ("melee", "ranged")}
-    return _actor_offers(table, seat, kinds, kinds, targets=True)
+    return (_hero_attack_offers(table, seat, "kind", weapons=False)
+            + _character_offers(table, seat, {"kind": dice_flow.ATTACKS}, targets=True))
 
 
 def _offer_action(table: Table, seat: str) -> list[dict]:
@@ -407,9 +354,12 @@ def _offer_move(table: Table, seat: str) -> list[dict]:
 
 
 def _offer_start_roll(table: Table, seat: str) -> list[dict]:
-    """An attack names its target; a complex action has none (it has a difficulty)."""
-    attacks, actions = {"action": dice_flow.ATTACKS}, {"action": ACTIONS}
-    return _actor_offers(table, seat, attacks, attacks, targets=True) + _actor_offers(table, seat, actions, actions)
+    """An attack names its target, and a hero's the weapon cards it may use (one offer per hero and
+    kind of attack); a complex action has none (it has a difficulty)."""
+    actions = {"action": ACTIONS}
+    return (_hero_attack_offers(table, seat, "action", weapons=True)
+            + _character_offers(table, seat, {"action": dice_flow.ATTACKS}, targets=True)
+            + _actor_offers(table, seat, actions, actions))
 
 
 def _offer_pick_up(table: Table, seat: str) -> list[dict]:
@@ -459,6 +409,8 @@ def _offer_activate(table: Table, seat: str) -> list[dict]:
     for side in _sides(table, seat):
         if table.track.step not in _activation_window(table, c.ActivateTile("", side)).steps:
             continue
+        if table.mode != "versus" and table.command_posts[side].activations_this_turn >= MAX_ACTIVATIONS:
+            continue  # VI·B: two tile activations at most per villain turn
         tiles = _river_tiles(table, side, lambda t: not t.neutralized)
         if tiles:
             offers.append({"targets": _targets(tile=tiles, side=[side])})
@@ -708,6 +660,11 @@ NAMES = tuple(BY_NAME)
 LOSES_REINFORCEMENT = (c.Advance, c.ActivateTile, c.Dredge, c.Demobilize)
 
 
+def points_lost(table: Table) -> int:
+    """The reinforcement points a command of LOSES_REINFORCEMENT would lose now (VI·E)."""
+    return sum(post.reinforcement_points for post in table.command_posts.values())
+
+
 def entry(command) -> Entry:
     """The declaration of a command (instance or type)."""
     kind = command if isinstance(command, type) else type(command)
@@ -759,6 +716,15 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     return Outcome(new, events)
 
 
+def move_price(table: Table, command: c.Move) -> dict:
+    """What a Move would cost now, without making it (V·C·5, VI·C·2): the cubes it buys on the
+    movement space, the move points left at its end (lost when the movement ends), whether the
+    first-movement bonus counts; refused exactly as the Move itself would be."""
+    (moved,) = [e for e in apply(table, command).events if e.kind == "movement"]
+    return {"cubes": moved.data["cubes"], "points_left": moved.data["lost"], "first": moved.data["first"],
+            "text": moved.text}
+
+
 # ---------------------------------------------------------------- what each seat may do now
 
 
@@ -771,7 +737,8 @@ def seat_names(table: Table) -> list[str]:
 
 def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     """What `seat` may send now: [{"command", "targets": {field: [values]}} …] (`advance` also
-    "to": the next step). The same command may come twice, once per kind of actor (a hero, a
+    "to": the next step; a command that would lose unspent reinforcement points, VI·E, also
+    "loses": {"reinforcement_points": n}). The same command may come twice, once per kind of actor (a hero, a
     miniature): its targets are then the choices for that actor. Step, side, roll in progress and
     seat rights are applied; cubes and costs are not (the rules refuse those)."""
     if seat is None or seat == SPECTATOR or table.track.over:
@@ -779,6 +746,7 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     pending = table.mode == "versus" and table.versus is not None and (
         table.versus.pending_powers or table.versus.pending_events)
     rolling = table.dice.roll is not None
+    lost = points_lost(table)
     listed = []
     for e in ENTRIES:
         if pending and e.command not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
@@ -786,8 +754,9 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
         if rolling and not e.during_roll:
             continue
         offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
+        loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
         for offer in offers:
-            listed.append({"command": e.name, **offer})
+            listed.append({"command": e.name, **offer, **loses})
     return listed
 
 

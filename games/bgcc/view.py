@@ -7,6 +7,7 @@ knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 
 from . import dice_flow, guidance, mission_rules, registry, river, seats
+from .command_post import MAX_ACTIVATIONS
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
 from .hero_board import Hero, skill_applies, unused_on
 from .table import Table
@@ -77,6 +78,8 @@ def post_view(post) -> dict:
         "cost_track": post.cost_track,
         "river": tiles,
         "activations_this_turn": post.activations_this_turn,
+        "activated_this_turn": list(post.activated_this_turn),
+        "activation_limit": None if post.discs is not None else MAX_ACTIVATIONS,
         "activation": post.activation,
         "demobilized": post.demobilized,
         "reinforcement_points": post.reinforcement_points,

@@ -90,7 +90,7 @@ const en = {
   "cp.activate": "Activate", "cp.activateQ": "Activate {tile}?",
   "cp.activateCost": "Costs {cubes}: reserve {from} → {to}, fatigue +{cost}.",
   "cp.cannotAfford": "The reserve holds {reserve}: not enough.",
-  "cp.cancel": "Cancel", "cp.activations": "Activations this turn: {n} of 2",
+  "cp.cancel": "Cancel", "cp.activations": "Activations this turn: {n} of {limit}",
   "cp.activated": "Activated now: {tile}",
   "cp.dredge": "Dredge", "cp.dredgeBtn": "Dredge {n} tiles ({cubes} cubes leave the game)",
   "cp.dredgeHelp": "Neutralized tiles leave the river for 2 cubes each.",
@@ -118,7 +118,7 @@ const en = {
   "dice.expected": "expected successes {n}", "dice.pAtLeast": "≥ {d}: {p}", "dice.expWounds": "expected wounds {n}",
   "dice.woundsDist": "Chance of each number of wounds:", "dice.successDist": "Chance of each number of successes:",
   "dice.cubeRow": "{c} cubes: {s} successes", "dice.pick": "Dice: tap to pick for a reroll",
-  "dice.shown": "{n} successes shown", "dice.attackSuccesses": "Successes: {n}",
+  "dice.shown": "{n} successes shown", "dice.attackSuccesses": "Successes: {n}", "dice.attackSuccessesWithBonus": "Counted with automatic successes and hindering: {n}",
   "dice.enterSuccesses": "Successes on your dice", "dice.enter": "Enter the successes",
   "dice.rerollFree": "Free reroll ({n} dice)", "dice.rerollPaid": "Paid reroll: {n} cubes on the reroll space",
   "dice.pickHelp": "Pick dice above, then reroll them; or end the rerolls.", "dice.endRerolls": "End the rerolls: count the successes",
@@ -326,7 +326,7 @@ const fr = {
   "cp.activate": "Activer", "cp.activateQ": "Activer {tile} ?",
   "cp.activateCost": "Coûte {cubes} : réserve {from} → {to}, fatigue +{cost}.",
   "cp.cannotAfford": "La réserve contient {reserve} : pas assez.",
-  "cp.cancel": "Annuler", "cp.activations": "Activations ce tour : {n} sur 2",
+  "cp.cancel": "Annuler", "cp.activations": "Activations ce tour : {n} sur {limit}",
   "cp.activated": "Activée : {tile}",
   "cp.dredge": "Dépolluer", "cp.dredgeBtn": "Dépolluer {n} tuiles ({cubes} cubes hors jeu)",
   "cp.dredgeHelp": "Les tuiles neutralisées quittent la rivière pour 2 cubes chacune.",
@@ -353,7 +353,7 @@ const fr = {
   "dice.expected": "succès attendus {n}", "dice.pAtLeast": "≥ {d} : {p}", "dice.expWounds": "blessures attendues {n}",
   "dice.woundsDist": "Chance de chaque nombre de blessures :", "dice.successDist": "Chance de chaque nombre de succès :",
   "dice.cubeRow": "{c} cubes : {s} succès", "dice.pick": "Dés : touchez pour choisir ceux à relancer",
-  "dice.shown": "{n} succès visibles", "dice.attackSuccesses": "Succès : {n}",
+  "dice.shown": "{n} succès visibles", "dice.attackSuccesses": "Succès : {n}", "dice.attackSuccessesWithBonus": "Avec succès automatiques et gêne : {n}",
   "dice.enterSuccesses": "Succès sur vos dés", "dice.enter": "Saisir les succès",
   "dice.rerollFree": "Relance gratuite ({n} dés)", "dice.rerollPaid": "Relance payante : {n} cubes sur la case relance",
   "dice.pickHelp": "Choisissez des dés ci-dessus puis relancez-les, ou terminez les relances.", "dice.endRerolls": "Terminer les relances : compter les succès",
@@ -761,7 +761,7 @@ Object.assign(en, {
   "vl.hostActing": "Host's phone: acting for the villain",
   "vl.riverHelp": "Tap a tile to activate it; its cost now is in its corner.",
   "vl.justActivated": "Activated", "vl.picked": "to dredge ✓",
-  "vl.activationNo": "Activation {n} of 2 this turn",
+  "vl.activationNo": "Activation {n} of {limit} this turn",
   "vl.eventGives": "The event tile: the mission's event, and {points} to spend at once.",
   "vl.loseTitle": "Lose {points}?", "vl.loseBody": "Lost unless spent now: {points}.",
   "vl.loseGo": "Lose them", "vl.keepReinforcing": "Keep reinforcing",
@@ -793,7 +793,7 @@ Object.assign(fr, {
   "vl.hostActing": "Téléphone de l'hôte : joue pour le vilain",
   "vl.riverHelp": "Touchez une tuile pour l'activer ; son coût actuel est dans son coin.",
   "vl.justActivated": "Activée", "vl.picked": "à dépolluer ✓",
-  "vl.activationNo": "Activation {n} sur 2 ce tour",
+  "vl.activationNo": "Activation {n} sur {limit} ce tour",
   "vl.eventGives": "La tuile événement : l'événement de la mission, et {points} à dépenser immédiatement.",
   "vl.loseTitle": "Perdre {points} ?", "vl.loseBody": "Perdus s'ils ne sont pas dépensés maintenant : {points}.",
   "vl.loseGo": "Les perdre", "vl.keepReinforcing": "Continuer les renforts",
@@ -1002,6 +1002,24 @@ Object.assign(en, {
 });
 Object.assign(fr, {
   "gnr.noRollHere": "Rien à lancer depuis ce téléphone pour l'instant : la table ne lui propose aucun lancer.",
+});
+
+// ---- gn-offers
+Object.assign(en, {
+  "gno.activationsUsed": "{n} of {limit} tiles activated this turn: no more until the next villain turn",
+  "gno.noWeapon": "No weapon",
+  "gno.oddsHindering": "Hindering index: {n}",
+  "gno.activatedOnce": "Tile activated once this turn",
+  "gno.activatedTimes": "Tile activated {n} times this turn",
+  "gno.movePrice": "This movement costs {cubes} · move points left: {points} (lost at its end)",
+});
+Object.assign(fr, {
+  "gno.activationsUsed": "{n} tuiles sur {limit} activées ce tour : plus aucune avant le prochain tour du vilain",
+  "gno.noWeapon": "Sans arme",
+  "gno.oddsHindering": "Indice de gêne : {n}",
+  "gno.activatedOnce": "Tuile activée une fois ce tour",
+  "gno.activatedTimes": "Tuile activée {n} fois ce tour",
+  "gno.movePrice": "Ce déplacement coûte {cubes} · points de mouvement restants : {points} (perdus à la fin)",
 });
 
 const DICTS = { en, fr };

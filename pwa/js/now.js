@@ -127,9 +127,9 @@ export function advanceBar(currentTab) {
     may.ok ? null : (may.why ? h("p", { class: "muted small why", "data-testid": "advance-why", text: may.why }) : null),
     h("button", {
       // not the screen's primary action while moving on would lose reinforcement points
-      type: "button", class: `btn ${pointsLost("advance", table) ? "" : "primary"}`, "data-testid": "advance", disabled: !may.ok,
+      type: "button", class: `btn ${pointsLost("advance") ? "" : "primary"}`, "data-testid": "advance", disabled: !may.ok,
       "aria-busy": state.busy.has("advance") ? "true" : false,
-      // unspent reinforcement points are lost when the turn moves on (VI·E): say so first
+      // VI·E: the offer says when moving on loses unspent reinforcement points: warn first
       onclick: async () => { if (await confirmLosingPoints("advance")) command("/turn/advance", undefined, "advance", { token: may.token }); },
     }, label));
 }

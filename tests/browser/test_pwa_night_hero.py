@@ -89,6 +89,11 @@ def test_a_four_area_move_is_one_move_and_one_history_entry(api, duo, shot):
     for _ in range(3):
         s.get_by_role("button", name="Areas (simple moves) +1").click()
     expect(s.get_by_test_id("sheet-areas")).to_have_text("4")
+    # the points left before moving, as the table prices those four moves (POST /move-price)
+    price = api.session.post(f"{api.base}/api/tables/{duo['code']}/move-price",
+                             json={"hero": "batman", "moves": [{"type": "simple", "hindering": 0}] * 4}).json()
+    expect(s.get_by_test_id("sheet-move-price")).to_have_text(re.compile(
+        rf"^This movement costs {price['cubes']} cubes? · move points left: {price['points_left']} \(lost at its end\)$"))
     shot(b, "night-hero-move-sheet")
     s.get_by_role("button", name="Move (4)").click()
     expect(s).to_be_hidden()
@@ -216,11 +221,48 @@ def test_a_hero_with_two_ranged_weapons_picks_one_in_the_sheet(api, phones, shot
     s.get_by_role("group", name="Enemies in the area (menace)").get_by_role("button", name=re.compile(r"^Thug with crowbar #1 · ")).click()
     expect(s.get_by_test_id("sheet-hindering-summary")).to_have_text(re.compile(r"Hindering: enemy menace \d+ − ally menace 0"))
     expect(s.get_by_test_id("sheet-odds")).to_contain_text("wounds expected")
+    # the odds count the index from the menace as the roll does (IX·N)
+    expect(s.get_by_test_id("odds-hindering")).to_have_text(re.compile(r"^Hindering index: [1-9]"))
     shot(b, "night-hero-weapon-picker")
     s.get_by_role("button", name="Roll", exact=True).click()
     expect(s.get_by_role("button", name="Done: no reroll")).to_be_visible()
     roll = api.table(code)["dice"]["roll"]["roll"]
     assert roll["weapon"] == "Batarangs" and roll["hindering"] >= 1
+
+
+def test_a_carried_melee_weapon_is_offered_and_the_odds_count_the_menace(api, phones, shot):
+    """V·D: the start_roll offer lists the weapon cards the hero may use for the attack, melee too:
+    Gordon's Tonfa is picked (its bonus in the pool), "No weapon" is the other choice. IX·N: the odds
+    get the menace lists the roll gets, and say the index the table counts."""
+    created = api.new_table(heroes=("Batman", "Commissioner Gordon"), items={"Commissioner Gordon": ["Tonfa"]})
+    code, host = created["code"], created["token"]
+    gordon = api.seat(code, "hero:commissioner-gordon")
+    api.advance_to(code, host, "heroes.actions")
+    g = phones.open("/#/hero/commissioner-gordon",
+                    tables={code: {"code": code, "seat": "hero:commissioner-gordon", "token": gordon, "at": 1}},
+                    current=code, **SMALL)
+    g.get_by_role("button", name="Melee attack…").click()
+    s = sheet(g)
+    s.get_by_role("button", name="Killer Croc", exact=True).click()
+    weapons = s.get_by_role("group", name="Weapon")
+    expect(weapons.get_by_role("button")).to_have_text(["No weapon", "Tonfa"])
+    expect(weapons.get_by_role("button", name="Tonfa")).to_have_attribute("aria-pressed", "true")
+    expect(s.get_by_test_id("sheet-odds")).to_contain_text("wounds expected")
+    with_tonfa = s.get_by_test_id("sheet-odds").inner_text()
+    weapons.get_by_role("button", name="No weapon").click()
+    expect(s.get_by_test_id("sheet-odds")).not_to_have_text(with_tonfa)   # the Tonfa's bonus left the pool
+    weapons.get_by_role("button", name="Tonfa").click()
+    # a melee attack is not hindered (V·C·1 [h]): with Killer Croc's menace the odds count no index
+    s.get_by_text("Hindering: 0").click()
+    s.get_by_role("group", name="Enemies in the area (menace)").get_by_role("button", name=re.compile(r"^Killer Croc · ")).click()
+    expect(s.get_by_test_id("sheet-odds")).to_contain_text("wounds expected")
+    expect(s.get_by_test_id("odds-hindering")).to_have_count(0)
+    shot(g, "night-offers-tonfa-360")
+    s.get_by_role("button", name="Roll", exact=True).click()
+    expect(s.get_by_role("button", name="Done: no reroll")).to_be_visible()
+    roll = api.table(code)["dice"]["roll"]["roll"]
+    # the menace went to the roll (Killer Croc's 3); a melee attack is not affected (V·C·1 [h])
+    assert roll["weapon"] == "Tonfa" and roll["hindering"] == 3
 
 
 def test_a_villain_character_moves_from_its_route_in_one_move(api, duo, shot):

@@ -29,6 +29,9 @@ WORDS = {
         "dredge_btn": "Dredge 1 tile (2 cubes leave the game)", "dredge_q": "Dredge Brute with chains?",
         "dredge_cost": "2 cubes leave the game", "move": "Move", "melee": "Melee attack",
         "not_this_phone": "Not this phone: Villain", "out": "Out of the game", "host": "Host's phone: acting for the villain",
+        "used": "2 of 2 tiles activated this turn: no more until the next villain turn",
+        "once": "Tile activated once this turn", "lose_title": "Lose 3 reinforcement points?",
+        "keep": "Keep reinforcing",
     },
     "fr": {
         "activate": "Activer", "cancel": "Annuler", "dredge": "Dépolluer", "done": "Renforts terminés",
@@ -41,6 +44,9 @@ WORDS = {
         "dredge_btn": "Dépolluer 1 tuile (2 cubes hors jeu)", "dredge_q": "Dépolluer Brute with chains ?",
         "dredge_cost": "2 cubes hors jeu", "move": "Déplacement", "melee": "Attaque au corps à corps",
         "not_this_phone": "Pas ce téléphone : Vilain", "out": "Hors jeu", "host": "Téléphone de l'hôte : joue pour le vilain",
+        "used": "2 tuiles sur 2 activées ce tour : plus aucune avant le prochain tour du vilain",
+        "once": "Tuile activée une fois ce tour", "lose_title": "Perdre 3 points de renfort ?",
+        "keep": "Continuer les renforts",
     },
 }
 
@@ -185,6 +191,13 @@ def test_the_villain_plays_two_activations_with_the_event_tile_reinforcement_and
     expect(card.get_by_test_id("rp")).to_have_text(w["rp"])
     expect(v.get_by_test_id("activations")).to_have_text(w["activations2"])
     expect(tile(v, w, "Event")).to_contain_text(w["activated"])
+    # VI·B: two activations done, the table offers no third: every tile that could be activated is
+    # disabled, and the river says why; Killer Croc's card says its tile was activated this turn
+    for name in ("Killer Croc", "Thug with crowbar", "Event"):
+        expect(tile(v, w, name)).to_be_disabled()
+    expect(v.get_by_test_id("river-why")).to_have_text(w["used"])
+    expect(v.get_by_test_id("char-activated-killer-croc.1")).to_have_text(w["once"])
+    assert "activate_tile" not in {m["command"] for m in api.table(night["code"])["may"]["villain"]}
     # what can come back and its cost, each kind once: the Thug (2 points), a Brute (3 points)
     thug = card.get_by_role("button", name=re.compile(re.escape(w["bring"]) + ": Thug with crowbar"))
     expect(thug).to_be_enabled()
@@ -202,6 +215,11 @@ def test_the_villain_plays_two_activations_with_the_event_tile_reinforcement_and
     expect(sheet(v)).to_contain_text(w["lose"])
     steps(v, "dredge-loses-points", "villain", dialog=True)
     sheet(v).get_by_role("button", name=w["cancel"]).click()
+    expect(card.get_by_test_id("rp")).to_have_text(w["rp"])       # nothing happened
+    # the shell's Advance warns too: the advance offer says it loses the points (VI·E)
+    v.get_by_test_id("advance").click()
+    expect(sheet(v).get_by_role("heading", name=w["lose_title"])).to_be_visible()
+    sheet(v).get_by_role("button", name=w["keep"]).click()
     expect(card.get_by_test_id("rp")).to_have_text(w["rp"])       # nothing happened
 
     # ---- reinforcement: the Thug comes back (2 points), then the Brute is too dear, then done

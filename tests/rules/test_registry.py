@@ -191,6 +191,11 @@ def candidates(table) -> list:
     return out
 
 
+# Fields an offer lists the choices of but a command may leave out: a hero's weapon card (none: a
+# melee attack without one, or the one ranged weapon the hero may use, V·C·2 [e]).
+OPTIONAL = ("weapon",)
+
+
 def fits(command, listing: dict) -> bool:
     targets = listing["targets"]
     for group in ONE_OF:  # the one field of a group the command names is listed, with its value
@@ -199,6 +204,8 @@ def fits(command, listing: dict) -> bool:
             return False
     for field, values in targets.items():
         if any(field in group for group in ONE_OF) and getattr(command, field, None) is None:
+            continue
+        if field in OPTIONAL and getattr(command, field, None) is None:
             continue
         if field == "tile.kind":
             if command.tile.kind not in values:

@@ -9,7 +9,8 @@ from ..actors import one_actor
 from ..dice import MAX_POOL, DiceType, FaceTable, Pool
 from ..errors import RuleRefused
 from .parties import Party, friend_die, level, party, skill_levels
-from .pools import character_plan, check_action, dice_of, face_table, hero_plan, martial_arts_or_marksman
+from .pools import (character_plan, check_action, dice_of, face_table, hero_plan, hindering_of,
+                    martial_arts_or_marksman)
 from .state import ATTACKS, KIND, check_entry
 
 def _defense_distribution(table, faces: FaceTable, defender: Party, cubes: int, kind: str):
@@ -42,7 +43,8 @@ def _floats(dist) -> list[float]:
 def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, miniature: str | None = None,
          action: str | None = None, cubes: int = 1, characteristic: int = 0, weapon: str | None = None,
          second_weapon: str | None = None, elevation: bool = False, automatic: int = 0,
-         conditional_automatic: int = 0, hindering: int = 0, penalty: int = 0, difficulty: int | None = None,
+         conditional_automatic: int = 0, hindering: int | None = None,
+         enemy_menace: list[int] | None = None, ally_menace: list[int] | None = None, penalty: int = 0, difficulty: int | None = None,
          defense_pool: list[DiceType] | None = None, defense_automatic: int = 0, target_hero: str | None = None,
          target_miniature: str | None = None, defense_cubes: int = 0, poison: int = 0, harmless: bool = False) -> dict:
     """The exact odds of a pool before committing (VII, VIII·B, IX·F): the successes'
@@ -52,7 +54,6 @@ def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, 
     rows = None
     conditional = check_entry(conditional_automatic, "Automatic successes", "IX·F")
     automatic = check_entry(automatic, "Automatic successes", "IX·F")
-    hindering = check_entry(hindering, "The hindering index", "IX·N")
     penalty = check_entry(penalty, "Deducted successes", "IX·F")
     if difficulty is not None:
         difficulty = check_entry(difficulty, "The difficulty", "V·C·3 [a]")
@@ -88,6 +89,11 @@ def odds(table, *, pool: list[DiceType] | None = None, hero: str | None = None, 
         if action in ATTACKS:
             poison = max(poison, level(plan.skills, "Poison"), level(plan.skills, "Electricity"))
             harmless = harmless or actor.trait == "harmless"
+    # the hindering index as StartRoll counts it (IX·N): given, or enemy − ally menace, the actor's
+    # Nerves of steel ignoring some enemy menace (a bare pool has no actor, so no skill: any action
+    # kind counts the same)
+    levels = skill_levels(actor) if actor is not None else {}
+    hindering, _ = hindering_of(action or ATTACKS[0], levels, hindering, enemy_menace, ally_menace)
     if kind is not None and not sk.hindering_applies(kind):
         hindering = 0
     dist = od.successes_distribution(dice_pool, faces, automatic=automatic, conditional_automatic=conditional,

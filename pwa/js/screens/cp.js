@@ -10,7 +10,7 @@
 
 import { plural, t } from "../i18n.js";
 import { confirmSheet, h, icon } from "../ui.js";
-import { allow, changed, command, state } from "../core.js";
+import { allow, changed, command, offer, state } from "../core.js";
 import { busy, pips, refusalFor, whyNot } from "./common.js";
 
 const SPACES = ["movement", "defense", "reroll"];
@@ -33,21 +33,16 @@ export function discCost(post, tile, modifiers = []) {
   return post.discs.next_activation_cost + extra;
 }
 
-// Which commands lose the reinforcement points not spent yet (VI·E): the engine's
-// LOSES_REINFORCEMENT (games/bgcc/registry.py); the table view does not list them, so the warning
-// before them names them here.
-export const LOSES_POINTS = ["advance", "activate_tile", "dredge", "demobilize"];
-
-// The reinforcement points `command` would lose now (0 when none): the table's command posts'.
-export function pointsLost(command, table = state.table) {
-  if (!LOSES_POINTS.includes(command) || !table?.command_posts) return 0;
-  return Object.values(table.command_posts).reduce((n, p) => n + (p?.reinforcement_points || 0), 0);
+// The reinforcement points `command` would lose now (VI·E), 0 when none: the engine says it on the
+// offer of each command that loses them (`loses`), so the warning keeps no list of those commands.
+export function pointsLost(command) {
+  return offer(command)?.loses?.reinforcement_points || 0;
 }
 
 // Before a command that loses unspent reinforcement points: a warning sheet saying how many; true
 // to go on. Nothing to lose: true at once. (For the shell's Advance too.)
-export async function confirmLosingPoints(command, table = state.table) {
-  const lost = pointsLost(command, table);
+export async function confirmLosingPoints(command) {
+  const lost = pointsLost(command);
   if (!lost) return true;
   return confirmSheet({ title: t("vl.loseTitle", { points: plural(lost, "rp") }), body: t("vl.loseBody", { points: plural(lost, "rp") }),
     confirm: t("vl.loseGo"), cancel: t("vl.keepReinforcing"), danger: true });
@@ -119,13 +114,17 @@ export function riverCard(post, { side, versus = null }) {
   const picked = [...picks].filter((id) => neutralized.some((x) => x.id === id));
   const base = `/command-posts/${side}`;
   const mayDemob = allow("demobilize", { side, tile: demobilizeTile[side] || undefined });
-  const riverWhy = anyTile ? null : Object.values(mayTiles).find((m) => m.why)?.why;
+  // VI·B: once the turn's activations are used up the table offers no tile: say so, not "not now"
+  const limit = post.activation_limit;
+  const usedUp = !versus && ownTurn && limit != null && post.activations_this_turn >= limit;
+  const riverWhy = usedUp ? t("gno.activationsUsed", { n: post.activations_this_turn, limit })
+    : anyTile ? null : Object.values(mayTiles).find((m) => m.why)?.why;
   const pill = versus ? t("vs.activations", { n: post.activations_this_turn })
-    : ownTurn ? t("cp.activations", { n: post.activations_this_turn }) : null;
+    : ownTurn ? t("cp.activations", { n: post.activations_this_turn, limit }) : null;
   return h("section", { class: "card river-card", "aria-labelledby": `river-h-${side}` },
     h("h2", { id: `river-h-${side}` }, h("span", { text: t("cp.river") }),
       pill ? h("span", { class: "pill", "data-testid": "activations", text: pill }) : null),
-    anyTile ? h("p", { class: "muted small", text: versus ? t("vs.riverHelp") : t("vl.riverHelp") }) : null,
+    anyTile && !usedUp ? h("p", { class: "muted small", text: versus ? t("vs.riverHelp") : t("vl.riverHelp") }) : null,
     river,
     whyNot(riverWhy, "river-why"),
     post.river.map((tile) => refusalFor(`tile-${tile.id}`)),
@@ -213,7 +212,7 @@ async function activate(post, tile, key, side, versus, token) {
     const events = state.table?.mission?.events || [];
     const points = state.table?.mission?.reinforcement_points || 0;
     body = h("div", {},
-      post.activations_this_turn < 2 ? h("p", { class: "muted small", "data-testid": "activate-number", text: t("vl.activationNo", { n: post.activations_this_turn + 1 }) }) : null,
+      post.activations_this_turn < post.activation_limit ? h("p", { class: "muted small", "data-testid": "activate-number", text: t("vl.activationNo", { n: post.activations_this_turn + 1, limit: post.activation_limit }) }) : null,
       h("p", { class: "result-big", text: plural(tile.cost, "cube") }),
       h("p", { "data-testid": "activate-cost", text: t("cp.activateCost", { cubes: plural(tile.cost, "cube"), cost: tile.cost, from: post.reserve, to: Math.max(0, after) }) }),
       tile.kind === "event" ? h("div", { class: "event-preview" },

@@ -274,7 +274,9 @@ function rollCard(table, dice) {
     })));
   }
   if (view.shown != null) add(box, h("p", { class: "result-big", "data-testid": "roll-shown", text: t("dice.shown", { n: view.shown }) }));
-  if (roll.successes != null) add(box, h("p", { "data-testid": "roll-successes", text: t("dice.attackSuccesses", { n: roll.successes }) }));
+  if (roll.successes != null && roll.successes !== view.shown) {
+    add(box, h("p", { "data-testid": "roll-successes", text: t("dice.attackSuccessesWithBonus", { n: roll.successes, shown: view.shown ?? 0 }) }));
+  }
 
   const act = (key, label, name, path, body, opts = {}) => {
     const allowed = may(name);

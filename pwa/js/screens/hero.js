@@ -39,8 +39,10 @@ export function render(args) {
     stat("fatigue", hero.fatigue, t("hero.fatigue"), "hero-fatigue"),
     stat("wound", hero.wound, t("hero.wound"), "hero-wound")));
 
-  out.push(stanceCard(hero));
-  out.push(spacesCard(hero));
+  // the stance first while it is still to declare; once declared (the pill by the name says it),
+  // the spaces come first: they are what the hero taps during the actions
+  if (hero.stance === null) out.push(stanceCard(hero), spacesCard(hero));
+  else out.push(spacesCard(hero), stanceCard(hero));
   out.push(itemsCard(hero));
   out.push(skillsCard(hero));
   out.push(actionsCard(hero));

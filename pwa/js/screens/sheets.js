@@ -21,7 +21,7 @@ const sheet = {
   enemies: new Set(), allies: new Set(), hinderingOpen: false,
   moves: { areas: 1, jumps: [], climbs: [], hindering: 0 },
   cause: "fall", level: 1,
-  rollId: null, events: null, picked: new Set(), shown: [], weapons: null,
+  rollId: null, events: null, picked: new Set(), shown: [],
 };
 let dialog = null;
 
@@ -77,7 +77,7 @@ function profileOf(table, id) {
 
 export function openActionSheet(actor, action = "melee") {
   Object.assign(sheet, { kind: "action", actor, action: action === "attack" ? "melee" : action, target: null, weapon: null,
-    hindering: 0, elevation: false, characteristic: 0, difficulty: 1, rollId: null, events: null, weapons: null, hinderingOpen: false });
+    hindering: 0, elevation: false, characteristic: 0, difficulty: 1, rollId: null, events: null, hinderingOpen: false });
   sheet.picked.clear(); sheet.enemies.clear(); sheet.allies.clear();
   const hero = state.table ? heroOf(state.table, actor) : null;
   sheet.more = hero && (hero.spaces?.[sheet.action]?.unused || 0) > 0 ? 0 : 1;
@@ -160,13 +160,16 @@ const dec = (x) => new Intl.NumberFormat(document.documentElement.lang || undefi
 
 const oddsCache = new Map();   // query key → {data, error} | "pending"
 
-export function fetchOdds(query) {
-  const key = JSON.stringify(query);
+export function fetchOdds(query) { return fetchComputed("/dice/odds", query); }
+
+// What the table computes without changing anything (the odds, a move's price), cached per version.
+function fetchComputed(path, query) {
+  const key = `${path} ${JSON.stringify(query)}`;
   const hit = oddsCache.get(key);
   if (hit && hit !== "pending") return hit;
   if (!hit && state.conn !== "offline" && state.code) {
     oddsCache.set(key, "pending");
-    request("POST", `/api/tables/${state.code}/dice/odds`, { body: query }).then((answer) => {
+    request("POST", `/api/tables/${state.code}${path}`, { body: query }).then((answer) => {
       oddsCache.set(key, answer.ok ? { data: answer.data } : { error: answer.data || {} });
       changed();
     }).catch(() => oddsCache.delete(key));
@@ -279,11 +282,14 @@ function setupPart(table) {
       : h("p", { class: "muted", text: t("dice.noTarget") }));
     const field = targets.find(([id]) => id === sheet.target)?.[2];
     if (field) { body[field] = sheet.target; query.defense = { [field]: sheet.target }; }
-    // the weapons the table offers (or the ones the rules asked to choose from)
-    const weapons = offers.weapons.length ? offers.weapons : sheet.weapons || [];
-    if (hero && weapons.length > 1) {
-      if (!weapons.includes(sheet.weapon)) sheet.weapon = null;
-      out.push(choiceGroup(t("gnh.weapon"), weapons.map((w) => [w, w]), sheet.weapon, (v) => { sheet.weapon = v; }));
+    // the weapon cards the table offers this hero for this attack (V·D): a melee attack may go
+    // without one; a ranged attack uses one (the only one needs no choice)
+    const weapons = offers.weapons;
+    if (sheet.weapon != null && sheet.weapon !== "" && !weapons.includes(sheet.weapon)) sheet.weapon = null;
+    if (sheet.weapon == null && weapons.length === 1) sheet.weapon = weapons[0];
+    const choices = [...(sheet.action === "melee" ? [["", t("gno.noWeapon")]] : []), ...weapons.map((w) => [w, w])];
+    if (hero && choices.length > 1) {
+      out.push(choiceGroup(t("gnh.weapon"), choices, sheet.weapon, (v) => { sheet.weapon = v; }));
     }
     if (sheet.weapon) { body.weapon = sheet.weapon; query.weapon = sheet.weapon; }
     if (sheet.action === "ranged") {
@@ -327,9 +333,9 @@ function hinderingPart(table, body, query) {
   const chosenA = allies.filter(([id]) => sheet.allies.has(id));
   const byMenace = chosenE.length + chosenA.length > 0;
   if (byMenace) {
-    body.enemy_menace = chosenE.map((x) => x[2]); body.ally_menace = chosenA.map((x) => x[2]);
-    // the odds take an index: the menace sums (the table's own count, Nerves of steel aside)
-    query.hindering = Math.max(0, body.enemy_menace.reduce((a, b) => a + b, 0) - body.ally_menace.reduce((a, b) => a + b, 0));
+    // the roll and the odds both take the menace: the table counts the index (Nerves of steel too)
+    body.enemy_menace = query.enemy_menace = chosenE.map((x) => x[2]);
+    body.ally_menace = query.ally_menace = chosenA.map((x) => x[2]);
   } else if (sheet.hindering) { body.hindering = sheet.hindering; query.hindering = sheet.hindering; }
   const chips = (list, set, label) => (list.length ? h("div", { class: "field" }, h("span", { class: "muted small", text: label }),
     h("div", { class: "choices", role: "group", "aria-label": label }, list.map(([id, name, menace]) => h("button", { type: "button",
@@ -357,16 +363,12 @@ function oddsBox(query, attack) {
   const got = fetchOdds(query);
   if (!got) { add(box, h("p", { class: "muted small", text: t("loading") })); return box; }
   if (got.error) {
-    // the rules ask which weapon: offer the ones they name
-    if (got.error.reason === "choose_ranged_weapon" && got.error.params?.weapons) {
-      const list = String(got.error.params.weapons).split(", ");
-      if (JSON.stringify(list) !== JSON.stringify(sheet.weapons)) { sheet.weapons = list; queueMicrotask(changed); }
-    }
     add(box, h("p", { class: "muted small", text: refusalText(got.error, state.table) }));
     return box;
   }
   const d = got.data;
   add(box, h("p", { class: "small", text: `${t("dice.pool")}: ${poolText(d.pool)}${d.automatic ? ` + ${d.automatic}` : ""}` }),
+    d.hindering ? h("p", { class: "small", "data-testid": "odds-hindering", text: t("gno.oddsHindering", { n: d.hindering }) }) : null,
     h("p", { class: "odds-lines", text: oddsLines(d, query.difficulty).join(" · ") }));
   return box;
 }
@@ -618,6 +620,7 @@ function moveContent(table) {
     h("p", { class: "small", "data-testid": "sheet-move-points" },
       bonus != null ? t("gnh.movePoints", { bonus, room: space?.room ?? 0, reserve: hero.reserve }) : characterPoints(table)),
     h("p", { class: "muted small", text: t("gnh.moveSummary", { n: steps.length }) }),
+    steps.length && state.error?.key !== key ? movePrice({ ...actorT, moves: steps }) : null,   // a refusal says it once
     h("div", { class: "sheet-foot" }, refusalFor(key), may.ok ? null : whyNot(may.why, "sheet-move-why"),
       h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key), disabled: !may.ok || !steps.length,
         onclick: async () => {
@@ -625,6 +628,15 @@ function moveContent(table) {
           const done = await command(path, { moves: steps }, key, { token: may.token });
           if (done) closeSheet();
         } }, t("gnh.moveN", { n: steps.length })))];
+}
+
+// What this movement would cost, as the table counts it (POST /move-price, changes nothing): the
+// cubes it buys and the move points left, or why the rules refuse it.
+function movePrice(body) {
+  const got = fetchComputed("/move-price", body);
+  const text = !got ? t("loading") : got.error ? refusalText(got.error, state.table)
+    : t("gno.movePrice", { cubes: plural(got.data.cubes, "cube"), points: got.data.points_left });
+  return h("p", { class: `small ${got?.error ? "refusal" : ""}`, "data-testid": "sheet-move-price", "aria-live": "polite", text });
 }
 
 // A character's move points: its profile's first-movement bonus, the command post's movement space.

@@ -122,6 +122,8 @@ function characterItem(post, mini, active) {
   const wound = allow("wound", { miniature: mini.id });
   const done = active ? doneText(post, mini) : null;
   const { links, why } = active ? actionLinks(post, mini) : { links: [], why: null };
+  // its tile's activations this turn (the table's list, emptied when the villain's turn ends)
+  const times = (post.activated_this_turn || []).filter((id) => id === mini.tile).length;
   return h("li", { class: `char ${active ? "active" : ""} ${post.activation?.current === mini.id ? "current" : ""}`, "data-testid": `char-${mini.id}` },
     h("div", { class: "char-row" },
       h("div", { class: "char-id" },
@@ -133,6 +135,8 @@ function characterItem(post, mini, active) {
       wound.ok ? h("button", { type: "button", class: "btn small wound", "aria-busy": busy(key), "data-testid": `wound-${mini.id}`,
         "aria-label": `${t("cp.woundOne")}: ${mini.label}`,
         onclick: () => command(`/characters/${encodeURIComponent(mini.id)}/wounds`, { wounds: 1 }, key, { token: wound.token }) }, "−1") : null),
+    times ? h("p", { class: "small muted", "data-testid": `char-activated-${mini.id}`,
+      text: times === 1 ? t("gno.activatedOnce") : t("gno.activatedTimes", { n: times }) }) : null,
     done ? h("p", { class: "small char-done", "data-testid": `char-done-${mini.id}`, text: done }) : null,
     links.length ? h("div", { class: "char-actions" }, links) : null,
     links.length ? null : whyNot(why),
