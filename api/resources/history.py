@@ -29,6 +29,11 @@ class HistoryEntrySchema(Schema):
     events = fields.List(fields.Nested(EventSchema))
 
 
+# what a stored history entry publishes (it also keeps, for undo and redo, its registry name and
+# the undo/redo stacks' tops: not part of the history a phone reads)
+PUBLISHED = ("version", "seat", "command", "fields", "at")
+
+
 class JumpSchema(Schema):
     version = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=2**53))
 
@@ -41,7 +46,8 @@ class History(MethodView):
     def get(self, query, code):
         """Every change after a version, oldest first, as the token's seat may read it"""
         loaded, game, _ = play.load(code)
-        return play.json_response([{**e, "events": game.events_for(e.get("events", []), loaded.seat)}
+        return play.json_response([{**{k: e[k] for k in PUBLISHED if k in e},
+                                    "events": game.events_for(e.get("events", []), loaded.seat)}
                                    for _, e in store().entries(loaded.code, query["after"], query["limit"])],
                                   version=loaded.version)
 
