@@ -1,16 +1,12 @@
 """French complete (issue 20): the app's French catalogue against its English one (pwa/js/i18n.js,
-loaded as the ES module the phones run, in the browser tests' chromium). Every key is in both, and no French text is the
+loaded as the ES module the phones run, by the browser tests' chromium from the served app). Every key is in both, and no French text is the
 English one, but for the few words below that are the same in both languages."""
 from __future__ import annotations
 
-import os
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-I18N = Path(__file__).resolve().parents[1] / "pwa" / "js" / "i18n.js"
 
 # The same in French and in English, on purpose. Keep this list short; each entry says why.
 SAME_IN_BOTH = {
@@ -36,18 +32,12 @@ def universal(text: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def catalogues() -> dict:
-    from playwright.sync_api import sync_playwright
-
-    executable = os.environ.get("CHROMIUM") or shutil.which("chromium")
-    assert executable, "Debian's chromium loads pwa/js/i18n.js as an ES module for this test"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable,
-                                    args=["--no-sandbox", "--allow-file-access-from-files"])
-        page = browser.new_page()
-        page.goto(I18N.parent.as_uri())
-        found = page.evaluate("async (url) => (await import(url)).catalogues()", I18N.as_uri())
-        browser.close()
+def catalogues(browser, base_url) -> dict:
+    """Both catalogues as the phones load them: i18n.js imported by a page of the served app."""
+    page = browser.new_page()
+    page.goto(base_url + "/")
+    found = page.evaluate("async () => (await import('/js/i18n.js')).catalogues()")
+    page.close()
     return found
 
 
