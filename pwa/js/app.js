@@ -1,6 +1,6 @@
 // Boot, routing (#/screen), the shell around the screens, the service worker.
 
-import { getLang, initLang, setLang, t } from "./i18n.js";
+import { getLang, initLang, setLang, t, labelled } from "./i18n.js";
 import { formatTime, h, icon } from "./ui.js";
 import {
   adoptToken, changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
@@ -136,7 +136,7 @@ function renderShell(r) {
   const langBtn = document.getElementById("lang");
   langBtn.textContent = t("lang.switch");
   langBtn.lang = getLang() === "fr" ? "en" : "fr";
-  langBtn.setAttribute("aria-label", `${t("lang.label")}: ${t("lang.switch")}`);
+  langBtn.setAttribute("aria-label", labelled(t("lang.label"), t("lang.switch")));
 
   const banners = [];
   if (state.code && state.conn === "offline") {

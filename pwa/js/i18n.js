@@ -118,7 +118,7 @@ const en = {
   "dice.expected": "expected successes {n}", "dice.pAtLeast": "≥ {d}: {p}", "dice.expWounds": "expected wounds {n}",
   "dice.woundsDist": "Chance of each number of wounds:", "dice.successDist": "Chance of each number of successes:",
   "dice.cubeRow": "{c} cubes: {s} successes", "dice.pick": "Dice: tap to pick for a reroll",
-  "dice.shown": "{n} successes shown", "dice.attackSuccesses": "Successes: {n}", "dice.attackSuccessesWithBonus": "Counted with automatic successes and hindering: {n}",
+  "dice.shown": "{n} successes shown", "dice.attackSuccesses": "Counted successes (automatic ones and hindering included): {n}",
   "dice.enterSuccesses": "Successes on your dice", "dice.enter": "Enter the successes",
   "dice.rerollFree": "Free reroll ({n} dice)", "dice.rerollPaid": "Paid reroll: {n} cubes on the reroll space",
   "dice.pickHelp": "Pick dice above, then reroll them; or end the rerolls.", "dice.endRerolls": "End the rerolls: count the successes",
@@ -353,7 +353,7 @@ const fr = {
   "dice.expected": "succès attendus {n}", "dice.pAtLeast": "≥ {d} : {p}", "dice.expWounds": "blessures attendues {n}",
   "dice.woundsDist": "Chance de chaque nombre de blessures :", "dice.successDist": "Chance de chaque nombre de succès :",
   "dice.cubeRow": "{c} cubes : {s} succès", "dice.pick": "Dés : touchez pour choisir ceux à relancer",
-  "dice.shown": "{n} succès visibles", "dice.attackSuccesses": "Succès : {n}", "dice.attackSuccessesWithBonus": "Avec succès automatiques et gêne : {n}",
+  "dice.shown": "{n} succès visibles", "dice.attackSuccesses": "Succès comptés (automatiques et gêne compris) : {n}",
   "dice.enterSuccesses": "Succès sur vos dés", "dice.enter": "Saisir les succès",
   "dice.rerollFree": "Relance gratuite ({n} dés)", "dice.rerollPaid": "Relance payante : {n} cubes sur la case relance",
   "dice.pickHelp": "Choisissez des dés ci-dessus puis relancez-les, ou terminez les relances.", "dice.endRerolls": "Terminer les relances : compter les succès",
@@ -1099,6 +1099,11 @@ export function awaitingText(entry, seatLabel, withSeat = true) {
 }
 
 // "3 discs" / "3 disques": French uses the singular for 0 and 1.
+// "Label: value" with each language's punctuation (French puts a space before the colon).
+export function labelled(label, value) {
+  return lang === "fr" ? `${label} : ${value}` : `${label}: ${value}`;
+}
+
 export function plural(n, unit) {
   const one = lang === "fr" ? n <= 1 : n === 1;
   return t(`unit.${unit}.${one ? "one" : "other"}`, { n });

@@ -8,7 +8,7 @@
 // table's `may` offers its command to this phone (core.allow), else disabled with the reason.
 // In Versus, `discs` adds the activation potential to each activation.
 
-import { plural, t } from "../i18n.js";
+import { plural, t, labelled } from "../i18n.js";
 import { confirmSheet, h, icon } from "../ui.js";
 import { allow, changed, command, offer, state } from "../core.js";
 import { busy, pips, refusalFor, whyNot } from "./common.js";
@@ -266,7 +266,7 @@ export function lifeTrackCard(post) {
           h("div", { class: "lp-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": m.max_life_points, "aria-valuenow": m.life_points, "aria-label": m.label },
             h("span", { style: `width:${Math.round(100 * m.life_points / m.max_life_points)}%` })),
           refusalFor(key)),
-        may.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": `${t("cp.woundOne")}: ${m.label}`,
+        may.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": labelled(t("cp.woundOne"), m.label),
           onclick: () => command(`/characters/${encodeURIComponent(m.id)}/wounds`, { wounds: 1 }, key, { token: may.token }) }, t("cp.woundOne")) : null);
     })));
 }
@@ -306,7 +306,7 @@ export function miniaturesCard(post) {
         const may = allow("wound", { miniature: m.id });
         return h("li", {},
           h("div", {}, h("strong", { text: m.label }), h("div", { class: "muted small", text: t(`place.${m.place}`) }), refusalFor(key)),
-          may.ok && m.place === "board" ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": `${t("cp.woundOne")}: ${m.label}`,
+          may.ok && m.place === "board" ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": labelled(t("cp.woundOne"), m.label),
             onclick: () => command(`/characters/${encodeURIComponent(m.id)}/wounds`, { wounds: 1 }, key, { token: may.token }) }, t("cp.woundOne")) : null);
       }))));
 }
@@ -338,7 +338,7 @@ export function reinforcementCard(table, post, side) {
         refusalFor(key)),
       g.cost == null ? h("span", { class: "muted small", text: t("cp.noReturn") })
         : may.ok || may.by === "other" ? h("button", { type: "button", class: "btn small primary", "data-testid": key, "aria-busy": busy(key),
-          disabled: !may.ok || tooDear, "aria-label": `${t("vl.bringBack", { n: g.cost })}: ${g.name}`,
+          disabled: !may.ok || tooDear, "aria-label": labelled(t("vl.bringBack", { n: g.cost }), g.name),
           onclick: () => command(`${base}/reinforce`, { miniature: id }, key, { token: may.token }) },
         tooDear ? t("vl.tooDear", { n: g.cost }) : t("vl.bringBack", { n: g.cost })) : null);
   });

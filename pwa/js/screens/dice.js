@@ -2,7 +2,7 @@
 // (api/resources/dice.py): pool → roll → rerolls → successes → defense → defense dice → wounds.
 // The app rolls (server mode) or the players enter what their real dice show (physical mode).
 
-import { eventText, plural, rollStepText, t } from "../i18n.js";
+import { eventText, plural, rollStepText, t, labelled } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { allow, changed, command, heroOfSeat, isVersus, offered, request, state } from "../core.js";
 import { refusalText } from "../i18n.js";
@@ -232,7 +232,7 @@ function oddsPanel(body, attack) {
   const panel = h("div", { class: "odds", "data-testid": "odds", "aria-live": "polite" }, h("h3", { text: t("dice.odds") }));
   if (odds.error) { add(panel, h("p", { class: "muted small", text: odds.error })); return panel; }
   if (!d) { add(panel, h("p", { class: "muted small", text: t("loading") })); return panel; }
-  add(panel, h("p", { class: "small" }, `${t("dice.pool")}: ${poolText(d.pool)}`,
+  add(panel, h("p", { class: "small" }, labelled(t("dice.pool"), poolText(d.pool)),
     d.automatic ? ` + ${d.automatic}` : "", d.conditional_automatic ? ` (+${d.conditional_automatic})` : ""));
   const pct = (p) => `${Math.round(p * 100)}%`;
   const lines = [t("dice.expected", { n: d.mean.toFixed(1) })];
@@ -264,19 +264,17 @@ function rollCard(table, dice) {
   const box = h("section", { class: "card", "aria-labelledby": "roll-h", "data-testid": "roll" },
     h("h2", { id: "roll-h", text: `${roll.actor} → ${roll.defender || t(`space.${roll.action}`)}` }),
     h("p", {}, h("span", { class: "pill warn", "data-testid": "roll-step", text: rollStepText(view) })),
-    h("p", { class: "small muted", text: `${t("dice.pool")}: ${poolText(ps?.dice_types)}` }));
+    h("p", { class: "small muted", text: labelled(t("dice.pool"), poolText(ps?.dice_types)) }));
   if (ps?.dice?.length) {
     add(box, h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
       const picked = form.picked.has(die.index);
       return h("button", { type: "button", class: `die ${die.colour}`, "aria-pressed": picked ? "true" : "false", disabled: !may("reroll_dice").ok,
-        "data-testid": `die-${die.index}`, "aria-label": `${t(`gnh.colour.${die.colour}`)}: ${die.successes}`,
+        "data-testid": `die-${die.index}`, "aria-label": labelled(t(`gnh.colour.${die.colour}`), die.successes),
         onclick: () => { if (picked) form.picked.delete(die.index); else form.picked.add(die.index); changed(); } }, String(die.successes));
     })));
   }
   if (view.shown != null) add(box, h("p", { class: "result-big", "data-testid": "roll-shown", text: t("dice.shown", { n: view.shown }) }));
-  if (roll.successes != null && roll.successes !== view.shown) {
-    add(box, h("p", { "data-testid": "roll-successes", text: t("dice.attackSuccessesWithBonus", { n: roll.successes, shown: view.shown ?? 0 }) }));
-  }
+  if (roll.successes != null) add(box, h("p", { "data-testid": "roll-successes", text: t("dice.attackSuccesses", { n: roll.successes }) }));
 
   const act = (key, label, name, path, body, opts = {}) => {
     const allowed = may(name);
@@ -367,7 +365,7 @@ function followUpCard(table, dice) {
     const may = allow("start_follow_up", { skill: offer.skill });
     add(box, h("p", {}, h("strong", { text: `${offer.name} · ${skill} ${offer.level}` }), offer.target ? ` → ${offer.target}` : ""),
       h("p", { class: "small muted", text: offer.successes != null ? t("dice.followUpRemaining", { n: offer.successes })
-        : `${t("dice.pool")}: ${offer.pool.join(", ") || "—"}` }),
+        : labelled(t("dice.pool"), offer.pool.join(", ") || "—") }),
       picker, refusalFor(key), may.ok ? null : whyNot(may.why, `${key}-why`),
       h("button", { type: "button", class: "btn primary block", "data-testid": key, "aria-busy": busy(key),
         disabled: !may.ok || (!offer.target && !form.followTarget),

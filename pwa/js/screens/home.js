@@ -1,7 +1,7 @@
 // Home: create a table from the library, join by code or link, resume a recent table.
 // Also the join screen (#/join/CODE): choose a seat.
 
-import { refusalText, t } from "../i18n.js";
+import { refusalText, t, labelled } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import {
   changed, forgetTable, heroOfSeat, joinSeat, openTable, playerName, reclaimHost, recentTables, request, saveRecord, state,
@@ -434,7 +434,7 @@ function renderJoin(code) {
     list.append(h("li", {},
       h("div", {}, h("strong", { text: nameOf(s.seat) }), " ",
         h("span", { class: `pill ${s.taken ? "warn" : "ok"}`, text: mine ? t("seat.you") : s.taken ? t("join.taken") : t("join.free") })),
-      h("button", { type: "button", class: "btn small primary", "data-testid": `take-${s.seat}`, "aria-label": `${t("join.take")}: ${nameOf(s.seat)}`,
+      h("button", { type: "button", class: "btn small primary", "data-testid": `take-${s.seat}`, "aria-label": labelled(t("join.take"), nameOf(s.seat)),
         "aria-busy": join.busyKey === key ? "true" : false, disabled: (s.taken && !mine) || join.busyKey,
         onclick: () => take(code, s.seat, key) }, t("join.take"))));
     if (join.error && join.errorKey === key) list.append(h("li", {}, h("p", { class: "refusal", role: "alert", text: join.error })));

@@ -6,7 +6,7 @@
 // Everything offered comes from the table's `may` (the start_roll / move / … offers' targets);
 // the odds come from POST /dice/odds. No rule lives here.
 
-import { eventText, plural, refusalText, rollStepText, t } from "../i18n.js";
+import { eventText, plural, refusalText, rollStepText, t, labelled } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { allow, changed, command, mySeats, offered, request, state, subscribe } from "../core.js";
 import { busy, refusalFor, whyNot } from "./common.js";
@@ -344,7 +344,7 @@ function hinderingPart(table, body, query) {
   const summary = byMenace ? t("gnh.hinderingMenace", { e: body.enemy_menace.reduce((a, b) => a + b, 0), a: body.ally_menace.reduce((a, b) => a + b, 0) })
     : t("gnh.hinderingIndex", { n: sheet.hindering });
   return h("details", { class: "hindering", open: sheet.hinderingOpen, ontoggle: (e) => { sheet.hinderingOpen = e.target.open; } },
-    h("summary", { "data-testid": "sheet-hindering-summary", text: `${t("gnh.hindering")}: ${summary}` }),
+    h("summary", { "data-testid": "sheet-hindering-summary", text: labelled(t("gnh.hindering"), summary) }),
     h("p", { class: "muted small", text: t("gnh.hinderingHelp") }),
     chips(enemies, sheet.enemies, t("gnh.enemiesHere")), chips(allies, sheet.allies, t("gnh.alliesHere")),
     byMenace ? null : stepperRow(t("gnh.hinderingIndexLabel"), sheet.hindering, 0, 12, (v) => { sheet.hindering = v; }, "sheet-hindering"));
@@ -367,7 +367,7 @@ function oddsBox(query, attack) {
     return box;
   }
   const d = got.data;
-  add(box, h("p", { class: "small", text: `${t("dice.pool")}: ${poolText(d.pool)}${d.automatic ? ` + ${d.automatic}` : ""}` }),
+  add(box, h("p", { class: "small", text: labelled(t("dice.pool"), `${poolText(d.pool)}${d.automatic ? ` + ${d.automatic}` : ""}`) }),
     d.hindering ? h("p", { class: "small", "data-testid": "odds-hindering", text: t("gno.oddsHindering", { n: d.hindering }) }) : null,
     h("p", { class: "odds-lines", text: oddsLines(d, query.difficulty).join(" · ") }));
   return box;
@@ -405,7 +405,7 @@ function rollProgress(table, dice) {
     out.push(h("div", { class: "dice-row", role: "group", "aria-label": t("dice.pick") }, ps.dice.map((die) => {
       const picked = sheet.picked.has(die.index);
       return h("button", { type: "button", class: `die ${die.colour}`, "aria-pressed": picked ? "true" : "false", disabled: !rerolling,
-        "aria-label": `${t(`gnh.colour.${die.colour}`)}: ${die.successes}`, "data-key": `sdie-${die.index}`,
+        "aria-label": labelled(t(`gnh.colour.${die.colour}`), die.successes), "data-key": `sdie-${die.index}`,
         onclick: () => { if (picked) sheet.picked.delete(die.index); else sheet.picked.add(die.index); changed(); } }, String(die.successes));
     })));
   }
@@ -550,7 +550,7 @@ export function faceEntry(table, ps, key, send, label = null) {
     add(box, h("div", { class: "face-row", role: "group", "aria-label": t("gnh.dieN", { n: i + 1, colour: t(`gnh.colour.${die.colour}`) }) },
       h("span", { class: "small muted", text: t("gnh.dieN", { n: i + 1, colour: t(`gnh.colour.${die.colour}`) }) }),
       faces.map((v) => h("button", { type: "button", class: `die ${die.colour} face`, "aria-pressed": entered.values[i] === v ? "true" : "false",
-        "aria-label": `${t("gnh.dieN", { n: i + 1, colour: t(`gnh.colour.${die.colour}`) })}: ${t("gnh.symbols", { n: v })}`, "data-key": `${key}-${i}-${v}`,
+        "aria-label": labelled(t("gnh.dieN", { n: i + 1, colour: t(`gnh.colour.${die.colour}`) }), t("gnh.symbols", { n: v })), "data-key": `${key}-${i}-${v}`,
         onclick: () => { entered.values[i] = v; changed(); } }, symbols(v)))));
   });
   const complete = entered.values.length && entered.values.every((v) => v !== null);

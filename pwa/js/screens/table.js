@@ -1,7 +1,7 @@
 // Table: the turn track, initiative, the current step and what may be done now, the mission's
 // reminders for this step, end-game conditions, everyone at the table, Advance.
 
-import { getLang, refusalText, stepTitle, t, tSide } from "../i18n.js";
+import { getLang, refusalText, stepTitle, t, tSide, labelled } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import {
   allow, changed, command, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, record, request, seatName, state,
@@ -121,7 +121,7 @@ function versusCard(table) {
           h("dt", { text: t(`vs.zone.${z}`) }),
           h("dd", { "data-testid": `table-discs-${side}-${z}`, text: String(d[z]) })))),
       h("p", { class: "small muted", text: `${t("hero.reserve")} ${post.reserve} · ${t("hero.fatigue")} ${post.fatigue}` }),
-      draft.phase === "done" ? h("a", { class: "btn small block", href: `#/versus/${side}`, "aria-label": `${t("cp.title")}: ${t(`side.${side}`)}` }, t("cp.title")) : null));
+      draft.phase === "done" ? h("a", { class: "btn small block", href: `#/versus/${side}`, "aria-label": labelled(t("cp.title"), t(`side.${side}`)) }, t("cp.title")) : null));
   }
   box.append(grid);
   for (const p of v.pending_powers) {
@@ -147,7 +147,7 @@ function seatsCard() {
         h("strong", { text: seatName(s.seat) }), " ",
         h("span", { class: "muted small", text: words.join(" · ") })),
       isHost() && !mine && state.conn !== "offline" && s.taken !== false ? h("button", {
-        type: "button", class: "btn small ghost", "aria-label": `${t("seat.handover")}: ${seatName(s.seat)}`,
+        type: "button", class: "btn small ghost", "aria-label": labelled(t("seat.handover"), seatName(s.seat)),
         "data-testid": `handover-${s.seat}`, onclick: () => confirmHandOver(s),
       }, t("seat.handover")) : null));
     if (handover.seat === s.seat && (handover.link || handover.error)) {
@@ -159,7 +159,7 @@ function seatsCard() {
   }
   return h("section", { class: "card", "aria-labelledby": "people-h" },
     h("h2", { id: "people-h", text: t("table.people") }), list,
-    h("p", { class: "muted small", text: `${t("table.code")}: ${state.code}` }));
+    h("p", { class: "muted small", text: labelled(t("table.code"), state.code) }));
 }
 
 // Handing a seat over cuts the phone that holds it off at once: say which, and ask first.

@@ -7,7 +7,7 @@
 // them too). Every control is drawn from what the table's `may` offers this phone (core.allow): the
 // villain's phone, or the host's, which may act for the villain's board.
 
-import { t } from "../i18n.js";
+import { t, labelled } from "../i18n.js";
 import { h } from "../ui.js";
 import { allow, changed, command, isHost, isVersus, mySeats, state } from "../core.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
@@ -133,7 +133,7 @@ function characterItem(post, mini, active) {
           "aria-valuenow": mini.life_points, "aria-label": `${mini.label}: ${t("cp.lp", { n: mini.life_points, max: mini.max_life_points })}` },
         h("span", { style: `width:${Math.round(100 * mini.life_points / mini.max_life_points)}%` })) : null),
       wound.ok ? h("button", { type: "button", class: "btn small wound", "aria-busy": busy(key), "data-testid": `wound-${mini.id}`,
-        "aria-label": `${t("cp.woundOne")}: ${mini.label}`,
+        "aria-label": labelled(t("cp.woundOne"), mini.label),
         onclick: () => command(`/characters/${encodeURIComponent(mini.id)}/wounds`, { wounds: 1 }, key, { token: wound.token }) }, "−1") : null),
     times ? h("p", { class: "small muted", "data-testid": `char-activated-${mini.id}`,
       text: times === 1 ? t("gno.activatedOnce") : t("gno.activatedTimes", { n: times }) }) : null,
@@ -177,7 +177,7 @@ function tokensCard(table) {
         h("div", {}, h("strong", { text: kind }),
           h("span", { class: "muted small", text: ` · ${t(`vl.tok.${x.state || "active"}`)}${x.area ? ` · ${x.area}` : ""}` }),
           refusalFor(key)),
-        remove.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": `${t("vl.remove")}: ${kind}${x.area ? ` (${x.area})` : ""}`,
+        remove.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": labelled(t("vl.remove"), `${kind}${x.area ? ` (${x.area})` : ""}`),
           onclick: () => command(`/tokens/${x.id}`, undefined, key, { token: remove.token, method: "DELETE" }) }, t("vl.remove")) : null);
     })) : null,
     place.ok ? h("div", { class: "stack" },
@@ -186,7 +186,7 @@ function tokensCard(table) {
       h("div", { class: "token-kinds", role: "group", "aria-label": t("vl.placeToken") }, TOKEN_KINDS.map((kind) => {
         const may = allow("place_token", { side: "villain", kind });
         return h("button", { type: "button", class: "btn small", disabled: !may.ok, "aria-busy": busy(`place-${kind}`),
-          "aria-label": `${t("vl.placeToken")}: ${t(`vl.tok.${kind}`)}`,
+          "aria-label": labelled(t("vl.placeToken"), t(`vl.tok.${kind}`)),
           onclick: async () => {
             const done = await command("/tokens", { kind, side: "villain", area: tokenForm.area.trim() }, `place-${kind}`, { token: may.token });
             if (done) tokenForm.area = "";
