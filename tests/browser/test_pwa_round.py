@@ -20,7 +20,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 WORDS = {
     "en": {
         "create_h": "Create a table", "items": "Batman: Equipment and bat-gadgets / Adjust values",
-        "create": "Create the table", "join_h": r"^Join table [A-Z0-9]{6}$", "take": "Take this seat",
+        "create": "Create the table", "join_h": r"^Join table [A-Z0-9]{6}$", "take": "Take this seat", "colon": ": ",
         "villain": "Villain", "cp": "Command post", "next": "Next: ", "upkeep": "Upkeep",
         "stances": "Heroes: declare stances", "your_go": "Your go: ", "tokens": "Tokens", "active": "Active recovers",
         "now": "Now", "actions": "Heroes: actions", "melee": r"^Melee: ", "attack1": "Attack with 1 cube",
@@ -45,7 +45,7 @@ WORDS = {
     },
     "fr": {
         "create_h": "Créer une table", "items": "Batman: Matériel et bat-gadgets / Ajuster les valeurs",
-        "create": "Créer la table", "join_h": r"^Rejoindre la table [A-Z0-9]{6}$", "take": "Prendre cette place",
+        "create": "Créer la table", "join_h": r"^Rejoindre la table [A-Z0-9]{6}$", "take": "Prendre cette place", "colon": " : ",
         "villain": "Vilain", "cp": "Poste de commandement", "next": "Ensuite : ", "upkeep": "Entretien",
         "stances": "Héros : déclaration des postures", "your_go": "À vous : ", "tokens": "Jetons",
         "active": "Active récupère", "now": "Maintenant", "actions": "Héros : actions", "melee": r"^Corps à corps ?: ",
@@ -103,18 +103,18 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     code = heading.inner_text().split()[-1]
     step(a, "created", "A")
     taps.action("the host takes Batman's seat", "A")
-    taps.tap(a.get_by_role("button", name=f"{w['take']}: Batman"))
+    taps.tap(a.get_by_role("button", name=f"{w['take']}{w['colon']}Batman"))
     expect(a.get_by_role("heading", name="Batman", exact=True)).to_be_visible()
 
     # ---- phones B and C open the join link (what the QR code holds) and take their seats
     b = phones.open(f"/join/{code}", lang=lang)
     taps.action("join as Gordon from the link", "B")
-    taps.tap(b.get_by_role("button", name=f"{w['take']}: Commissioner Gordon"))
+    taps.tap(b.get_by_role("button", name=f"{w['take']}{w['colon']}Commissioner Gordon"))
     expect(b.get_by_role("heading", name="Commissioner Gordon", exact=True)).to_be_visible()
     c = phones.open(f"/join/{code}", lang=lang)
     taps.action("join as the villain from the link", "C")
     step(c, "join", "C")
-    taps.tap(c.get_by_role("button", name=f"{w['take']}: {w['villain']}"))
+    taps.tap(c.get_by_role("button", name=f"{w['take']}{w['colon']}{w['villain']}"))
     expect(c.get_by_role("heading", name=w["cp"])).to_be_visible()
     step(c, "joined", "C")
 
@@ -299,7 +299,7 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     expect(event).to_contain_text(w["rp3"])
     step(c, "event-tile", "C")
     taps.action("reinforce: bring back a Thug with crowbar (2 pts)", "C")
-    taps.tap(event.get_by_role("button", name=re.compile(rf"^{w['bring']}: Thug with crowbar")))
+    taps.tap(event.get_by_role("button", name=re.compile(rf"^{w['bring']}{w['colon']}Thug with crowbar")))
     expect(event).to_contain_text(re.compile(w["rp1"]))
     step(c, "reinforced", "C")
     taps.action("Done reinforcing", "C")
