@@ -76,7 +76,19 @@ class HelperSchema(Schema):
     same_area = Bool(load_default=False, metadata={"description": "in the same area as the defender"})
 
 
-class StartRollSchema(Schema):
+class HinderingSchema(Schema):
+    """The hindering of an action (IX·N): its index, or the menace of each enemy and ally in the area."""
+    hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
+                               metadata={"description": "the hindering index, or give the menace indexes"})
+    enemy_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+                               validate=validate.Length(max=20),
+                               metadata={"description": "menace of each enemy in the action area"})
+    ally_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+                              validate=validate.Length(max=20),
+                              metadata={"description": "menace of each ally in the area, the actor excluded"})
+
+
+class StartRollSchema(HinderingSchema):
     action = Text(required=True, validate=validate.OneOf(df.ACTIONS))
     hero = Text(load_default=None, validate=NAME, metadata={"description": "the acting hero, or"})
     miniature = Text(load_default=None, validate=NAME, metadata={"description": "the acting character"})
@@ -93,14 +105,6 @@ class StartRollSchema(Schema):
     target_miniature = Text(load_default=None, validate=NAME)
     difficulty = fields.Integer(strict=True, load_default=None, validate=SMALL,
                                 metadata={"description": "a complex action's difficulty"})
-    hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
-                               metadata={"description": "the hindering index, or give the menace indexes"})
-    enemy_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
-                               validate=validate.Length(max=20),
-                               metadata={"description": "menace of each enemy in the action area"})
-    ally_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
-                              validate=validate.Length(max=20),
-                              metadata={"description": "menace of each ally in the area, the actor excluded"})
     defender_in_same_area = Bool(load_default=False)
     declare = fields.List(Text(validate=validate.OneOf(df.DECLARABLE)), load_default=list,
                           validate=validate.Length(max=len(df.DECLARABLE)),
@@ -125,7 +129,7 @@ class StartRollSchema(Schema):
                                                               "area"})
 
 
-class FollowUpSchema(Schema):
+class FollowUpSchema(HinderingSchema):
     skill = Text(required=True, validate=validate.OneOf(df.FOLLOW_UPS),
                     metadata={"description": "the skill whose free action is taken (GET /dice: follow_ups)"})
     target_hero = Text(load_default=None, validate=NAME,
@@ -134,12 +138,6 @@ class FollowUpSchema(Schema):
     target_miniature = Text(load_default=None, validate=NAME)
     can_target = Bool(load_default=True, metadata={"description": "the possessor can target it (area, line of "
                                                                   "sight, weapon), as the skill requires"})
-    hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
-                               metadata={"description": "Retaliation: the hindering index, or the menace indexes"})
-    enemy_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
-                               validate=validate.Length(max=20))
-    ally_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
-                              validate=validate.Length(max=20))
     defender_in_same_area = Bool(load_default=False)
 
 
@@ -194,7 +192,7 @@ class OddsDefenseSchema(Schema):
     cubes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=MAX_POOL))
 
 
-class OddsRequestSchema(Schema):
+class OddsRequestSchema(HinderingSchema):
     pool = fields.List(fields.Nested(DiceSchema), load_default=None, validate=validate.Length(max=12),
                        metadata={"description": "a pool, or a hero's or character's action below"})
     hero = Text(load_default=None, validate=NAME)
@@ -207,14 +205,6 @@ class OddsRequestSchema(Schema):
     elevation = Bool(load_default=False)
     automatic = small(load_default=0)
     conditional_automatic = small(load_default=0, metadata={"description": "only with at least one success"})
-    hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
-                               metadata={"description": "the hindering index, or give the menace indexes"})
-    enemy_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
-                               validate=validate.Length(max=20),
-                               metadata={"description": "menace of each enemy in the action area (as the roll)"})
-    ally_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
-                              validate=validate.Length(max=20),
-                              metadata={"description": "menace of each ally in the area, the actor excluded"})
     penalty = small(load_default=0)
     difficulty = fields.Integer(strict=True, load_default=None, validate=SMALL)
     defense = fields.Nested(OddsDefenseSchema, load_default=None)
