@@ -204,11 +204,15 @@ export function resultCard() {
       h("h2", { id: "result-h", class: "result-h", text: `${t("result.title")} · ${last.actor}${last.defender ? ` → ${last.defender}` : ""}` }),
       h("p", {}, h("strong", { class: "result-line", "data-testid": "result-line", text: lines[0] }),
         lines.slice(1).map((line) => h("span", { class: "small", text: ` · ${line}` })))),
-    h("button", { type: "button", class: "btn small", "data-testid": "result-dismiss", onclick: () => {
-      rolls.dismissed.add(last.id);
-      rolls.shown = null;
-      changed();
-    } }, t("result.dismiss")));
+    h("button", { type: "button", class: "btn small", "data-testid": "result-dismiss", onclick: () => dismissResult(last.id) },
+      t("result.dismiss")));
+}
+
+// The result of roll `id` read: its card goes, here and wherever else it was shown (the sheet's own).
+export function dismissResult(id) {
+  rolls.dismissed.add(id);
+  if (rolls.shown === id) rolls.shown = null;
+  changed();
 }
 
 // "3 vs 2 → 1 wound", then "Thug #1 neutralized".

@@ -10,6 +10,7 @@ import { eventText, plural, refusalText, rollStepText, t, labelled } from "../i1
 import { add, h } from "../ui.js";
 import { allow, changed, command, mySeats, offered, request, state, subscribe } from "../core.js";
 import { busy, refusalFor, whyNot } from "./common.js";
+import { dismissResult } from "../now.js";
 
 const ATTACKS = ["melee", "ranged"];
 
@@ -469,7 +470,8 @@ function resultPart(table, last) {
   return [h("section", { class: "result-card", "data-testid": "sheet-result", role: "status" },
     resultLines(table, last).map((line, i) => h("p", { class: i === 0 ? "result-big" : "", text: line }))),
   h("div", { class: "sheet-foot" },
-    h("button", { type: "button", class: "btn primary block big-btn", "data-key": "sheet-dismiss", onclick: closeSheet }, t("gnh.dismiss")))];
+    h("button", { type: "button", class: "btn primary block big-btn", "data-key": "sheet-dismiss",
+      onclick: () => { dismissResult(last.id); closeSheet(); } }, t("gnh.dismiss")))];
 }
 
 // "3 vs 2 → 1 wound", "Thug #1 neutralized", from the table's last roll (the dice `last`) and
