@@ -57,6 +57,16 @@ class Round:
     def step(self) -> str:
         return self.table["turn"]["step"]
 
+    def to_the_villains_first_tile(self) -> "Round":
+        """Turn 1 played as far as the villain's first tile: both heroes active, their actions done."""
+        self.advance("host")
+        self.advance(BATMAN)
+        for seat, hero in ((BATMAN, "batman"), (GORDON, "commissioner-gordon")):
+            self.send(seat, f"/heroes/{hero}/stance", {"stance": "active"})
+        self.advance(BATMAN)
+        self.advance("villain")
+        return self
+
     def awaiting(self) -> list[tuple[str, str, dict]]:
         return [(a["seat"], a["code"], a["params"]) for a in self.table["turn"]["awaiting"]]
 
@@ -143,13 +153,7 @@ def test_a_passed_step_is_undone_with_the_command_and_shown_in_the_history(http)
 def test_the_villains_turn_ends_when_no_tile_can_be_activated(http):
     """VI·B: "The villain's turn ends when they choose or when they cannot activate tiles anymore":
     the event tile as the second activation, its reinforcement done, nothing neutralized to dredge."""
-    game = Round(http)
-    game.advance("host")
-    game.advance(BATMAN)
-    for seat, hero in ((BATMAN, "batman"), (GORDON, "commissioner-gordon")):
-        game.send(seat, f"/heroes/{hero}/stance", {"stance": "active"})
-    game.advance(BATMAN)
-    game.advance("villain")
+    game = Round(http).to_the_villains_first_tile()
     game.send("villain", "/command-posts/villain/river/activate", {"tile": "thug-with-crowbar"})
     game.send("villain", "/command-posts/villain/river/activate", {"tile": "event"})
     assert game.step == "villain.second_tile" and game.awaiting() == [("villain", "reinforce", {"points": 3})]
@@ -161,13 +165,7 @@ def test_the_villains_turn_ends_when_no_tile_can_be_activated(http):
 def test_no_first_tile_no_second(http):
     """VI·B·3: "If the villain wishes to activate at least one tile [...]. If not, the game moves
     directly on to the Trigger the End of the Villain's Turn Effects step"."""
-    game = Round(http)
-    game.advance("host")
-    game.advance(BATMAN)
-    for seat, hero in ((BATMAN, "batman"), (GORDON, "commissioner-gordon")):
-        game.send(seat, f"/heroes/{hero}/stance", {"stance": "active"})
-    game.advance(BATMAN)
-    game.advance("villain")
+    game = Round(http).to_the_villains_first_tile()
     assert next(m["to"] for m in game.table["may"]["villain"] if m["command"] == "advance") == "upkeep"
     game.advance("villain")
     assert game.passed() == ["villain.second_tile", "villain.end_effects", "end_check_2"]
