@@ -714,10 +714,12 @@ class Gen:
                 if step == ACTION_STEP:
                     break
                 if step == "heroes.stances":
+                    # the last stance ends the step by itself (steps nobody decides pass on their own)
                     for h in view["heroes"]:
                         if h.get("stance") is None:
-                            await self.call("POST", f"{base}/heroes/{h['id']}/stance", {"stance": "active"},
-                                            table.host, conn=conn)
+                            view = (await self.call("POST", f"{base}/heroes/{h['id']}/stance", {"stance": "active"},
+                                                    table.host, conn=conn))["table"]
+                    continue
                 view = (await self.call("POST", f"{base}/turn/advance", None, table.host, conn=conn))["table"]
             else:
                 raise RuntimeError(f"table {table.code} never reached {ACTION_STEP}")
