@@ -17,6 +17,7 @@ class Config:
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process
+    CLAIM_TTL = int(os.environ.get("GOTHAM_CLAIM_TTL", "600"))  # seconds a handover's one-time claim code works
     LIVE_TICKET_TTL = int(os.environ.get("GOTHAM_LIVE_TICKET_TTL", "600"))  # seconds a live-stream ticket opens streams
     # Open live streams (one per phone) at once, counted across every process. The goal is 10,000
     # phones (2,000 tables of 5) on one 2-core machine: serve's 2 gevent workers hold 20,000

@@ -18,6 +18,9 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:streams        zset    the table's open live streams: stream id → its lease's end (ms)
   gc:{CODE}:ticket:<digest> string a live-stream ticket's digest → the seat token's digest (short-lived:
                                    a browser's stream carries the ticket in a cookie, never the token)
+  gc:{CODE}:claim:<digest> string a handover's claim code's digest → JSON: the seat, the digest the
+                                   seat was reserved under, until when (ms) the code works, when it
+                                   was used; kept a day after (then unknown), see `claim_seat`
 Every write is one Lua script: the idempotency key, compare-and-set on the version, the writer's
 seat and the stamp of the write it read, history, and publish. Idle tables expire `ttl` seconds
 after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Rate limits per
@@ -65,6 +68,14 @@ class Missing(Exception):
 
 class SeatTaken(Exception):
     """Someone already holds that seat."""
+
+
+class ClaimRefused(Exception):
+    """A handover's claim code gives no seat: `reason` is unknown, expired, used or replaced."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
 
 
 ZSTD = b"\x01"  # a snapshot compressed by zstd with the table's first state as its dictionary
@@ -115,7 +126,7 @@ def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
             "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs", "ticket": f"{tag}:ticket:",
-            "streams": f"{tag}:streams"}
+            "streams": f"{tag}:streams", "claim": f"{tag}:claim:"}
 
 
 @dataclass
@@ -203,6 +214,36 @@ redis.call('HSET', KEYS[1], seat_field, ARGV[2], 'token:' .. ARGV[2], ARGV[1])
 return 1
 """
 
+# KEYS: the claim code's record, table. ARGV: now (ms), the claiming phone's new token digest.
+# Answers {1, seat} when the seat is now that token's (the code marked used: once, whoever races);
+# {-1} unknown code, {-2} used, {-3} expired, {-4} no table, {-5} the seat was reserved again since
+# (a newer handover, or the host seat recovered): nothing changes then.
+_CLAIM = """
+local raw = redis.call('GET', KEYS[1])
+if not raw then return {-1} end
+local claim = cjson.decode(raw)
+if claim.used then return {-2} end
+if tonumber(ARGV[1]) >= tonumber(claim['until']) then return {-3} end
+if redis.call('EXISTS', KEYS[2]) == 0 then return {-4} end
+local seat_field = 'seat:' .. claim.seat
+if redis.call('HGET', KEYS[2], seat_field) ~= claim.reserved then return {-5} end
+redis.call('HDEL', KEYS[2], 'token:' .. claim.reserved)
+redis.call('HSET', KEYS[2], seat_field, ARGV[2], 'token:' .. ARGV[2], claim.seat)
+claim.used = ARGV[1]
+local left = redis.call('PTTL', KEYS[1])
+if left > 0 then redis.call('SET', KEYS[1], cjson.encode(claim), 'PX', left) end
+return {1, claim.seat}
+"""
+CLAIM_REFUSALS = {-1: "unknown", -2: "used", -3: "expired", -5: "replaced"}
+CLAIM_KEPT = 24 * 3600  # seconds a claim code's record outlives the code (then the code is unknown)
+CLAIM_LENGTH = 10  # characters of CODE_ALPHABET: about 50 bits
+
+
+def claim_code(raw: str) -> str:
+    """A claim code as typed or carried in a link: case, spaces and dashes do not matter."""
+    return "".join(ch for ch in raw.upper() if ch.isalnum())
+
+
 # KEYS: presence. ARGV: seat, now (ms; 0 when the seat's stream closed), connected since (ms),
 # expiry (s). Answers 1 when the seat's connection changed (connected ↔ not).
 _PRESENCE = """
@@ -257,6 +298,7 @@ class Store:
         self._presence = client.register_script(_PRESENCE)
         self._lease = client.register_script(_LEASE)
         self._library_put = client.register_script(_LIBRARY_PUT)
+        self._claim = client.register_script(_CLAIM)
 
     def ping(self) -> bool:
         return bool(self.redis.ping())
@@ -370,6 +412,26 @@ class Store:
             raise Missing(code)
         if result == 0:
             raise SeatTaken(seat)
+
+    def issue_claim(self, code: str, seat: str, reserved_token: str, ttl: int, now_ms: int) -> str:
+        """A one-time claim code for `seat`, which a handover reserved under `reserved_token` (a
+        token no phone holds): it works for `ttl` seconds, once, and only while the seat is still
+        reserved so (a newer handover voids it). The store keeps its digest only."""
+        claim = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CLAIM_LENGTH))
+        record = {"seat": seat, "reserved": digest(reserved_token), "until": str(now_ms + ttl * 1000)}
+        self.redis.set(keys(code)["claim"] + digest(claim), orjson.dumps(record), ex=ttl + CLAIM_KEPT)
+        return claim
+
+    def claim_seat(self, code: str, claim: str, token: str, now_ms: int) -> str:
+        """Give the seat a handover reserved to `token` in exchange for its `claim` code, once:
+        the seat's name; raises ClaimRefused (unknown, used, expired, replaced) or Missing."""
+        result = self._claim(keys=[keys(code)["claim"] + digest(claim_code(claim)), keys(code)["table"]],
+                             args=[now_ms, digest(token)])
+        if result[0] == 1:
+            return result[1].decode()
+        if result[0] == -4:
+            raise Missing(code)
+        raise ClaimRefused(CLAIM_REFUSALS[result[0]])
 
     def recovery_matches(self, code: str, recovery_code: str) -> bool:
         """Whether `recovery_code` is the host's recovery code of table `code` (Missing: no table)."""

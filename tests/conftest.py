@@ -66,7 +66,7 @@ class Client:
         return headers
 
     def _remember(self, r):
-        if r.status_code == 201 and isinstance(r.json(), dict) and r.json().get("seat") == "host":
+        if r.status_code == 201 and isinstance(r.json(), dict) and r.json().get("seat") == "host" and "token" in r.json():
             self.tokens[r.json()["code"]] = r.json()["token"]
         return r
 

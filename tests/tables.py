@@ -53,3 +53,14 @@ def advance_to(http, code: str, step: str, stances: dict | None = None, limit: i
         assert r.status_code == 200, r.text
         table = r.json()["table"]
     raise AssertionError(f"never reached {step}")
+
+
+def hand_over(http, code: str, seat: str) -> str:
+    """The host hands `seat` to a new phone, which claims it with the handover's one-time code:
+    the new phone's token (the host's answer never carries it)."""
+    r = http.post(f"/api/tables/{code}/seats/{seat}/handover")
+    assert r.status_code == 201, r.text
+    claimed = http.post(f"/api/tables/{code}/seats/claim", json={"claim": r.json()["claim"]}, token=None)
+    assert claimed.status_code == 201, claimed.text
+    assert claimed.json()["seat"] == seat
+    return claimed.json()["token"]

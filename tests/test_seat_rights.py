@@ -147,6 +147,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "spectator"}, success=(201,), name="spectator"),
         Case("heroes", PLAYERS | {"spectator", "none"}, {"seat": "hero:renee-montoya"}, success=(201,),
              name="a free hero")],
+    # a handover's one-time claim code takes the seat it names: anyone who has it (an unknown one: 404 for all)
+    ("POST", PREFIX + "seats/claim"): [
+        Case("heroes", EVERYONE, {"claim": "NOT-A-CODE"}, success=(404,), changes=False)],
     # the host's recovery code takes the host seat back: anyone who has it (a wrong one: 403 for all)
     ("POST", PREFIX + "recover"): [
         Case("heroes", EVERYONE, {"recovery_code": "NOT-THE-CODE"}, success=(403,), changes=False)],

@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from tests.sse_client import SSEClient, summary
-from tests.tables import advance_to, new_table
+from tests.tables import advance_to, hand_over, new_table
 
 SPACES = ("melee", "ranged", "manipulation", "thought", "movement", "defense", "reroll")
 
@@ -824,10 +824,8 @@ def test_handover_gives_a_seat_to_a_new_phone(http):
     for seat in ("hero:joker", "spectator", "nobody"):
         assert http.post(f"/api/tables/{code}/seats/{seat}/handover").status_code == 404
     assert state_of(http, code) == before
-    r = http.post(f"/api/tables/{code}/seats/hero:batman/handover")
-    assert r.status_code == 201, r.text
-    new = r.json()["token"]
-    assert r.json()["seat"] == "hero:batman" and new != old
+    new = hand_over(http, code, "hero:batman")
+    assert new != old
     refused = as_seat(http, old, "post", spend, {"space": "melee", "cubes": 1})
     assert refused.status_code == 401  # the old phone holds no seat any more
     assert state_of(http, code) == before
@@ -839,11 +837,10 @@ def test_handover_gives_a_seat_to_a_new_phone(http):
     assert as_seat(http, villain, "post", f"/api/tables/{code}/command-posts/villain/spend",
                    {"space": "defense", "cubes": 1}).status_code == 200
     old_host = http.tokens[code]
-    r = http.post(f"/api/tables/{code}/seats/host/handover")
-    assert r.status_code == 201 and r.json()["token"] != old_host
+    new_host = hand_over(http, code, "host")
+    assert new_host != old_host
     assert as_seat(http, old_host, "post", f"/api/tables/{code}/turn/end-game", {"winner": "none"}).status_code == 401
-    assert as_seat(http, r.json()["token"], "post", f"/api/tables/{code}/turn/end-game",
-                   {"winner": "none"}).status_code == 200
+    assert as_seat(http, new_host, "post", f"/api/tables/{code}/turn/end-game", {"winner": "none"}).status_code == 200
 
 
 def test_joining_seats(http):

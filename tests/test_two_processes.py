@@ -15,7 +15,7 @@ import json
 import pytest
 
 from api import create_app
-from tests.tables import advance_to, new_table
+from tests.tables import advance_to, hand_over, new_table
 
 # ------------------------------------------------------------------------------------ two processes
 
@@ -268,9 +268,7 @@ def test_a_handed_over_seat_is_refused_to_the_old_phone_through_the_process_that
     ok(spend(a, code, "batman", token=old))
     kept = spend(a, code, "batman", token=old)
 
-    handover = b.post(f"/api/tables/{code}/seats/hero:batman/handover")
-    assert handover.status_code == 201, handover.text
-    new = handover.json()["token"]
+    new = hand_over(b, code, "hero:batman")
     before = stored(b, code)
 
     for _ in range(2):  # and again, once A has seen the token lost its seat

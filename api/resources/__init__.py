@@ -104,7 +104,7 @@ def title(path: str) -> str:
 
 # Operations that answer a table's code and a seat token (201), and where each link takes them.
 NEW_SEAT = ("post /api/tables", "post /api/versus-tables", "post /api/tables/import",
-            "post /api/tables/{code}/seats", "post /api/tables/{code}/seats/{seat}/handover")
+            "post /api/tables/{code}/seats", "post /api/tables/{code}/seats/claim")
 # Path parameters a new table's view names (the first hero, the villain's first miniature).
 FROM_TABLE_VIEW = {"hero": "$response.body#/heroes/0/id", "side": "villain",
                    "miniature": "$response.body#/command_posts/villain/miniatures/0/id"}

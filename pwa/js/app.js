@@ -3,7 +3,7 @@
 import { getLang, initLang, setLang, t, labelled } from "./i18n.js";
 import { formatTime, h, icon } from "./ui.js";
 import {
-  adoptToken, changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
+  changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
 } from "./core.js";
 import * as home from "./screens/home.js";
 import * as tableScreen from "./screens/table.js";
@@ -220,18 +220,14 @@ function registerServiceWorker() {
 
 function boot() {
   initLang();
-  // A join link: /join/CODE, or a handed-over seat: /join/CODE#seat=…&token=…
+  // A join link: /join/CODE, or a handed-over seat: /join/CODE#claim=… (a one-time, short-lived
+  // code the host's phone shows; never the seat's token)
   const joined = /^\/join\/([A-Za-z0-9]{4,12})\/?$/.exec(location.pathname);
   if (joined) {
     const code = joined[1].toUpperCase();
-    const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    let hash = `#/join/${code}`;
-    if (params.get("token") && params.get("seat")) {
-      adoptToken(code, params.get("seat"), params.get("token"));
-      hash = "#/table";
-      openTable(code);
-    }
-    history.replaceState(null, "", `/${hash}`);
+    const claim = new URLSearchParams(location.hash.replace(/^#/, "")).get("claim");
+    history.replaceState(null, "", `/#/join/${code}`);
+    if (claim) home.claimFromLink(code, claim);
   } else if (!location.hash || location.hash === "#/" ) {
     let current = null;
     try { current = localStorage.getItem("gc.current"); } catch { /* ignore */ }

@@ -492,8 +492,12 @@ export async function reclaimHost(code, recoveryCode) {
   return answer;
 }
 
-export function adoptToken(code, seat, token) {
-  saveRecord(code, { seat, token });
+// A handover's one-time claim code (the link the host's phone shows) exchanged for the seat's token.
+// A refused code changes nothing this phone holds.
+export async function claimSeat(code, claim) {
+  const answer = await request("POST", `/api/tables/${code}/seats/claim`, { body: { claim } });
+  if (answer.ok) saveRecord(code, { seat: answer.data.seat, token: answer.data.token });
+  return answer;
 }
 
 export function setUpdateReady(value) {

@@ -102,8 +102,8 @@ def test_forget_asks_first_and_says_what_is_lost(duo, shot):
     expect(a.get_by_test_id(f"resume-{code}")).to_have_count(0)
 
 
-def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, duo, shot):
-    a = duo["open_a"]("/#/table")
+def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, duo, phones, shot):
+    a = duo["open_a"]("/#/table", permissions=["clipboard-read", "clipboard-write"])
     b = duo["open_b"]()
     expect(a.locator("[data-seat='hero:batman'] .dot.on")).to_be_visible(timeout=5000)
     a.get_by_test_id("handover-hero:batman").click()
@@ -116,7 +116,34 @@ def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, 
     expect(b.get_by_test_id("hero-reserve")).to_contain_text("11")
     a.get_by_test_id("handover-hero:batman").click()
     a.get_by_test_id("sheet-confirm").click()
-    expect(a.get_by_text("Open this link on the new phone for the Batman seat:")).to_be_visible()
+    # issue 28, point 9: the host's phone shows a one-time claim code (QR code, link, copy button),
+    # never the seat's token
+    card = a.get_by_test_id("handover-claim")
+    expect(card).to_contain_text("Scan this code with the new phone for the Batman seat, or send it the link:")
+    expect(card).to_contain_text("It works once, for 10 min.")
+    link = a.get_by_test_id("handover-link").inner_text()
+    assert re.fullmatch(rf"http://127\.0\.0\.1:\d+/join/{duo['code']}#claim=[2-9A-HJKMNP-Z]{{10}}", link), link
+    expect(card.locator("svg[role=img]")).to_have_attribute("aria-label", f"QR code of the join link {link}")
+    a.get_by_test_id("handover-copy").click()
+    expect(a.get_by_test_id("handover-copy")).to_have_text("Link copied")
+    assert a.evaluate("navigator.clipboard.readText()") == link
+    shot(a, "night-handover-claim")
+    # the new phone opens the link: it claims the seat and lands on Batman's board, and plays
+    c = phones.open(link)
+    expect(c).to_have_url(re.compile(r"/#/hero/batman$"))
+    expect(c.get_by_test_id("hero-reserve")).to_contain_text("11")
+    held = json.loads(c.evaluate("localStorage.getItem('gc.tables')"))[duo["code"]]
+    assert held["seat"] == "hero:batman" and held["token"] not in (duo["batman"], link)
+    assert held["token"] not in a.content()
+    c.get_by_test_id("space-defense").click()
+    expect(c.get_by_test_id("hero-reserve")).to_contain_text("10")
+    # the same link again: the code is used, said in words; the seat this phone holds stays
+    c.goto(link)
+    expect(c.get_by_test_id("join-refusal")).to_have_text(re.compile(r"^This handover code was already used"))
+    assert json.loads(c.evaluate("localStorage.getItem('gc.tables')"))[duo["code"]] == held
+    c.get_by_test_id("take-hero:batman").click()                      # "this phone": back to its board
+    expect(c).to_have_url(re.compile(r"/#/hero/batman$"))
+    expect(c.get_by_test_id("hero-reserve")).to_contain_text("10")
 
 
 def test_end_game_asks_first(api, duo, shot):
@@ -310,7 +337,16 @@ def test_every_screen_in_french_shows_no_english_catalogue_text(api, duo, shot):
     a.get_by_test_id("handover-hero:batman").click()
     found["sheet-handover"] = english_left(a)
     shot(a, "night-fr-sheet-handover")
-    a.locator("dialog.sheet").get_by_role("button", name="Annuler").click()
+    a.get_by_test_id("sheet-confirm").click()
+    expect(a.get_by_test_id("handover-claim")).to_contain_text("Il sert une fois, pendant 10 min.")
+    found["handover-claim"] = english_left(a)
+    # the link taken twice by Batman's phone: the second time, the used code is said in French
+    link = a.get_by_test_id("handover-link").inner_text()
+    b.goto(link)
+    expect(b).to_have_url(re.compile(r"/#/hero/batman$"))
+    b.goto(link)
+    expect(b.get_by_test_id("join-refusal")).to_have_text(re.compile(r"^Ce code de passation a déjà servi"))
+    found["claim-used"] = english_left(b)
     assert not any(found.values()), {k: v for k, v in found.items() if v}
 
 

@@ -87,8 +87,13 @@ export function recoveryCard(recovery) {
     h("h2", { id: "recovery-h", text: t("recovery.title") }),
     h("p", { class: "recovery-code", "data-testid": "recovery-code", text: recovery }),
     h("p", { class: "muted small", text: t("recovery.help") }),
-    h("button", { type: "button", class: "btn", onclick: async (e) => {
-      const button = e.currentTarget;
-      try { await navigator.clipboard.writeText(recovery); button.textContent = t("recovery.copied"); } catch { /* no clipboard */ }
-    } }, t("recovery.copy")));
+    copyButton(recovery, t("recovery.copy"), t("recovery.copied")));
+}
+
+// A button that copies `text` to the clipboard and then says `done`.
+export function copyButton(text, label, done, testid = null) {
+  return h("button", { type: "button", class: "btn", "data-testid": testid, onclick: async (e) => {
+    const button = e.currentTarget;
+    try { await navigator.clipboard.writeText(text); button.textContent = done; } catch { /* no clipboard */ }
+  } }, label);
 }

@@ -4,7 +4,7 @@
 import { refusalText, t, labelled } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import {
-  changed, forgetTable, heroOfSeat, joinSeat, openTable, playerName, reclaimHost, recentTables, request, saveRecord, state,
+  changed, claimSeat, forgetTable, heroOfSeat, joinSeat, openTable, playerName, reclaimHost, recentTables, request, saveRecord, state,
   tableRecord,
 } from "../core.js";
 import { qrCard, recoveryCard } from "./common.js";
@@ -20,7 +20,7 @@ const form = {
   mode: "standard",    // standard | versus | bmg | gcsg (the other games)
 };
 
-const join = { code: null, seats: null, table: null, error: null, busyKey: null, created: false };
+const join = { code: null, seats: null, table: null, error: null, busyKey: null, created: false, claiming: null };
 
 let goRef = null;
 
@@ -419,7 +419,8 @@ function renderJoin(code) {
   const box = h("section", { class: "card", "aria-labelledby": "pick-h" },
     h("h2", { id: "pick-h", text: rec?.hostToken && !join.table?.players ? t("join.playAs") : t("join.pick") }),
     join.table?.mode === "versus" && join.code === code ? h("p", { class: "small", "data-testid": "join-versus", text: t("join.versusHelp") }) : null);
-  if (join.error && join.code === code) add(box, h("p", { class: "refusal", role: "alert", text: join.error }));
+  if (join.claiming === code) add(box, h("p", { class: "muted", role: "status", text: t("join.claiming") }));
+  if (join.error && join.code === code) add(box, h("p", { class: "refusal", role: "alert", "data-testid": "join-refusal", text: join.error }));
   if (!join.seats || join.code !== code) {
     if (!join.error) add(box, h("p", { class: "muted", text: t("loading") }));
     out.push(box, ...hostCards);
@@ -452,6 +453,32 @@ function renderJoin(code) {
   add(box, list, h("p", { class: "muted small", text: t("join.handoverHelp") }));
   out.push(box, ...hostCards);
   return out;
+}
+
+// A handover link (/join/CODE#claim=…): the seat the host handed to this phone, taken with the
+// link's one-time code. A used or expired code is said on the join screen; whatever table this
+// phone holds stays as it was.
+export async function claimFromLink(code, claim) {
+  join.claiming = code;
+  changed();
+  try {
+    const answer = await claimSeat(code, claim);
+    if (answer.ok) {
+      await openTable(code);
+      const go = goRef || ((hash) => { location.hash = hash; });
+      go(landing({ seat: answer.data.seat, mode: state.table?.mode }));
+      return;
+    }
+    join.code = code;
+    join.error = refusalText(answer.data) || String(answer.status);
+    join.errorKey = null;
+  } catch {
+    join.code = code;
+    join.error = t("err.network");
+  } finally {
+    join.claiming = null;
+    changed();
+  }
 }
 
 async function take(code, seat, key) {

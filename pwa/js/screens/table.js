@@ -7,9 +7,9 @@ import {
   allow, changed, command, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, record, request, seatName, state,
 } from "../core.js";
 import { catalog, missionTemplate, powerName } from "../catalog.js";
-import { noTable, qrCard, recoveryCard, refusalFor } from "./common.js";
+import { copyButton, noTable, qrCard, qrSvg, recoveryCard, refusalFor } from "./common.js";
 
-const handover = { seat: null, link: null, error: null };
+const handover = { seat: null, link: null, minutes: 0, error: null };
 
 export function enter() {
   if (isVersus()) { catalog("missions"); catalog("powers"); }
@@ -151,9 +151,7 @@ function seatsCard() {
         "data-testid": `handover-${s.seat}`, onclick: () => confirmHandOver(s),
       }, t("seat.handover")) : null));
     if (handover.seat === s.seat && (handover.link || handover.error)) {
-      list.append(h("li", { class: "stack" }, handover.link
-        ? h("div", {}, h("p", { class: "small", text: t("seat.handoverDone", { seat: seatName(s.seat) }) }),
-          h("input", { type: "text", readonly: true, value: handover.link, "aria-label": t("seat.handover"), onfocus: (e) => e.target.select() }))
+      list.append(h("li", { class: "stack" }, handover.link ? handoverCard(s.seat)
         : h("p", { class: "refusal", role: "alert", text: handover.error })));
     }
   }
@@ -173,6 +171,20 @@ async function confirmHandOver(s) {
   if (ok) handOver(s.seat);
 }
 
+// The new phone's way in: the handover's one-time, short-lived claim code in a link (the seat's
+// token never leaves the server but to the phone that claims), as a QR code and a copy button.
+function handoverCard(seat) {
+  const svg = qrSvg(handover.link);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("qr.alt", { link: handover.link }));
+  return h("div", { class: "handover stack", "data-testid": "handover-claim" },
+    h("p", { class: "small", text: t("seat.handoverDone", { seat: seatName(seat) }) }),
+    h("div", { class: "qr" }, svg),
+    h("p", { class: "muted small link", "data-testid": "handover-link", text: handover.link }),
+    copyButton(handover.link, t("join.copy"), t("join.copied"), "handover-copy"),
+    h("p", { class: "muted small", text: t("seat.handoverOnce", { minutes: handover.minutes }) }));
+}
+
 async function handOver(seat) {
   handover.seat = seat;
   handover.link = null;
@@ -181,8 +193,8 @@ async function handOver(seat) {
     const answer = await request("POST", `/api/tables/${state.code}/seats/${encodeURIComponent(seat)}/handover`,
       { token: hostToken(), key: crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) });
     if (answer.ok) {
-      const params = new URLSearchParams({ seat, token: answer.data.token });
-      handover.link = `${location.origin}/join/${state.code}#${params}`;
+      handover.link = `${location.origin}/join/${state.code}#${new URLSearchParams({ claim: answer.data.claim })}`;
+      handover.minutes = Math.max(1, Math.round(answer.data.expires_in / 60));
     } else {
       handover.error = refusalText(answer.data, state.table) || String(answer.status);
     }
