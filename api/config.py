@@ -17,6 +17,12 @@ class Config:
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process
+    # The embedded redis-server's memory ceiling (its `maxmemory`, policy noeviction: nothing stored
+    # is ever dropped). 4gb leaves the 24 GiB machine room for an append-only-file rewrite's fork and
+    # the workers. New tables are refused (503 store_full) once Redis holds STORE_FULL_AT of it, so
+    # the tables already in play keep the rest.
+    REDIS_MAXMEMORY = os.environ.get("GOTHAM_REDIS_MAXMEMORY", "4gb")
+    STORE_FULL_AT = 0.9
     LIVE_TICKET_TTL = int(os.environ.get("GOTHAM_LIVE_TICKET_TTL", "600"))  # seconds a live-stream ticket opens streams
     # Open live streams (one per phone) at once, counted across every process. The goal is 10,000
     # phones (2,000 tables of 5) on one 2-core machine: serve's 2 gevent workers hold 20,000
