@@ -39,7 +39,8 @@ class Config:
     OPENAPI_URL_PREFIX = "/api"
     OPENAPI_JSON_PATH = "openapi.json"
     OPENAPI_SWAGGER_UI_PATH = "/docs"
-    OPENAPI_SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist/"
+    OPENAPI_SWAGGER_UI_URL = "/api/docs/assets/"  # Swagger UI vendored in api/swagger_ui/, served by the app
+    OPENAPI_SWAGGER_UI_CONFIG = {"validatorUrl": None}  # no badge fetched from another site
     API_SPEC_OPTIONS = {
         "info": {
             "description": (
