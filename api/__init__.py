@@ -5,7 +5,7 @@ import redis
 from flask import Flask
 from werkzeug.routing import BaseConverter
 
-from . import errors, ratelimit
+from . import errors, ratelimit, security
 from .config import Config
 from .extensions import api, redis_store
 from .resources import link_tables
@@ -33,6 +33,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     link_tables(api.spec)
     errors.register(app)
     ratelimit.register(app)
+    security.register(app)
     if app.config["SEED_LIBRARY"]:
         _seed_when_redis_answers(app)
     from . import pwa

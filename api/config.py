@@ -18,6 +18,12 @@ class Config:
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process
     CLAIM_TTL = int(os.environ.get("GOTHAM_CLAIM_TTL", "600"))  # seconds a handover's one-time claim code works
+    # The embedded redis-server's memory ceiling (its `maxmemory`, policy noeviction: nothing stored
+    # is ever dropped). 4gb leaves the 24 GiB machine room for an append-only-file rewrite's fork and
+    # the workers. New tables are refused (503 store_full) once Redis holds STORE_FULL_AT of it, so
+    # the tables already in play keep the rest.
+    REDIS_MAXMEMORY = os.environ.get("GOTHAM_REDIS_MAXMEMORY", "4gb")
+    STORE_FULL_AT = 0.9
     LIVE_TICKET_TTL = int(os.environ.get("GOTHAM_LIVE_TICKET_TTL", "600"))  # seconds a live-stream ticket opens streams
     # Open live streams (one per phone) at once, counted across every process. The goal is 10,000
     # phones (2,000 tables of 5) on one 2-core machine: serve's 2 gevent workers hold 20,000
@@ -34,7 +40,8 @@ class Config:
     OPENAPI_URL_PREFIX = "/api"
     OPENAPI_JSON_PATH = "openapi.json"
     OPENAPI_SWAGGER_UI_PATH = "/docs"
-    OPENAPI_SWAGGER_UI_URL = "https://cdn.jsdelivr.net/npm/swagger-ui-dist/"
+    OPENAPI_SWAGGER_UI_URL = "/api/docs/assets/"  # Swagger UI vendored in api/swagger_ui/, served by the app
+    OPENAPI_SWAGGER_UI_CONFIG = {"validatorUrl": None}  # no badge fetched from another site
     API_SPEC_OPTIONS = {
         "info": {
             "description": (

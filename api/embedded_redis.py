@@ -38,8 +38,11 @@ class EmbeddedRedis:
     `supervise()` restarts it from its append-only file whenever it dies, until `stop()`."""
 
     def __init__(self, data_dir: str | os.PathLike, port: int = 0, fsync: str = "everysec",
-                 die_with_parent: bool = False):
+                 die_with_parent: bool = False, maxmemory: str | None = None):
+        from .config import Config
+
         self.data_dir = Path(data_dir).resolve()
+        self.maxmemory = maxmemory or Config.REDIS_MAXMEMORY  # a memory ceiling, never eviction
         self.port = port
         self.fsync = fsync
         self.die_with_parent = die_with_parent
@@ -64,10 +67,19 @@ class EmbeddedRedis:
         except (redis.ConnectionError, redis.TimeoutError, OSError):
             return False
 
+    def ceiling(self) -> None:
+        """Redis's memory ceiling, `maxmemory`, with the policy noeviction: past it Redis refuses
+        writes (the API answers 503 store_full) rather than drop anything stored."""
+        client = redis.Redis.from_url(self.url, socket_timeout=2)
+        client.config_set("maxmemory", self.maxmemory)
+        client.config_set("maxmemory-policy", "noeviction")
+        client.close()
+
     def start(self) -> "EmbeddedRedis":
         """Start the server, or reuse one already serving this data directory."""
         self.data_dir.mkdir(parents=True, exist_ok=True)
         if self.answers():
+            self.ceiling()
             return self
         if not self.port and self.socket.exists():
             self.socket.unlink()
@@ -83,6 +95,8 @@ class EmbeddedRedis:
             "--save", "",
             "--daemonize", "no",
             "--protected-mode", "yes",
+            "--maxmemory", self.maxmemory,
+            "--maxmemory-policy", "noeviction",
             "--loglevel", "warning",
             "--logfile", str(self.data_dir / "redis.log"),
         ]

@@ -23,6 +23,14 @@ def error(code: int, message: str, reason: str | None = None, params: dict | Non
     return response
 
 
+def store_full():
+    """503 store_full: Redis is at (or near) its memory ceiling. New tables are refused; a change it
+    cannot store is refused too, and nothing is lost (its policy is noeviction)."""
+    response = error(503, "The table store is full: no new table for now, try again later", "store_full")
+    response.headers["Retry-After"] = "60"
+    return response
+
+
 UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_item")
 
 
@@ -43,6 +51,8 @@ def register(app) -> None:
     @app.errorhandler(redis.RedisError)
     def store_away(exc: redis.RedisError):
         app.logger.warning("Redis: %s: %s", type(exc).__name__, exc)
+        if isinstance(exc, redis.exceptions.OutOfMemoryError) or "OOM command not allowed" in str(exc):
+            return store_full()  # a write past the memory ceiling (a script's says so in its error): nothing written
         response = error(503, "The table store is not answering: try again in a moment", "store_unavailable")
         response.headers["Retry-After"] = "2"
         return response

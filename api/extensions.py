@@ -105,13 +105,13 @@ class RedisStore:
     def init_app(self, app: Flask) -> None:
         url = app.config.get("REDIS_URL")
         if not url:
-            server = EmbeddedRedis(app.config["DATA_DIR"]).start()
+            server = EmbeddedRedis(app.config["DATA_DIR"], maxmemory=app.config["REDIS_MAXMEMORY"]).start()
             app.extensions["embedded_redis"] = server
             url = server.url
         pool = redis.BlockingConnectionPool.from_url(
             url, max_connections=app.config["REDIS_MAX_CONNECTIONS"], timeout=10, health_check_interval=30)
         client = redis.Redis(connection_pool=pool)
-        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"])
+        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"], full_at=app.config["STORE_FULL_AT"])
         app.extensions["hub"] = Hub(client)
 
 

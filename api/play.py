@@ -300,6 +300,8 @@ def _write(code: str, apply) -> Response:
     for _ in range(current_app.config["COMMAND_RETRIES"]):
         loaded = s.load(code, token, key)
         if loaded.replay is not None:
+            if loaded.seat is None:  # the key's token was revoked (handed over, recovered): it answers nothing
+                return error(401, "Join the table first: this phone holds no seat", "no_seat")
             return _replayed(loaded, loaded.replay, fingerprint)
         game, state = game_of(loaded), state_of(loaded)
         if wanted and not wanted.star_tag and not wanted.contains_weak(str(loaded.version)):
@@ -320,8 +322,8 @@ def _write(code: str, apply) -> Response:
                    token_digest)
         except Stale:
             continue
-        except Replayed as first:
-            return _replayed(loaded, first.answer, fingerprint)
+        except Replayed:
+            continue  # read again: the answer is replayed only to a token that still holds its seat
         return json_response({"version": version, "events": mine["events"], "table": mine["table"]}, version=version)
     return error(409, "The table is busy with other phones' changes: try again", "table_busy")
 

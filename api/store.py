@@ -34,6 +34,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import threading
+import time
 import zlib
 from dataclasses import dataclass, field
 
@@ -289,9 +291,12 @@ return 0
 
 
 class Store:
-    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600):
+    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600, full_at: float = 0.9):
         self.redis = client
         self.ttl = ttl
+        self.full_at = full_at
+        self._memory = (float("-inf"), False)  # (when INFO memory was read, monotonic; whether nearly full)
+        self._memory_lock = threading.Lock()
         self._save = client.register_script(_SAVE)
         self._create = client.register_script(_CREATE)
         self._seat = client.register_script(_SEAT)
@@ -304,6 +309,22 @@ class Store:
         return bool(self.redis.ping())
 
     # ------------------------------------------------------------ tables
+
+    def nearly_full(self) -> bool:
+        """Whether Redis holds more than `full_at` of its memory ceiling (`maxmemory`; never
+        without one): then new tables are refused and the tables in play keep the rest. INFO
+        memory is read at most once a second per process, not per request."""
+        read_at, full = self._memory
+        if time.monotonic() - read_at < 1.0:
+            return full
+        with self._memory_lock:
+            read_at, full = self._memory
+            if time.monotonic() - read_at >= 1.0:
+                info = self.redis.info("memory")
+                ceiling = int(info.get("maxmemory") or 0)
+                full = bool(ceiling) and int(info["used_memory"]) > self.full_at * ceiling
+                self._memory = (time.monotonic(), full)
+        return full
 
     def create_table(self, game: str, state: bytes, definitions: dict[str, bytes], entry: dict,
                      host_token: str, recovery_code: str = "") -> str:

@@ -135,3 +135,38 @@ def test_the_join_limit_is_a_moving_window_not_a_fixed_one(serve_with):
     most = max(sum(1 for x in accepted if start <= x < start + 60) for start in accepted)
     assert most <= 30, f"{most} joins within 60 s; accepted at {[round(x, 2) for x in accepted]}"
     assert refused is not None and int(refused["retry-after"]) > 0
+
+
+def creation_routes(app) -> list[str]:
+    """Every POST address of the app that names no table: each sets up a new table, except the
+    library's (changing it needs its key: a stranger gets 401 or 403), whatever routes are added later."""
+    import games
+
+    found = []
+    for rule in app.url_map.iter_rules():
+        if "POST" not in (rule.methods or ()) or "code" in rule.arguments or rule.rule.startswith("/api/library"):
+            continue
+        assert rule.arguments <= {"game"}, f"a new kind of address: say whether {rule.rule} creates a table"
+        found += [rule.rule.replace("<game>", name) for name in games.names()] if "game" in rule.arguments \
+            else [rule.rule]
+    return found
+
+
+def test_every_creation_route_counts_against_one_create_budget_per_address(serve_with):
+    """Issue 28, point 6: POST /api/games/{game}/tables (bgcc included) created tables with no limit
+    (150 tables of 950 KB in 1.6 s). Every route that creates a table, found by walking the app's
+    addresses, counts against the one budget: one request to each uses it up, then each answers 429."""
+    routes = creation_routes(create_app({"TESTING": True, "SEED_LIBRARY": False, "REDIS_URL": "redis://-"}))
+    assert {"/api/tables", "/api/versus-tables", "/api/tables/import", "/api/games/bgcc/tables",
+            "/api/games/bmg/tables"} <= set(routes)
+    port = serve_with(RATE_LIMIT_CREATE=f"{len(routes)}/minute")
+    flooder, other = From(port, "127.0.0.24"), From(port, "127.0.0.1")
+    first = {path: flooder("POST", path, {})[0] for path in routes}  # bounded: one request per route each time
+    assert 429 not in first.values(), first
+    then = {path: flooder("POST", path, {}) for path in routes}
+    assert {path: a[0] for path, a in then.items()} == {path: 429 for path in routes}
+    for status, headers, body in then.values():
+        assert int(headers["retry-after"]) > 0 and body["params"]["kind"] == "create"
+    assert other("POST", "/api/games/bgcc/tables", table_body())[0] == 201  # another address is not counted
+    for rule in ("/api/library", "/api/library/heroes"):  # not a way around the budget: the library's key
+        assert flooder("POST", rule, {})[0] in (401, 403, 422)  # refused, nothing stored

@@ -15,7 +15,7 @@ from ..extensions import Blueprint
 from ..schemas import RefusalSchema, Text
 from . import command
 from .setup import NewTableSchema
-from .tables import NewTableViewSchema, created
+from .tables import NewTableViewSchema, created, creating
 from .versus import NewVersusTableSchema
 
 blp = Blueprint("games", __name__, url_prefix="/api",
@@ -74,6 +74,7 @@ def unknown_game(game: str):
 
 @blp.route("/games/<game>/tables")
 class GameTables(MethodView):
+    @creating(blp)
     @blp.arguments(SetupOptionsSchema)
     @blp.response(201, NewTableViewSchema)
     @blp.alt_response(404, schema=RefusalSchema, description="No such game")

@@ -7,9 +7,8 @@ from marshmallow import Schema, fields, validate
 import games
 
 from ..extensions import Blueprint
-from ..ratelimit import limited
 from ..schemas import HeroBoardSchema, ItemSchema, MissionSchema, RefusalSchema, Text, TileDefSchema
-from .tables import NewTableViewSchema, created
+from .tables import NewTableViewSchema, created, creating
 
 blp = Blueprint("setup", __name__, url_prefix="/api/tables",
                 description="Setting up a table of Batman: Gotham City Chronicles")
@@ -30,10 +29,9 @@ class NewTableSchema(Schema):
 
 @blp.route("")
 class Tables(MethodView):
-    @limited("create")
+    @creating(blp)
     @blp.arguments(NewTableSchema)
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address (Retry-After)")
     @blp.alt_response(409, schema=RefusalSchema, description="The setup breaks a rule")
     def post(self, data):
         """Set up a table: the mission, 1-4 heroes and the villain's tiles

@@ -11,7 +11,7 @@ from marshmallow import Schema, fields, validate
 import games
 
 from .. import play
-from ..errors import error
+from ..errors import error, store_full
 from ..extensions import Blueprint, store
 from ..ratelimit import limited
 from ..schemas import RefusalSchema, TableViewSchema, Text
@@ -47,7 +47,9 @@ def normalized(code: str) -> str:
 
 def created(game: games.Game, state) -> "play.Response":
     """Store a new table of `game`; answer it with the host's seat token and recovery code (shown
-    once: keep them)."""
+    once: keep them). Refused (503 store_full) while the store is near its memory ceiling."""
+    if store().nearly_full():
+        return store_full()
     token, recovery = secrets.token_urlsafe(24), recovery_code()
     entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(), "fields": {},
              "events": [{"kind": "setup", "rule": "IV", "data": {}, "text": f"Table set up for {game.title(state)}"}]}
@@ -57,6 +59,18 @@ def created(game: games.Game, state) -> "play.Response":
     body = {"code": code, "version": 1, "game": game.name, **drawn, "seat": games.HOST, "token": token,
             "join_link": f"{request.host_url}join/{code}", "recovery_code": recovery}
     return play.json_response(body, 201, version=1)
+
+
+def creating(blp):
+    """A view that sets up a new table: counted against this address's one `create` budget before
+    its body is read (429), and refused while the store is near its memory ceiling (503)."""
+    def decorate(fn):
+        fn = blp.alt_response(503, schema=RefusalSchema, description="The store is full: no new table for now "
+                                                                      "(store_full, Retry-After)")(fn)
+        fn = blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address "
+                                                                      "(Retry-After)")(fn)
+        return limited("create")(fn)
+    return decorate
 
 
 @blp.route("/<table_code:code>")
@@ -128,10 +142,9 @@ class Export(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
-    @limited("create")
+    @creating(blp)
     @blp.arguments(ExportSchema)
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address (Retry-After)")
     @blp.alt_response(422, schema=RefusalSchema, description="Not a table this app can resume")
     def post(self, data):
         """Resume an exported table under a new code; the importer holds the host seat"""

@@ -12,10 +12,9 @@ from games.bgcc.serial import to_data
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..ratelimit import limited
 from ..schemas import NAME, TEXT, RefusalSchema, SpaceDefSchema, Text, TileDefSchema
 from . import command
-from .tables import NewTableViewSchema, created
+from .tables import NewTableViewSchema, created, creating
 
 blp = Blueprint("versus", __name__, url_prefix="/api",
                 description="Versus mode: two command posts, activation potential discs, HQ powers")
@@ -147,10 +146,9 @@ class Missions(MethodView):
 
 @blp.route("/versus-tables")
 class VersusTables(MethodView):
-    @limited("create")
+    @creating(blp)
     @blp.arguments(NewVersusTableSchema)
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address (Retry-After)")
     @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule, or contradicts the booklet")
     @blp.alt_response(404, schema=RefusalSchema, description="No booklet mission with that id")
     @blp.alt_response(400, schema=RefusalSchema, description="A value the booklet does not print is missing")

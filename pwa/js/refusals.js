@@ -494,6 +494,7 @@ export const FR = {
   bad_recovery_code: "Ce n'est pas le code de secours de cette table",
   table_busy: "La table est occupée par les changements des autres téléphones : réessayez",
   store_unavailable: "Le stockage des tables ne répond pas : réessayez dans un instant",
+  store_full: "Le stockage des tables est plein : pas de nouvelle table pour l'instant, réessayez plus tard",
   change_too_old: "Ce changement (version {version}) est plus ancien que ce que garde l'historique",
   nothing_to_undo: "Rien à annuler",
   nothing_to_redo: "Rien à rétablir",

@@ -9,6 +9,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
     else if (name === "dataset") Object.assign(el.dataset, value);
     else if (name === "value") el.value = value;
+    else if (name === "style") el.style.cssText = value; // not the attribute: the CSP allows no inline style
     else if (value === true) el.setAttribute(name, "");
     else el.setAttribute(name, String(value));
   }

@@ -56,11 +56,11 @@ def shots_in_both_languages(shot, page, name: str) -> None:
     for lang in (start, "fr" if start == "en" else "en"):
         if page.evaluate("document.documentElement.lang") != lang:
             page.locator("#lang").dispatch_event("click")  # a sheet may be open over the top bar
-            page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
         for w, hgt in SIZES:
             page.set_viewport_size({"width": w, "height": hgt})
             shot(page, f"{name}-{lang}-{w}x{hgt}")
     if page.evaluate("document.documentElement.lang") != start:
         page.locator("#lang").dispatch_event("click")  # a sheet may be open over the top bar
-        page.wait_for_function(f"document.documentElement.lang === '{start}'")
+        page.wait_for_function(f"() => document.documentElement.lang === '{start}'")
     page.set_viewport_size({"width": 390, "height": 844})

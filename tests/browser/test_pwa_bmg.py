@@ -198,7 +198,7 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
             version += 1
         else:
             page.get_by_test_id("pass").click()
-        page.wait_for_function(f"JSON.parse(localStorage.getItem('gc.snap.{code}')).version > {version}")
+        page.wait_for_function(f"() => JSON.parse(localStorage.getItem('gc.snap.{code}')).version > {version}")
     expect(a.get_by_test_id("phase")).to_have_text(say["recount"])
     expect(b.get_by_test_id("phase")).to_have_text(say["recount"])
     snap(b, "recount", "b")

@@ -369,7 +369,7 @@ def test_the_awaited_phone_is_prompted_with_a_banner_a_badge_and_a_vibration(api
     expect(b.get_by_test_id("prompt")).to_have_text(re.compile(r"Your go: Batman's stance"))
     expect(b.get_by_test_id("badge-hero")).to_be_visible()
     expect(b.get_by_test_id("now-who")).to_contain_text("Waiting: Commissioner Gordon's stance")
-    b.wait_for_function("(window.__buzz || []).length > 0")
+    b.wait_for_function("() => (window.__buzz || []).length > 0")
     assert b.evaluate("window.__buzz") == [180]
     assert in_view(b, "prompt-open")
     shot(b, "night-prompt-stance-390")
