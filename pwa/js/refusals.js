@@ -212,6 +212,7 @@ export const FR = {
   odds_pool_or_action: "Donnez des dés, ou l'action d'un héros ou d'un personnage, pas les deux",
   one_face_per_die: "Saisissez une face (0-5) par dé",
   other_side_picks: "Au tour du camp {side} de choisir",
+  out_of_bounds: "{command} : {field} dépasse ce que le jeu peut contenir",
   outnumber: "{block} compte {count} Hommes de main ennemis : déplacez-en davantage pour les faire fuir",
   over_encumbered: "{hero} : encombrement au-delà du maximum",
   physical_dice_entry: "Dés physiques : saisissez la face (0-5) de chaque dé, dans l'ordre du jet, ou le nombre de succès",
