@@ -445,6 +445,7 @@ export const FR = {
   one_resource_per_activation: "Au plus une carte jouée comme Ressource pendant l'activation d'une figurine",
   plan_placed: "{player} a déjà placé ses marqueurs Audace",
   players_missing: "Une partie demande au moins deux joueurs",
+  preview_too_costly: "Pas de probabilités pour ce jet : au-delà de ce que le jeu permet ({most} au plus)",
   randomize_items: "Tirez au sort entre 2 et 6 éléments avec un dé, pas {items}",
   ranged_in_contact: "{model} est au contact d'un ennemi qui n'est pas KO",
   rank_not_on_card: "{card} n'a pas le rang {rank}",
