@@ -1,11 +1,11 @@
-"""Exact odds before each roll: enumeration of dice multisets and convolution of per-die
-distributions, in Fractions. No sampling.
+"""Exact odds before each roll, counted in integers (rolls out of 6^dice) and given as Fractions.
+No sampling, and no enumeration of the 6^dice rolls: a preview's work stays small (bench/previews.py).
 
 * `skill_pass` — SKILL ROLLS: N dice, keep two, sum ≤ skill (or > target's skill when opposed).
   The rolls are counted die by die by the two dice kept so far (at most 21 pairs), never enumerated.
 * `attack` — an attack against one target: attack dice (rule of 1 and 6), the Strength die
   (critical on a natural 6), melee defense dice cancelling attack-die hits; the distribution of
-  hits that stand, P(critical) and the expected markers.
+  hits that stand, P(critical) and the expected markers (binomial counts, (n+1)·(d+1) products).
 * `lead` — Take the Lead: P(each player wins the roll) with the pass bonus and the tie rule.
 """
 from __future__ import annotations
@@ -45,19 +45,6 @@ def skill_pass(dice: int, skill: int, opposed: bool = False) -> Fraction:
     return Fraction(passed, 6 ** dice)
 
 
-def binomial(n: int, p: Fraction) -> list[Fraction]:
-    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
-
-
-def convolve(a: list[Fraction], b: list[Fraction]) -> list[Fraction]:
-    out = [Fraction(0)] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return out
-
-
 def attack_die_p(defense: int, modifier: int = 0) -> Fraction:
     """P(an attack die hits a target with this Defense), rule of 1 and 6 applied."""
     return sum((SIXTH for v in range(1, 7) if attack_die_hits(v, defense, modifier)), Fraction(0))
@@ -85,21 +72,36 @@ class AttackOdds:
         return sum(self.hits[k:], Fraction(0))
 
 
+def _faces(p: Fraction) -> int:
+    """How many of a D6's six faces give a probability p (a multiple of 1/6)."""
+    return int(p * 6)
+
+
+def _counts(n: int, faces: int) -> list[int]:
+    """Rolls of n D6 (of 6^n) with k dice on one of `faces` faces, k = 0..n."""
+    return [comb(n, k) * faces ** k * (6 - faces) ** (n - k) for k in range(n + 1)]
+
+
 def attack(attack_dice: int, defense: int, strength_die: bool, strength: int, heavy: bool = False,
            defense_dice: int = 0, attacker_attacks: int = 0, modifier: int = 0) -> AttackOdds:
     """Hits that stand against one target: attack-die hits minus blocks (never below 0), plus the
-    Strength die's hit, which cannot be blocked."""
-    hits = binomial(attack_dice, attack_die_p(defense, modifier))
-    blocks = binomial(defense_dice, block_p(attacker_attacks)) if defense_dice else [Fraction(1)]
-    standing = [Fraction(0)] * (attack_dice + 1)
+    Strength die's hit, which cannot be blocked. Counted in integers (rolls out of 6^dice), turned
+    into Fractions once at the end."""
+    hits = _counts(attack_dice, _faces(attack_die_p(defense, modifier)))
+    blocks = _counts(defense_dice, _faces(block_p(attacker_attacks)))
+    standing = [0] * (attack_dice + 1)
     for h, ph in enumerate(hits):
         for b, pb in enumerate(blocks):
             standing[max(0, h - b)] += ph * pb
+    dice = attack_dice + defense_dice
     if strength_die:
-        p = strength_die_p(strength, heavy)
-        standing = convolve(standing, [1 - p, p])
-    expected = sum((k * p for k, p in enumerate(standing)), Fraction(0))
-    return AttackOdds(tuple(standing), SIXTH if strength_die else Fraction(0), expected)
+        s = _faces(strength_die_p(strength, heavy))
+        standing = [x * (6 - s) + (standing[k - 1] * s if k else 0) for k, x in enumerate(standing + [0])]
+        dice += 1
+    total = 6 ** dice
+    probabilities = tuple(Fraction(x, total) for x in standing)
+    expected = Fraction(sum(k * x for k, x in enumerate(standing)), total)
+    return AttackOdds(probabilities, SIXTH if strength_die else Fraction(0), expected)
 
 
 def lead(bonus: dict[str, int], tie_to: str | None) -> dict[str, Fraction]:

@@ -11,7 +11,7 @@ from .registry import MAX_DICE
 from .table import Table
 
 LEAD_MOST = 6  # Take the Lead is counted over the subsets of tied players (2^players): the rulebook
-# plays two crews ("you and your opponent"); 6 players count in ~40 ms (bench/previews.py).
+# plays two crews ("you and your opponent"); 6 players count in ~20 ms of CPU (bench/previews.py).
 
 
 def _affordable(dice: int) -> int:
