@@ -623,7 +623,9 @@ BOUNDS = {
                           "area", "cause", "type", "when", "category", "restricted_to", "name", "trait", "op",
                           "from_side", "from_zone", "to_side", "to_zone", "target", "character", "level", "id",
                           "name_fr", "name_en", "timing", "branch", "condition", "reason")},
-    **{k: _TEXT for k in ("description", "details", "reminder", "reminder_only_reason", "text_fr", "text_en")},
+    **{k: _TEXT for k in ("description", "details", "reminder", "reminder_only_reason")},
+    **{k: Text(4000, "a power's printed text: the booklet's longest is ~1,100 characters (versus_data)")
+       for k in ("text_fr", "text_en")},
     "tiles": Items(16, _NAME, "a river holds at most 16 tiles (MissionSchema.river)"),
     "miniatures": Items(12, _NAME, "a power targets a few miniatures; a tile has at most 12 (CharacterProfile)"),
     "declare": Items(20, _NAME, "skills a hero declares: at most the skills a board prints (20)"),
