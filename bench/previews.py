@@ -75,7 +75,8 @@ class Host:
 
 class Answer:
     def __init__(self, response):
-        self.status_code, self.text, self._json = response.status_code, response.get_data(as_text=True), response.get_json()
+        self.status_code, self.text = response.status_code, response.get_data(as_text=True)
+        self._json = response.get_json()
 
     def json(self):
         return self._json

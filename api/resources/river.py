@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, validate
 
 from .. import play
 from ..errors import error
