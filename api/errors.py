@@ -32,11 +32,13 @@ def store_full():
 
 
 UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_item")
+OUT_OF_BOUNDS = "out_of_bounds"  # a command field beyond what the game can hold (games/bounds.py): bad input
 
 
 def register(app) -> None:
     def rule_refused(exc):
-        status = 404 if exc.code in UNKNOWN_NAMES else 409  # a name the table does not know: not found
+        # a name the table does not know: not found; a field beyond its bound: unprocessable
+        status = 404 if exc.code in UNKNOWN_NAMES else 422 if exc.code == OUT_OF_BOUNDS else 409
         return error(status, exc.message, exc.code, exc.params, rule=exc.rule)
 
     for refusal in {games.get(name).refusal for name in games.names()}:

@@ -40,6 +40,19 @@ class Text(fields.String):
         return text
 
 
+class List(fields.List):
+    """A list whose length is checked before its items are read: a body of 300,000 nested items is
+    refused (422) at once, not after each item has been validated (marshmallow runs a field's
+    validators only after deserializing it)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, (list, tuple)):
+            for check in self.validators:
+                if isinstance(check, validate.Length):
+                    check(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def Bool(**kw):
     return StrictBoolean(**kw)
 
@@ -56,7 +69,7 @@ class DiceSchema(Schema):
 
 class CharacteristicSchema(Schema):
     kind = Text(load_default="dice", validate=validate.OneOf(["dice", "multiplier", "none", "cannot"]))
-    dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
+    dice = List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
     multiplier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
 
 
@@ -80,7 +93,7 @@ class EncumbranceStepSchema(Schema):
 class BonusSchema(Schema):
     when = Text(required=True, validate=validate.OneOf(
         ["melee", "ranged", "manipulation", "thought", "movement", "defense", "permanent"]))
-    dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
+    dice = List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
     automatic_successes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     skill = fields.Nested(SkillSchema, load_default=None, allow_none=True)
 
@@ -94,7 +107,7 @@ class ItemSchema(Schema):
     restricted_to = Text(load_default=None, allow_none=True, validate=NAME)
     moral_code_forbidden = Bool(load_default=False)
     single_use = Bool(load_default=False)
-    bonuses = fields.List(fields.Nested(BonusSchema), load_default=list, validate=validate.Length(max=6))
+    bonuses = List(fields.Nested(BonusSchema), load_default=list, validate=validate.Length(max=6))
     sample = Bool(load_default=False)
 
 
@@ -117,21 +130,21 @@ class HeroBoardSchema(Schema):
     trait = Text(load_default=None, allow_none=True, validate=NAME)
     utility_belt = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
     spaces = _spaces(HERO_SPACES)
-    encumbrance_table = fields.List(fields.Nested(EncumbranceStepSchema), required=True,
+    encumbrance_table = List(fields.Nested(EncumbranceStepSchema), required=True,
                                     validate=validate.Length(min=1, max=12))
     active_recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=40))
     resting_recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=40))
-    skills = fields.List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
+    skills = List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
     sample = Bool(load_default=False)
 
 
 class ActionCharacteristicSchema(Schema):
-    dice = fields.List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
+    dice = List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
     multiplier = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
 
 
 def _characteristics():
-    return fields.List(fields.Nested(ActionCharacteristicSchema), load_default=list,
+    return List(fields.Nested(ActionCharacteristicSchema), load_default=list,
                        validate=validate.Length(max=4))
 
 
@@ -147,7 +160,7 @@ class CharacterProfileSchema(Schema):
     ranged = _characteristics()
     manipulation = _characteristics()
     thought = _characteristics()
-    skills = fields.List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
+    skills = List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
     reinforcement_cost = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=40))
     miniatures = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
     in_pool_at_start = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
@@ -161,19 +174,19 @@ class TileDefSchema(Schema):
                           metadata={"description": "leader (Leader / Lieutenant), elite or henchman; "
                                                    "null for the event tile"})
     cost_indicator = fields.Integer(strict=True, load_default=1, validate=validate.OneOf([1, 2]))
-    characters = fields.List(fields.Nested(CharacterProfileSchema), load_default=list,
+    characters = List(fields.Nested(CharacterProfileSchema), load_default=list,
                              validate=validate.Length(max=6))
     sample = Bool(load_default=False)
 
 
 class RemindersSchema(Schema):
-    upkeep = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    heroes_start = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    heroes_end = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    villain_start = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    villain_end = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    events = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    end_game = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    upkeep = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    heroes_start = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    heroes_end = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    villain_start = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    villain_end = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    events = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    end_game = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
 
 
 class MissionSchema(Schema):
@@ -184,9 +197,9 @@ class MissionSchema(Schema):
     villain_fatigue = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=60))
     recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
     villain_spaces = _spaces(COMMAND_POST_SPACES)
-    cost_track = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)), required=True,
+    cost_track = List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)), required=True,
                              validate=validate.Length(min=1, max=16))
-    river = fields.List(Text(validate=NAME), required=True, validate=validate.Length(min=1, max=16),
+    river = List(Text(validate=NAME), required=True, validate=validate.Length(min=1, max=16),
                         metadata={"description": "tile names, left to right"})
     reinforcement_points = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
     turn_limit_winner = Text(load_default=None, allow_none=True,
@@ -228,9 +241,9 @@ class HeroViewSchema(Schema):
     encumbrance = fields.Integer(strict=True)
     maximum_encumbrance = fields.Integer(strict=True)
     first_movement_bonus = fields.Integer(strict=True)
-    equipment = fields.List(fields.Dict())
-    gadgets = fields.List(fields.Dict())
-    skills = fields.List(fields.Nested(SkillViewSchema))
+    equipment = List(fields.Dict())
+    gadgets = List(fields.Dict())
+    skills = List(fields.Nested(SkillViewSchema))
     board = fields.Dict()
 
 
@@ -265,10 +278,10 @@ class CommandPostViewSchema(Schema):
     removed_from_game = fields.Integer(strict=True)
     recovery = fields.Integer(strict=True)
     spaces = fields.Dict(keys=Text(), values=fields.Nested(SpaceViewSchema))
-    cost_track = fields.List(fields.Integer(strict=True))
-    river = fields.List(fields.Nested(RiverTileViewSchema))
+    cost_track = List(fields.Integer(strict=True))
+    river = List(fields.Nested(RiverTileViewSchema))
     activations_this_turn = fields.Integer(strict=True)
-    activated_this_turn = fields.List(Text(), metadata={"description": "the tiles activated this turn, in order "
+    activated_this_turn = List(Text(), metadata={"description": "the tiles activated this turn, in order "
                                                                       "(emptied when the side's turn ends)"})
     activation_limit = fields.Integer(strict=True, allow_none=True,
                                       metadata={"description": "standard mode: the most tile activations a villain "
@@ -276,14 +289,14 @@ class CommandPostViewSchema(Schema):
     activation = fields.Dict(allow_none=True)
     demobilized = fields.Boolean()
     reinforcement_points = fields.Integer(strict=True)
-    miniatures = fields.List(fields.Nested(MiniatureViewSchema))
-    character_pool = fields.List(Text())
-    life_point_track = fields.List(fields.Nested(MiniatureViewSchema))
+    miniatures = List(fields.Nested(MiniatureViewSchema))
+    character_pool = List(Text())
+    life_point_track = List(fields.Nested(MiniatureViewSchema))
     tiles = fields.Dict()
     discs = fields.Dict(metadata={"description": "Versus: available, unavailable, spent, recovery, "
                                                  "next_activation_cost"})
     hq = Text(allow_none=True, metadata={"description": "Versus: the HQ tile"})
-    powers = fields.List(fields.Dict(), metadata={"description": "Versus: the HQ's powers"})
+    powers = List(fields.Dict(), metadata={"description": "Versus: the HQ's powers"})
     hacking = fields.Dict(metadata={"description": "Versus: hacking tokens per space"})
     free_activations = fields.Integer(strict=True)
 
@@ -308,12 +321,12 @@ class TurnViewSchema(Schema):
     rule = Text()
     side_playing = Text(allow_none=True)
     initiative = Text()
-    reminders = fields.List(Text())
-    end_game_conditions = fields.List(Text())
+    reminders = List(Text())
+    end_game_conditions = List(Text())
     over = fields.Boolean()
     winner = Text(allow_none=True)
     reason = Text(allow_none=True)
-    awaiting = fields.List(fields.Nested(AwaitingSchema),
+    awaiting = List(fields.Nested(AwaitingSchema),
                            metadata={"description": "who the table waits for now, most urgent first; when nobody "
                                                     "has anything to decide, the seats that may move the turn on"})
 
@@ -327,7 +340,7 @@ class MayViewSchema(Schema):
     """A command a seat may send now (step, side, roll in progress and seat rights applied; cubes
     and costs are not pre-checked)."""
     command = Text(metadata={"description": "the command's registry name, e.g. activate_tile"})
-    targets = fields.Dict(keys=Text(), values=fields.List(fields.Raw()),
+    targets = fields.Dict(keys=Text(), values=List(fields.Raw()),
                           metadata={"description": "each field with a finite set of values now and those values "
                                                    "(hero ids, spaces, tile ids, miniature ids, sides, kinds...)"})
     to = Text(metadata={"description": "advance: the step the turn stops at (steps in which nobody has "
@@ -342,7 +355,7 @@ class TravelSchema(Schema):
     command = Text(metadata={"description": "the command's registry name, e.g. activate_tile"})
     seat = Text(allow_none=True, metadata={"description": "the seat that made it"})
     version = fields.Integer(strict=True)
-    events = fields.List(fields.Dict(), metadata={"description": "its events, as this seat may read them"})
+    events = List(fields.Dict(), metadata={"description": "its events, as this seat may read them"})
 
 
 class TableViewSchema(Schema):
@@ -357,16 +370,16 @@ class TableViewSchema(Schema):
     mode = Text()
     mission = fields.Dict()
     turn = fields.Nested(TurnViewSchema)
-    heroes = fields.List(fields.Nested(HeroViewSchema))
+    heroes = List(fields.Nested(HeroViewSchema))
     command_posts = fields.Dict(keys=Text(), values=fields.Nested(CommandPostViewSchema))
-    tokens = fields.List(fields.Dict())
-    loose_items = fields.List(fields.Dict())
+    tokens = List(fields.Dict())
+    loose_items = List(fields.Dict())
     dice = fields.Dict(metadata={"description": "the dice mode, faces and calibration, the roll in progress "
                                                 "and the last one (as GET /dice)"})
-    may = fields.Dict(keys=Text(), values=fields.List(fields.Nested(MayViewSchema)),
+    may = fields.Dict(keys=Text(), values=List(fields.Nested(MayViewSchema)),
                       metadata={"description": "for every seat of the table (host, villain, each hero or "
                                                "heroes in Versus, spectator): what it may send now"})
-    seats = fields.List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
+    seats = List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
     versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
                                                   "disc cost modifiers"})
     your_seat = Text(allow_none=True, metadata={"description": "the seat of the token sent"})
@@ -387,7 +400,7 @@ class EventSchema(Schema):
 
 class CommandResultSchema(Schema):
     version = fields.Integer(strict=True)
-    events = fields.List(fields.Nested(EventSchema))
+    events = List(fields.Nested(EventSchema))
     table = fields.Nested(TableViewSchema)
 
 

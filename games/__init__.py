@@ -79,6 +79,14 @@ class Game:
         fields raise the game's `refusal`."""
         raise NotImplementedError
 
+    def command_types(self) -> dict[str, type]:
+        """Each command's class by its registry name (a dataclass whose fields are its JSON fields)."""
+        return {}
+
+    def command_bounds(self) -> dict:
+        """What each command field may hold (`games.bounds`), checked before a command is built."""
+        return {}
+
     def samples(self) -> dict:
         """The labelled sample library a phone may set a table up from (cards, settings), JSON-ready:
         what the game package ships, so the app keeps no copy of it."""

@@ -20,7 +20,7 @@ from games.bgcc.table import Table as BgccTable
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, Bool, DiceSchema, ItemSchema, RefusalSchema, Text
+from ..schemas import NAME, Bool, DiceSchema, ItemSchema, List, RefusalSchema, Text
 from . import command, reading
 
 blp = Blueprint("dice", __name__, url_prefix="/api/tables/<table_code:code>/dice",
@@ -44,11 +44,11 @@ def small(**kw):
 
 
 def face_list(**kw):
-    return fields.List(fields.Integer(strict=True, validate=LOOSE), validate=validate.Length(max=MAX_POOL), **kw)
+    return List(fields.Integer(strict=True, validate=LOOSE), validate=validate.Length(max=MAX_POOL), **kw)
 
 
 def shown_list():
-    return fields.List(fields.Integer(strict=True, validate=LOOSE), validate=validate.Length(max=MAX_POOL),
+    return List(fields.Integer(strict=True, validate=LOOSE), validate=validate.Length(max=MAX_POOL),
                        load_default=None,
                        metadata={"description": "physical dice as they show: the successes on each die, in pool "
                                                 "order (a reroll: in the order of `dice`); each a face of that "
@@ -64,7 +64,7 @@ class DiceModeSchema(Schema):
 
 
 class CalibrationSchema(Schema):
-    faces = fields.List(fields.Integer(strict=True, validate=LOOSE), required=True,
+    faces = List(fields.Integer(strict=True, validate=LOOSE), required=True,
                         validate=validate.Length(max=12),
                         metadata={"description": "successes on each of the six faces, as read on your die"})
 
@@ -80,10 +80,10 @@ class HinderingSchema(Schema):
     """The hindering of an action (IX·N): its index, or the menace of each enemy and ally in the area."""
     hindering = fields.Integer(strict=True, load_default=None, validate=SMALL,
                                metadata={"description": "the hindering index, or give the menace indexes"})
-    enemy_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+    enemy_menace = List(fields.Integer(strict=True, validate=SMALL), load_default=None,
                                validate=validate.Length(max=20),
                                metadata={"description": "menace of each enemy in the action area"})
-    ally_menace = fields.List(fields.Integer(strict=True, validate=SMALL), load_default=None,
+    ally_menace = List(fields.Integer(strict=True, validate=SMALL), load_default=None,
                               validate=validate.Length(max=20),
                               metadata={"description": "menace of each ally in the area, the actor excluded"})
 
@@ -106,7 +106,7 @@ class StartRollSchema(HinderingSchema):
     difficulty = fields.Integer(strict=True, load_default=None, validate=SMALL,
                                 metadata={"description": "a complex action's difficulty"})
     defender_in_same_area = Bool(load_default=False)
-    declare = fields.List(Text(validate=validate.OneOf(df.DECLARABLE)), load_default=list,
+    declare = List(Text(validate=validate.OneOf(df.DECLARABLE)), load_default=list,
                           validate=validate.Length(max=len(df.DECLARABLE)),
                           metadata={"description": "skills the actor declares for this roll"})
     sacrifice = fields.Nested(HelperSchema, load_default=None,
@@ -165,7 +165,7 @@ class PossessorSchema(Schema):
 class RerollSchema(Schema):
     step = Text(required=True, validate=validate.OneOf(STEPS),
                    metadata={"description": "skill, free, misfortune or paid, in that order (VIII)"})
-    dice = fields.List(fields.Integer(strict=True, validate=LOOSE), required=True,
+    dice = List(fields.Integer(strict=True, validate=LOOSE), required=True,
                        validate=validate.Length(max=MAX_POOL), metadata={"description": "die indexes"})
     skill = Text(load_default=None, validate=validate.OneOf(SKILL_REROLLS))
     possessor = fields.Nested(PossessorSchema, load_default=None,
@@ -185,7 +185,7 @@ class DefenseSchema(Schema):
 
 
 class OddsDefenseSchema(Schema):
-    pool = fields.List(fields.Nested(DiceSchema), load_default=None, validate=validate.Length(max=12))
+    pool = List(fields.Nested(DiceSchema), load_default=None, validate=validate.Length(max=12))
     automatic = small(load_default=0)
     target_hero = Text(load_default=None, validate=NAME)
     target_miniature = Text(load_default=None, validate=NAME)
@@ -193,7 +193,7 @@ class OddsDefenseSchema(Schema):
 
 
 class OddsRequestSchema(HinderingSchema):
-    pool = fields.List(fields.Nested(DiceSchema), load_default=None, validate=validate.Length(max=12),
+    pool = List(fields.Nested(DiceSchema), load_default=None, validate=validate.Length(max=12),
                        metadata={"description": "a pool, or a hero's or character's action below"})
     hero = Text(load_default=None, validate=NAME)
     miniature = Text(load_default=None, validate=NAME)
@@ -218,30 +218,30 @@ class OddsRequestSchema(HinderingSchema):
 class DiceViewSchema(Schema):
     mode = Text()
     status = Text(metadata={"description": "calibrated when all five colours are"})
-    calibrated = fields.List(Text())
-    faces = fields.Dict(keys=Text(), values=fields.List(fields.Integer(strict=True)),
+    calibrated = List(Text())
+    faces = fields.Dict(keys=Text(), values=List(fields.Integer(strict=True)),
                         metadata={"description": "each colour's six faces: the successes on each, as this table "
                                                  "reads them (its calibration, else the default table)"})
     roll = fields.Dict(allow_none=True, metadata={"description": "the roll in progress"})
     last = fields.Dict(allow_none=True, metadata={"description": "the last roll finished or abandoned"})
-    follow_ups = fields.List(fields.Dict(), metadata={"description": "the free actions skills offer now that the "
+    follow_ups = List(fields.Dict(), metadata={"description": "the free actions skills offer now that the "
                                                                      "last attack has ended (POST /dice/roll/follow-up)"})
-    friends_gone = fields.List(Text(), metadata={"description": "possessors whose imaginary friend is "
+    friends_gone = List(Text(), metadata={"description": "possessors whose imaginary friend is "
                                                                    "neutralized"})
 
 
 class RollViewSchema(Schema):
     roll = fields.Dict()
     step_text = Text()
-    may_now = fields.List(Text())
+    may_now = List(Text())
     free_rerolls_left = fields.Dict(keys=Text(), values=fields.Integer(strict=True))
     shown = fields.Integer(strict=True)
 
 
 class OddsDefenseViewSchema(Schema):
-    pool = fields.List(Text())
+    pool = List(Text())
     automatic = fields.Integer(strict=True)
-    successes = fields.List(fields.Float())
+    successes = List(fields.Float())
     mean = fields.Float()
     defender = Text(allow_none=True)
 
@@ -249,7 +249,7 @@ class OddsDefenseViewSchema(Schema):
 class CubeRowSchema(Schema):
     cubes = fields.Integer(strict=True)
     dice = fields.Integer(strict=True)
-    pool = fields.List(Text())
+    pool = List(Text())
     expected_successes = fields.Float()
     p_at_least = fields.Float(allow_none=True)
     expected_wounds = fields.Float(allow_none=True)
@@ -258,22 +258,22 @@ class CubeRowSchema(Schema):
 
 class OddsSchema(Schema):
     faces_status = Text()
-    pool = fields.List(Text())
+    pool = List(Text())
     describe = Text()
-    bonuses = fields.List(Text())
+    bonuses = List(Text())
     automatic = fields.Integer(strict=True)
     conditional_automatic = fields.Integer(strict=True)
     hindering = fields.Integer(strict=True)
     penalty = fields.Integer(strict=True)
-    successes = fields.List(fields.Float(), metadata={"description": "P(successes = k), k = 0, 1, ..."})
+    successes = List(fields.Float(), metadata={"description": "P(successes = k), k = 0, 1, ..."})
     mean = fields.Float()
     difficulty = fields.Integer(strict=True, allow_none=True)
     p_at_least = fields.Float(allow_none=True, metadata={"description": "P(successes ≥ difficulty)"})
     defense = fields.Nested(OddsDefenseViewSchema, allow_none=True)
-    wounds = fields.List(fields.Float(), allow_none=True, metadata={"description": "P(wounds = k)"})
+    wounds = List(fields.Float(), allow_none=True, metadata={"description": "P(wounds = k)"})
     expected_wounds = fields.Float(allow_none=True)
     p_neutralize = fields.Float(allow_none=True)
-    cubes = fields.List(fields.Nested(CubeRowSchema), allow_none=True,
+    cubes = List(fields.Nested(CubeRowSchema), allow_none=True,
                         metadata={"description": "a hero's action: one row per cube count that fits"})
 
 

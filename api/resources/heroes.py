@@ -9,7 +9,7 @@ from games.bgcc.definitions import HERO_SPACES
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, HeroViewSchema, ItemSchema, Text
+from ..schemas import NAME, TEXT, HeroViewSchema, ItemSchema, List, Text
 from . import command_route, reading, title
 
 blp = Blueprint("heroes", __name__, url_prefix="/api/tables/<table_code:code>/heroes",
@@ -66,7 +66,7 @@ class MoveStepSchema(Schema):
 
 
 class MoveSchema(Schema):
-    moves = fields.List(fields.Nested(MoveStepSchema), required=True, validate=validate.Length(min=1, max=20))
+    moves = List(fields.Nested(MoveStepSchema), required=True, validate=validate.Length(min=1, max=20))
 
 
 class PickUpSchema(Schema):

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, validate
 
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, RiverTileViewSchema, Text
+from ..schemas import NAME, List, RiverTileViewSchema, Text
 from . import command_route, reading, title
 
 blp = Blueprint("river", __name__, url_prefix="/api/tables/<table_code:code>/command-posts/<side>/river",
@@ -19,7 +19,7 @@ class TileSchema(Schema):
 
 
 class DredgeSchema(Schema):
-    tiles = fields.List(Text(validate=NAME), required=True, validate=validate.Length(min=1, max=16))
+    tiles = List(Text(validate=NAME), required=True, validate=validate.Length(min=1, max=16))
 
 
 @blp.route("")

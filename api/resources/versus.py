@@ -12,7 +12,7 @@ from games.bgcc.serial import to_data
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, RefusalSchema, SpaceDefSchema, Text, TileDefSchema
+from ..schemas import NAME, TEXT, List, RefusalSchema, SpaceDefSchema, Text, TileDefSchema
 from . import command
 from .tables import NewTableViewSchema, created, creating
 
@@ -29,17 +29,17 @@ class VersusSideSchema(Schema):
     recovery = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=60))
     discs_available = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=30))
     discs_unavailable = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=0, max=30))
-    discs_recovery = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=30)),
+    discs_recovery = List(fields.Integer(strict=True, validate=validate.Range(min=0, max=30)),
                                  load_default=None, validate=validate.Length(min=1, max=12),
                                  metadata={"description": "discs recovered per turn, turn 1 first; the last repeats"})
-    river = fields.List(Text(validate=SLOT), load_default=None, validate=validate.Length(min=2, max=12))
+    river = List(Text(validate=SLOT), load_default=None, validate=validate.Length(min=2, max=12))
     spaces = fields.Dict(keys=Text(validate=validate.OneOf(["movement", "defense", "reroll"])),
                          values=fields.Nested(SpaceDefSchema), load_default=None,
                          metadata={"description": "default: movement x1 (3), defense 1 orange (3), reroll (2)"})
-    cost_track = fields.List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
+    cost_track = List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
                              load_default=lambda: [1, 2, 3, 4, 5, 6, 7], validate=validate.Length(min=1, max=16))
     reinforcement_points = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
-    events = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=10))
+    events = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=10))
 
 
 class VersusMissionSchema(Schema):
@@ -53,8 +53,8 @@ class VersusMissionSchema(Schema):
     initiative = Text(load_default=None, validate=SIDE)
     turn_limit = fields.Integer(strict=True, load_default=None, validate=validate.Range(min=1, max=12))
     sides = fields.Dict(keys=Text(validate=SIDE), values=fields.Nested(VersusSideSchema), required=True)
-    special_rules = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    end_game = fields.List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    special_rules = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
+    end_game = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
 
 
 class NewVersusTableSchema(Schema):
@@ -63,7 +63,7 @@ class NewVersusTableSchema(Schema):
 
 class HQSchema(Schema):
     tile = fields.Nested(TileDefSchema, required=True)
-    powers = fields.List(Text(validate=NAME), load_default=None, validate=validate.Length(max=6),
+    powers = List(Text(validate=NAME), load_default=None, validate=validate.Length(max=6),
                          metadata={"description": "power ids; default: the booklet's powers of the character "
                                             "named like the tile"})
 
@@ -74,9 +74,9 @@ class DraftSchema(Schema):
 
 class ResolvePowerSchema(Schema):
     alternative = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=5))
-    tiles = fields.List(Text(validate=NAME), load_default=list, validate=validate.Length(max=2))
+    tiles = List(Text(validate=NAME), load_default=list, validate=validate.Length(max=2))
     space = Text(load_default=None, validate=validate.OneOf(["movement", "defense", "reroll"]))
-    miniatures = fields.List(Text(validate=NAME), load_default=list, validate=validate.Length(max=4),
+    miniatures = List(Text(validate=NAME), load_default=list, validate=validate.Length(max=4),
                              metadata={"description": "the characters the operations act on, in their order"})
     count = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=30),
                            metadata={"description": "successes rolled at the table, for 'as many as' effects"})
@@ -89,11 +89,11 @@ class CatalogSchema(Schema):
 
 
 class PowersCatalogSchema(CatalogSchema):
-    powers = fields.List(fields.Dict())
+    powers = List(fields.Dict())
 
 
 class MissionsCatalogSchema(CatalogSchema):
-    missions = fields.List(fields.Dict(), metadata={"description": "templates: null numbers are for the "
+    missions = List(fields.Dict(), metadata={"description": "templates: null numbers are for the "
                                                                    "players to fill in (missing from the text)"})
 
 

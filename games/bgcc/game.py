@@ -7,6 +7,7 @@ from dataclasses import replace
 import orjson
 
 import games
+from games import bounds
 
 from . import engine, names, registry, seats, versus, versus_data
 from . import table as rules_table
@@ -66,10 +67,17 @@ class Bgcc(games.Game):
         problem = type_problem(found.command, fields, name)
         if problem:
             raise RuleRefused("I", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
+        bounds.check(RuleRefused, "I", name, found.command, fields, registry.BOUNDS)
         try:
             return from_data(found.command, fields)
         except (TypeError, KeyError, ValueError, AttributeError):
             raise RuleRefused("I", f"The fields of {name} are not right", "bad_fields", command=name) from None
+
+    def command_types(self) -> dict[str, type]:
+        return {e.name: e.command for e in registry.ENTRIES}
+
+    def command_bounds(self) -> dict:
+        return registry.BOUNDS
 
     def resolve(self, command, state: Table):
         return names.resolve(state, command)

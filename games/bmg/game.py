@@ -18,6 +18,7 @@ import typing
 import orjson
 
 import games
+from games import bounds
 
 from . import commands as c
 from . import registry
@@ -230,7 +231,14 @@ class Game(games.Game):
             raise RuleRefused("THE GAME RULES", f"Unknown command {name}", "unknown_command", command=name)
         if fields is not None and not isinstance(fields, dict):
             raise RuleRefused("THE GAME RULES", f"The fields of {name} are a JSON object", "bad_fields")
+        bounds.check(RuleRefused, "THE GAME RULES", name, entry.cls, fields or {}, registry.BOUNDS)
         return _build(entry.cls, dict(fields or {}))
+
+    def command_types(self) -> dict[str, type]:
+        return {e.name: e.cls for e in registry.ENTRIES}
+
+    def command_bounds(self) -> dict:
+        return registry.BOUNDS
 
     def odds(self, state: Table, command, exact: bool = False) -> dict:
         """Exact odds of `command`'s roll before it is rolled (Fractions if `exact`, else floats)."""

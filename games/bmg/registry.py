@@ -17,6 +17,7 @@ from . import engine, melee_flow as mf, rounds
 from .errors import RuleRefused
 from .events import Event, Outcome
 from .table import Table, player_seat
+from ..bounds import Items, Num, Text
 
 HOST, SPECTATOR = "host", "spectator"
 
@@ -315,6 +316,43 @@ def _offer_fail(table: Table, seat: str):
         return None
     return {"player": players, "name": sorted({n for p in players for n in table.players[p].cards.objectives.in_play})}
 
+
+# ---------------------------------------------------------------- what each field may hold
+#
+# Every number, string and list of a command, bounded to what a table can physically hold; checked
+# by `games.bounds` before the command is built or previewed (422 out_of_bounds). Finer limits stay
+# with the rules, which refuse by name (the Effort Limit, dice allocated, a die's 1-6). A field name
+# stands for itself in every command; "Class.field" overrides.
+MAX_DICE = 12  # dice of one roll or one share: ATTACKS p.28ff: Batman's Attacks 5 is the rulebook's
+# highest ("He rolls 5 attack dice"), EFFORT adds at most 3 (Effort Limit 3), RoF 1-3 on the sample
+# cards (games/bmg/data/sample_cards.json: Attacks 2-5, Special 2-4); 12 leaves room for traits.
+_NAME = Text(80)  # a model id, a player id, a card, a weapon or a trait as the table names it
+_DIE = Num(-99, 99, "a D6 shows 1-6: other values are refused by the rule (bad_die), kept loose here")
+_DICE = Items(MAX_DICE, _DIE, "the dice of one roll (MAX_DICE)")
+_MARKERS = Num(0, 20, "★/♦ markers: Willpower and Endurance are 4-7 on the cards; excess is discarded (§4)")
+BOUNDS = {
+    **{k: _NAME for k in ("player", "initiative", "model", "weapon", "target", "against", "effort_by", "skill",
+                          "trait", "owner", "name", "status", "what", "kind", "critical")},
+    "models": Items(20, _NAME, "RAISE THE PLAN: 4 Audacity markers on 4 different models of a crew"),
+    "extra_actions": Items(8, Text(20), "extra actions of one activation (Inspire, traits)"),
+    "shares": Items(8, None, "one share per enemy in contact: a base touches few models"),
+    "rolls": Items(8, None, "one roll per share"),
+    "MeleeShare.dice": Num(0, MAX_DICE, "attack dice allocated to one target (MAX_DICE)"),
+    "attack_values": _DICE, "defense_values": _DICE, "values": _DICE,
+    **{k: _DIE for k in ("value", "strength_value")},
+    **{k: Num(0, MAX_DICE, "Effort ★ (Effort Limit 3; more is refused by the rule)")
+       for k in ("effort", "defender_effort")},
+    "enemies_in_contact": Num(0, 12, "enemies touching one base (outnumbered, ATTACKS)"),
+    "impaired": Num(0, 12, "sources of Impaired Movement in one action (MOVEMENT)"),
+    "fall_distance": Num(0, 200, "inches travelled in one action: a board is 36-48 inches a side"),
+    "dodge": Num(0, MAX_DICE, "dice removed by Dodge-type traits"),
+    "stun": _MARKERS, "injury": _MARKERS, "hits": Num(0, 2 * MAX_DICE, "hits of one attack or effect"),
+    "count": Num(0, 20, "Mulligan: up to the 4 cards in hand; Reload: magazines"),
+    "add": Num(-12, 12, "a modifier to a die (Modifying Dice Rolls)"),
+    "items": Num(0, 99, "RANDOMIZING: 2-6 items (others are refused by the rule)"),
+    "cost": Num(0, 20, "Resource Points of a card (3 per round)"),
+    "vp": Num(0, 20, "VP of one Objective card"),
+}
 
 ENTRIES: list[Entry] = [
     Entry("roll_lead", c.RollLead, rounds.roll_lead, _own_player, _offer_roll_lead),

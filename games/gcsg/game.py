@@ -12,6 +12,7 @@ import dataclasses
 import orjson
 
 import games
+from games import bounds
 
 from . import engine, registry, serial
 from .commands import Gain, HenchmenMove, Move, TakeResources
@@ -102,6 +103,7 @@ class Gcsg(games.Game):
         if fields is not None and not isinstance(fields, dict):
             raise RuleRefused("TURN", f"The fields of {name} are a JSON object", "bad_fields", command=name)
         fields = dict(fields or {})
+        bounds.check(RuleRefused, "TURN", name, cls, fields, registry.BOUNDS)
         problem = serial.type_problem(cls, {k: v for k, v in fields.items() if k != "henchmen"}, name) \
             if cls is Move else serial.type_problem(cls, fields, name)
         if cls is Move and not isinstance(fields.get("henchmen", []), list):
@@ -116,6 +118,12 @@ class Gcsg(games.Game):
             return cls(**fields)
         except (TypeError, AttributeError):
             raise RuleRefused("TURN", f"The fields of {name} are not right", "bad_fields", command=name) from None
+
+    def command_types(self) -> dict[str, type]:
+        return dict(registry.COMMANDS)
+
+    def command_bounds(self) -> dict:
+        return registry.BOUNDS
 
     def samples(self) -> dict:
         """The labelled SAMPLE settings (settings.sample_settings) and its Villains by id and name."""

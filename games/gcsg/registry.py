@@ -18,6 +18,7 @@ from .counters import BATMAN, HIDEOUT, State, threats_in_reserve
 from .errors import RuleRefused
 from .settings import RESOURCES
 from .stash import name as villain_name
+from ..bounds import Items, Mapping, Num, Text
 
 HOST, SPECTATOR = "host", "spectator"
 
@@ -166,6 +167,29 @@ ENTRIES: list[Entry] = [
     Entry(c.Move, moves.move, "MOVE", "Figures move once, in the move step",
           lambda s: phase(s) == "move" and not s.turn.moved, targets=_move_targets),
 ]
+# ---------------------------------------------------------------- what each field may hold
+#
+# Every number, string, list and object of a command, bounded to what the box can hold (COMP, SETUP);
+# checked by `games.bounds` before the command is built (422 out_of_bounds). The rules still refuse
+# finer (a player's stash, the Reserves) by name. "Class.field" overrides a field name.
+_NAME = Text(40)  # a block, a Villain, a card, a fighter as the table names it
+_STASH = Num(0, 999, "Money and Information: the box holds $80 (30×$1 + 10×$5) and 60 Information "
+                     "(30×1 + 10×3), COMP; custom settings stay far below 999")
+_FIGURES = Num(0, 99, "figures: 25 Threats per Villain, 5 per block (COMP, SETUP); Henchmen fewer")
+_BY_BLOCK = Mapping(12, _FIGURES, _NAME, "one entry per block: the map has 12 blocks (SETUP)")
+BOUNDS = {
+    **{k: _NAME for k in ("card", "block", "income_block", "income_kind", "kind", "source", "to", "villain")},
+    "title": Text(200, "a Criminal Plot card's title"),
+    **{k: _STASH for k in ("money", "information", "amount", "income_amount")},
+    "count": _FIGURES,
+    "placements": _BY_BLOCK, "moved_from": _BY_BLOCK,
+    "threats": Mapping(4, _FIGURES, _NAME, "Threats by Villain or block: 2-4 Villains, 12 blocks"),
+    "TakeResources.threats": _BY_BLOCK,
+    "dice": Mapping(8, (Num(-99, 99), Text(10)), _NAME, "a face per fighter (FVV): a number or \"bat\""),
+    "modifiers": Mapping(8, Num(-20, 20, "Ability-card modifiers of one fighter"), _NAME),
+    "players": Items(4, _NAME, "the other players: 2-4 Villains (SETUP)"),
+    "henchmen": Items(24, None, "moves of one step: a Villain's Henchmen by block"),
+}
 BY_TYPE = {e.cls: e for e in ENTRIES}
 BY_NAME = {e.name: e for e in ENTRIES}
 COMMANDS = {e.name: e.cls for e in ENTRIES}
