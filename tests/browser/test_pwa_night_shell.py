@@ -117,6 +117,8 @@ def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, 
     a.get_by_test_id("handover-hero:batman").click()
     a.get_by_test_id("sheet-confirm").click()
     expect(a.get_by_text("Open this link on the new phone for the Batman seat:")).to_be_visible()
+    # cut off at once, as the sheet said: the old phone's live stream ends and it says so
+    expect(b.get_by_text("This phone no longer holds the Batman seat")).to_be_visible()
 
 
 def test_end_game_asks_first(api, duo, shot):
