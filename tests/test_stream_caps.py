@@ -103,7 +103,7 @@ def test_a_stream_flood_from_one_address_is_capped_and_everyone_else_is_still_an
 
 def test_a_closed_stream_gives_its_place_back(redis_server):
     """The cap counts open streams, not streams ever opened: a phone that closes its stream may open
-    another (the server sees the close at its next heartbeat)."""
+    another (the server sees the close at once: it watches the connection)."""
     import threading
 
     from werkzeug.serving import make_server
