@@ -27,9 +27,13 @@ class Config:
     LIVE_TICKET_TTL = int(os.environ.get("GOTHAM_LIVE_TICKET_TTL", "600"))  # seconds a live-stream ticket opens streams
     # Open live streams (one per phone) at once, counted across every process. The goal is 10,000
     # phones (2,000 tables of 5) on one 2-core machine: serve's 2 gevent workers hold 20,000
-    # connections, so one address may hold 1.5% of them (a club or a convention behind one NAT:
-    # 60 tables of 5 phones) and a table 30 (5 seats, spectators, and a phone's old stream not yet
-    # seen closed when it reconnects).
+    # connections. A seat's phone has places of its own, which no other phone can take: 3 (its
+    # stream, a second tab, an old stream of a reconnecting phone; a stream whose client closes it
+    # frees its place at once). Spectators and phones holding no seat may hold 1.5% of the
+    # connections from one address (a club or a convention behind one NAT) and 30 at one table.
+    # A seated phone's streams count against neither: a seat needs a join or a new table, both
+    # rate limited per address.
+    LIVE_STREAMS_PER_SEAT = int(os.environ.get("GOTHAM_LIVE_STREAMS_PER_SEAT", "3"))
     LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("GOTHAM_LIVE_STREAMS_PER_ADDRESS", "300"))
     LIVE_STREAMS_PER_TABLE = int(os.environ.get("GOTHAM_LIVE_STREAMS_PER_TABLE", "30"))
     SSE_HEARTBEAT = 15.0  # seconds between heartbeats on a live connection

@@ -8,11 +8,20 @@ which (`seats`; frame 0 for any other): each phone gets only its own seat's fram
 phone's stream owns a small queue, never a Redis connection. A phone reconnecting with
 `Last-Event-ID` gets exactly the changes it missed, rebuilt from the table's history in the same
 shape, or a snapshot when they are older than the history keeps.
+
+A seat's stream ends the moment its token stops working (handed over, recovered, forgotten): the
+script that revokes the token publishes its digest on the same channel (api/store.py), so every
+process ends that token's streams before it forwards any change written after the revocation, and
+a stream checks its token again wherever it reads the table itself (on opening, after a lost
+message). A stream whose client closed the connection ends at once (`watch_disconnect`), freeing
+its place among the open streams.
 """
 from __future__ import annotations
 
 import queue
 import re
+import select
+import socket
 import threading
 import time
 from collections import defaultdict
@@ -24,6 +33,9 @@ CHANNEL_PATTERN = "gc:{*}:live"
 _CODE = re.compile(rb"^gc:\{([^}]*)\}:live$")
 QUEUE_SIZE = 256
 RESYNC = object()  # the listener lost messages: streams re-read the history
+REVOKED = object()  # the stream's token stopped working: the stream ends
+CLOSED = object()  # the stream's client closed the connection: the stream ends
+ENDS = (REVOKED, CLOSED)
 
 
 class Hub:
@@ -32,14 +44,16 @@ class Hub:
     def __init__(self, client: redis.Redis):
         self.client = client
         self.lock = threading.Lock()
-        self.queues: dict[str, dict[queue.Queue, str | None]] = defaultdict(dict)  # code → stream → its seat
+        # code → stream → (its seat, its token's digest)
+        self.queues: dict[str, dict[queue.Queue, tuple[str | None, str | None]]] = defaultdict(dict)
         self.thread: threading.Thread | None = None
         self.connected = threading.Event()
 
-    def subscribe(self, code: str, seat: str | None = None) -> queue.Queue:
+    def subscribe(self, code: str, seat: str | None = None, token: str | None = None) -> queue.Queue:
+        """A stream's queue at `code`, for `seat` held by the token with digest `token`."""
         q: queue.Queue = queue.Queue(QUEUE_SIZE)
         with self.lock:
-            self.queues[code][q] = seat
+            self.queues[code][q] = (seat, token)
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self._listen, name="gotham-live", daemon=True)
                 self.thread.start()
@@ -55,7 +69,7 @@ class Hub:
     def holds(self, code: str, seat: str) -> bool:
         """Whether a stream of this process still shows `seat` at table `code`."""
         with self.lock:
-            return seat in self.queues.get(code, {}).values()
+            return any(held == seat for held, _ in self.queues.get(code, {}).values())
 
     def streams(self) -> int:
         with self.lock:
@@ -89,20 +103,26 @@ class Hub:
         try:
             message = orjson.loads(data)
             event, event_id = message["event"], message.get("id")
+            if event == "revoke":  # never forwarded: the revoked token's streams end
+                revoked = set(message["tokens"])
+                for q, (_, token) in targets:
+                    if token in revoked:
+                        _replace_with(q, REVOKED)
+                return
             if "frames" in message:  # per seat: each frame encoded once, each phone its seat's
                 items = [(event, event_id, sse(event, frame, event_id)) for frame in message["frames"]]
                 seats = message["seats"]
-                pick = lambda seat: items[seats.get(seat, 0) if seat is not None else 0]  # noqa: E731
+                pick = lambda viewer: items[seats.get(viewer[0], 0) if viewer[0] is not None else 0]  # noqa: E731
             else:
                 item = (event, event_id, sse(event, message["data"], event_id))
-                pick = lambda seat: item  # noqa: E731
+                pick = lambda viewer: item  # noqa: E731
         except Exception:  # noqa: BLE001 - an unreadable message: phones re-read the history
             for q, _ in targets:
                 _replace_with_resync(q)
             return
-        for q, seat in targets:
+        for q, viewer in targets:
             try:
-                q.put_nowait(pick(seat))
+                q.put_nowait(pick(viewer))
             except queue.Full:
                 _replace_with_resync(q)
 
@@ -115,13 +135,21 @@ class Hub:
 
 def _replace_with_resync(q: queue.Queue) -> None:
     """A stream that fell behind drops its queue and re-reads what it missed from the history."""
+    _replace_with(q, RESYNC)
+
+
+def _replace_with(q: queue.Queue, item) -> None:
+    """Empty the stream's queue and leave `item` alone in it (an end already queued stays: it
+    wins over anything else)."""
     try:
         while True:
-            q.get_nowait()
+            drained = q.get_nowait()
+            if drained in ENDS and item not in ENDS:
+                item = drained
     except queue.Empty:
         pass
     try:
-        q.put_nowait(RESYNC)
+        q.put_nowait(item)
     except queue.Full:
         pass
 
@@ -135,11 +163,12 @@ class Table:
     """What a stream needs of its table (api/resources/live.py): `latest()` → (version, snapshot
     event data), `changes(after, upto)` → the missed changes, `oldest()` → the oldest version the
     history keeps, `presence()` → the presence event data, `mark(connected)` → whether that changed
-    who is connected, `publish(data)` the presence event data for every process."""
+    who is connected, `publish(data)` the presence event data for every process, `valid()` →
+    whether the stream's token still holds its seat."""
 
 
 class Lease:
-    """The stream's place among the open streams of its address and of its table
+    """The stream's place among the open streams of its seat, or of its address and its table
     (api/resources/live.py): `renew()` on each heartbeat, `release()` once when it ends."""
 
     def renew(self) -> None: ...
@@ -148,15 +177,21 @@ class Lease:
 
 
 def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | None, heartbeat: float, now_ms,
-           lease: Lease | None = None):
-    """The event stream of one phone."""
-    q = hub.subscribe(code, seat)
+           lease: Lease | None = None, token: str | None = None, client: socket.socket | None = None):
+    """The event stream of one phone: `seat` as the token with digest `token` holds it (None: a
+    phone holding no seat), `client` the connection's socket when the server gives it."""
+    q = hub.subscribe(code, seat, token if seat else None)
+    unwatch = watch_disconnect(client, q) if client is not None else None
     try:
         yield b"retry: 2000\n\n"
         _mark(table, seat, True)  # present before the phone gets its first event
         version, snapshot = table.latest()
-        if last_id is not None and _replayable(table, last_id, version):
-            yield from _missed(table, last_id, version)
+        frames = list(_missed(table, last_id, version)) if last_id is not None and _replayable(
+            table, last_id, version) else []
+        if seat and not table.valid():  # revoked before this stream could hear it: nothing read is sent
+            yield sse("revoked", {"seat": seat})
+            return
+        yield from frames
         yield sse("snapshot", snapshot, version)
         yield sse("presence", table.presence())
         sent = version
@@ -166,12 +201,19 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                 item = q.get(timeout=max(0.05, heartbeat - (time.monotonic() - last_beat)))
             except queue.Empty:
                 item = None
+            if item is CLOSED:
+                return
+            if item is REVOKED:
+                yield sse("revoked", {"seat": seat})
+                return
             if item is RESYNC:  # what was missed, from the history (a snapshot when it keeps too little)
                 latest, snapshot = table.latest()
-                if _replayable(table, sent, latest):
-                    yield from _missed(table, sent, latest)
-                else:
-                    yield sse("snapshot", snapshot, latest)
+                frames = list(_missed(table, sent, latest)) if _replayable(table, sent, latest) else [
+                    sse("snapshot", snapshot, latest)]
+                if seat and not table.valid():  # a revocation may be among the lost messages
+                    yield sse("revoked", {"seat": seat})
+                    return
+                yield from frames
                 yield sse("presence", table.presence())
                 sent = max(sent, latest)
             elif item is not None:
@@ -190,6 +232,8 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                 if lease is not None:
                     lease.renew()
     finally:
+        if unwatch is not None:
+            unwatch()
         if lease is not None:
             try:
                 lease.release()
@@ -201,6 +245,48 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                 _mark(table, seat, False)
             except redis.RedisError:
                 pass
+
+
+WATCH_SECONDS = 15.0  # how long an ended stream's watcher may outlive it (threads: nothing wakes it sooner)
+
+
+def watch_disconnect(client: socket.socket, q: queue.Queue):
+    """Put CLOSED in the stream's queue as soon as its client closes the connection (a live stream's
+    client sends nothing after its request: the socket turns readable only when it closes), without
+    waiting for a write to fail. Under gevent a greenlet, else a thread; answers the function that
+    stops watching (call it when the stream ends)."""
+    done = threading.Event()
+
+    def watch():
+        while not done.is_set():
+            try:
+                readable, _, _ = select.select([client], [], [], WATCH_SECONDS)
+            except (OSError, ValueError):  # the connection is gone
+                readable = [client]
+            if done.is_set():
+                return
+            if readable:
+                try:
+                    data = client.recv(1, socket.MSG_PEEK)
+                except BlockingIOError:
+                    continue
+                except (OSError, ValueError):
+                    data = b""
+                if not data:
+                    _replace_with(q, CLOSED)
+                return  # data: a client that speaks after its request is not watched (its close ends its next write)
+
+    try:
+        from gevent import monkey
+    except ImportError:
+        monkey = None
+    if monkey is not None and monkey.is_module_patched("socket"):
+        import gevent
+
+        watcher = gevent.spawn(watch)
+        return lambda: (done.set(), watcher.kill(block=False))
+    threading.Thread(target=watch, name="gotham-live-watch", daemon=True).start()
+    return done.set
 
 
 def _mark(table: Table, seat: str | None, connected: bool) -> None:

@@ -14,8 +14,11 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms; 0: closed)
   gc:{CODE}:live           channel each accepted change and each change of presence, as phones
-                                   receive it, published to every API process
-  gc:{CODE}:streams        zset    the table's open live streams: stream id → its lease's end (ms)
+                                   receive it, and each revoked token's digest (its streams end),
+                                   published to every API process
+  gc:{CODE}:streams        zset    the table's open live streams of spectators and phones holding no
+                                   seat: stream id → its lease's end (ms)
+  gc:{CODE}:streams:<seat> zset    the open live streams of a seat's phone, as the table's
   gc:{CODE}:ticket:<digest> string a live-stream ticket's digest → the seat token's digest (short-lived:
                                    a browser's stream carries the ticket in a cookie, never the token)
   gc:{CODE}:claim:<digest> string a handover's claim code's digest → JSON: the seat, the digest the
@@ -201,8 +204,16 @@ end
 return 1
 """
 
-# KEYS: table. ARGV: seat, token digest, replace (1 to hand the seat over)
-_SEAT = """
+# The live message that ends the streams of a revoked token (api/live.py), published by the script
+# that revokes it: every stream receives it before any change written after the revocation.
+_REVOKED = """
+local function revoked(channel, token)
+  redis.call('PUBLISH', channel, '{"event":"revoke","tokens":["' .. token .. '"]}')
+end
+"""
+
+# KEYS: table, live channel. ARGV: seat, token digest, replace (1 to hand the seat over)
+_SEAT = _REVOKED + """
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if ARGV[1] == 'spectator' then
   redis.call('HSET', KEYS[1], 'token:' .. ARGV[2], 'spectator')
@@ -211,7 +222,7 @@ end
 local seat_field = 'seat:' .. ARGV[1]
 local old = redis.call('HGET', KEYS[1], seat_field)
 if old and ARGV[3] ~= '1' then return 0 end
-if old then redis.call('HDEL', KEYS[1], 'token:' .. old) end
+if old and redis.call('HDEL', KEYS[1], 'token:' .. old) == 1 then revoked(KEYS[2], old) end
 redis.call('HSET', KEYS[1], seat_field, ARGV[2], 'token:' .. ARGV[2], ARGV[1])
 return 1
 """
@@ -245,6 +256,17 @@ def claim_code(raw: str) -> str:
     """A claim code as typed or carried in a link: case, spaces and dashes do not matter."""
     return "".join(ch for ch in raw.upper() if ch.isalnum())
 
+
+# KEYS: table, live channel. ARGV: token digest, the seat it holds. The token stops working (the
+# seat stays taken: the host hands it to another phone). Answers 1 when revoked, 0 when the token
+# does not hold that seat, -1 when there is no table.
+_FORGET = _REVOKED + """
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if redis.call('HGET', KEYS[1], 'token:' .. ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[1], 'token:' .. ARGV[1])
+revoked(KEYS[2], ARGV[1])
+return 1
+"""
 
 # KEYS: presence. ARGV: seat, now (ms; 0 when the seat's stream closed), connected since (ms),
 # expiry (s). Answers 1 when the seat's connection changed (connected ↔ not).
@@ -300,6 +322,7 @@ class Store:
         self._save = client.register_script(_SAVE)
         self._create = client.register_script(_CREATE)
         self._seat = client.register_script(_SEAT)
+        self._forget = client.register_script(_FORGET)
         self._presence = client.register_script(_PRESENCE)
         self._lease = client.register_script(_LEASE)
         self._library_put = client.register_script(_LIBRARY_PUT)
@@ -427,8 +450,10 @@ class Store:
     # ------------------------------------------------------------ seats and presence
 
     def take_seat(self, code: str, seat: str, token: str, replace: bool = False) -> None:
-        """Give `seat` to `token`; a held seat only with `replace` (the host's handover)."""
-        result = self._seat(keys=[keys(code)["table"]], args=[seat, digest(token), "1" if replace else "0"])
+        """Give `seat` to `token`; a held seat only with `replace` (the host's handover, the host
+        seat's recovery): the old token stops working and its live streams end."""
+        k = keys(code)
+        result = self._seat(keys=[k["table"], k["live"]], args=[seat, digest(token), "1" if replace else "0"])
         if result == -1:
             raise Missing(code)
         if result == 0:
@@ -453,6 +478,20 @@ class Store:
         if result[0] == -4:
             raise Missing(code)
         raise ClaimRefused(CLAIM_REFUSALS[result[0]])
+
+    def forget_token(self, code: str, token: str, seat: str) -> bool:
+        """`token` stops working (its phone gives `seat` up; the seat stays taken) and its live
+        streams end: False when it does not hold `seat`."""
+        k = keys(code)
+        result = self._forget(keys=[k["table"], k["live"]], args=[digest(token), seat])
+        if result == -1:
+            raise Missing(code)
+        return bool(result)
+
+    def token_seat(self, code: str, token_digest: str) -> str | None:
+        """The seat the token with `token_digest` holds now (None: no seat, or revoked)."""
+        found = self.redis.hget(keys(code)["table"], f"token:{token_digest}")
+        return found.decode() if found else None
 
     def recovery_matches(self, code: str, recovery_code: str) -> bool:
         """Whether `recovery_code` is the host's recovery code of table `code` (Missing: no table)."""
@@ -479,16 +518,25 @@ class Store:
     # ------------------------------------------------------------ open live streams
 
     @staticmethod
-    def _stream_keys(code: str, address: str) -> tuple[str, str]:
+    def _stream_keys(code: str, address: str, seat: str | None = None) -> tuple[str, ...]:
+        """The sets a stream is counted in: a seat's own (a seated phone's stream), else its
+        address's and its table's (spectators and phones holding no seat)."""
+        if seat:
+            return (f"{keys(code)['streams']}:{seat}",)
         return f"gc:streams:{address}", keys(code)["streams"]
 
     def open_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int,
-                    per_address: int, per_table: int) -> str | None:
+                    per_address: int, per_table: int, seat: str | None = None, per_seat: int = 0) -> str | None:
         """Count a live stream from `address` at `code` for `lease_ms` (renewed while it lives):
-        None when it may open, else what is full ("address" or "table"). Each set is its own
-        script (its own slot in a Redis Cluster)."""
-        by_address, by_table = self._stream_keys(code, address)
+        None when it may open, else what is full ("address", "table" or, for a stream of `seat`,
+        "seat"). A seat's streams are counted apart, so that no other phone can fill its place.
+        Each set is its own script (its own slot in a Redis Cluster)."""
         expiry = lease_ms // 1000 + 60
+        if seat:
+            (by_seat,) = self._stream_keys(code, address, seat)
+            opened = self._lease(keys=[by_seat], args=[now_ms, now_ms + lease_ms, stream_id, per_seat, expiry])
+            return None if opened else "seat"
+        by_address, by_table = self._stream_keys(code, address)
         if not self._lease(keys=[by_address], args=[now_ms, now_ms + lease_ms, stream_id, per_address, expiry]):
             return "address"
         if not self._lease(keys=[by_table], args=[now_ms, now_ms + lease_ms, stream_id, per_table, expiry]):
@@ -496,16 +544,17 @@ class Store:
             return "table"
         return None
 
-    def renew_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int) -> None:
+    def renew_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int,
+                     seat: str | None = None) -> None:
         pipe = self.redis.pipeline(transaction=False)
-        for key in self._stream_keys(code, address):
+        for key in self._stream_keys(code, address, seat):
             pipe.zadd(key, {stream_id: now_ms + lease_ms}, xx=True)
             pipe.expire(key, lease_ms // 1000 + 60)
         pipe.execute()
 
-    def close_stream(self, code: str, address: str, stream_id: str) -> None:
+    def close_stream(self, code: str, address: str, stream_id: str, seat: str | None = None) -> None:
         pipe = self.redis.pipeline(transaction=False)
-        for key in self._stream_keys(code, address):
+        for key in self._stream_keys(code, address, seat):
             pipe.zrem(key, stream_id)
         pipe.execute()
 

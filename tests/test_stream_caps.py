@@ -103,7 +103,7 @@ def test_a_stream_flood_from_one_address_is_capped_and_everyone_else_is_still_an
 
 def test_a_closed_stream_gives_its_place_back(redis_server):
     """The cap counts open streams, not streams ever opened: a phone that closes its stream may open
-    another (the server sees the close at its next heartbeat)."""
+    another (the server sees the close at once: it watches the connection)."""
     import threading
 
     from werkzeug.serving import make_server
@@ -132,5 +132,129 @@ def test_a_closed_stream_gives_its_place_back(redis_server):
         assert again.status == 200, "the closed stream's place never came back"
         again.close()
         second.close()
+    finally:
+        server.shutdown()
+
+
+# ------------------------------------------------------------------ issue 28, point 7
+
+def test_strangers_filling_a_table_s_streams_cannot_keep_a_seated_phone_out(http, live_server):
+    """Anyone with the join code may open streams holding no seat, up to the table's cap; a seat's
+    phone has places of its own (GOTHAM_LIVE_STREAMS_PER_SEAT), which they cannot take."""
+    from tests.test_shared_tables import join
+
+    code = new_table(http, heroes=("Batman",))["code"]
+    villain, spectator = join(http, code, "villain"), join(http, code, "spectator")
+    strangers = []
+    try:
+        for _ in range(PER_TABLE):
+            strangers.append(SSEClient(live_server, code, read_timeout=5, connect_timeout=5))
+        assert [s.status for s in strangers] == [200] * PER_TABLE
+        with SSEClient(live_server, code, read_timeout=5, connect_timeout=5) as one_more:
+            assert one_more.status == 429 and json.loads(one_more.body)["params"] == {"per": "table",
+                                                                                       "limit": PER_TABLE}
+        with SSEClient(live_server, code, token=spectator, read_timeout=5, connect_timeout=5) as watcher:
+            assert watcher.status == 429  # a spectator's token counts as a stranger's
+        with SSEClient(live_server, code, token=villain, read_timeout=5, connect_timeout=5) as phone, \
+                SSEClient(live_server, code, token=http.tokens[code], read_timeout=5, connect_timeout=5) as host:
+            assert phone.status == 200, phone.body
+            assert host.status == 200, host.body
+            assert phone.next(5)["event"] == "snapshot"
+    finally:
+        for s in strangers:
+            s.close()
+
+
+def test_a_seat_has_a_few_places_of_its_own(http, live_server):
+    from tests.test_shared_tables import join
+
+    code = new_table(http, heroes=("Batman",))["code"]
+    villain = join(http, code, "villain")
+    per_seat = getattr(Config, "LIVE_STREAMS_PER_SEAT", 3)  # getattr: the test runs on code without it too
+    held = [SSEClient(live_server, code, token=villain, read_timeout=5) for _ in range(per_seat)]
+    try:
+        assert [s.status for s in held] == [200] * per_seat
+        with SSEClient(live_server, code, token=villain, read_timeout=5) as extra:
+            assert extra.status == 429 and json.loads(extra.body)["params"] == {"per": "seat", "limit": per_seat}
+    finally:
+        for s in held:
+            s.close()
+
+
+def settled(opened: tuple) -> socket.socket:
+    """The socket of a stream (as `open_stream` answers it) once the stream has sent what it sends
+    on opening (up to its presence event): from then on the server writes to it only when something
+    happens, or at a heartbeat."""
+    sock, raw = opened[0], opened[3]
+    while b"event: presence" not in raw:
+        chunk = sock.recv(65536)
+        assert chunk, raw
+        raw += chunk
+    return sock
+
+
+def reopens_within(port: int, code: str, source: str, seconds: float) -> float | None:
+    """How long until a new stream from `source` opens (polled; None: not within `seconds`)."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < seconds:
+        sock, status, _, _ = open_stream(port, code, source)
+        sock.close()
+        if status == 200:
+            return time.monotonic() - t0
+        time.sleep(0.1)
+    return None
+
+
+FREED_WITHIN = 3.0  # seconds: "within a few seconds" (heartbeats are 15 s apart)
+
+
+def test_a_stream_closed_by_its_client_frees_its_place_within_a_few_seconds(served):
+    """Under `serve` as shipped (gevent workers, 15 s heartbeats): a table's streams held by
+    strangers, one closes its connection, a new one opens within a few seconds."""
+    s = served(ENTRY)
+    code = new_table(Client(s.base), heroes=("Batman",))["code"]
+    held = [open_stream(s.port, code, "127.0.0.2") for _ in range(PER_TABLE)]
+    try:
+        assert [status for _, status, _, _ in held] == [200] * PER_TABLE
+        sock, status, _, _ = open_stream(s.port, code, "127.0.0.2")
+        sock.close()
+        assert status == 429
+        settled(held.pop()).close()
+        took = reopens_within(s.port, code, "127.0.0.3", 10)
+        assert took is not None and took < FREED_WITHIN, took
+    finally:
+        for sock, *_ in held:
+            sock.close()
+
+
+def test_a_closed_stream_frees_its_place_within_a_few_seconds_on_the_development_server(redis_server):
+    """The same under werkzeug's threaded server, 15 s heartbeats."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from api import create_app
+    from tests.conftest import free_port
+
+    app = create_app({"TESTING": True, "REDIS_URL": redis_server.url, "LIVE_STREAMS_PER_TABLE": 2,
+                      "LIVE_STREAMS_PER_ADDRESS": 1000})
+    assert app.config["SSE_HEARTBEAT"] >= 15
+    with app.app_context():  # the process's live listener connected first: its first resync, which
+        from api.extensions import hub  # writes to every stream, cannot be what notices the close
+
+        hub().unsubscribe("WARMUP", hub().subscribe("WARMUP"))
+    server = make_server("127.0.0.1", free_port(), app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        code = new_table(Client(f"http://127.0.0.1:{server.server_port}"), heroes=("Batman",))["code"]
+        held = [open_stream(server.server_port, code, "127.0.0.1") for _ in range(2)]
+        assert [status for _, status, _, _ in held] == [200, 200]
+        sock, status, _, _ = open_stream(server.server_port, code, "127.0.0.1")
+        sock.close()
+        assert status == 429
+        settled(held.pop()).close()
+        took = reopens_within(server.server_port, code, "127.0.0.1", 10)
+        held[0][0].close()
+        assert took is not None and took < FREED_WITHIN, took
     finally:
         server.shutdown()

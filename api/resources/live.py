@@ -8,6 +8,8 @@ from flask import Response, current_app, request
 from marshmallow import Schema, fields
 from flask.views import MethodView
 
+import games
+
 from .. import live, play
 from .. import store as store_module
 from ..errors import error
@@ -24,7 +26,9 @@ LIVE_DOC = {
         "({version, table, seats}) on connecting, `change` ({version, seat, command, fields, events, table}) for "
         "every accepted change (a replayed one has the same shape), `presence` ({seats: [{seat, "
         "connected}]}) once after the snapshot and whenever who is connected changes, a "
-        "`: heartbeat` comment every 15 s. Each event's id is the table "
+        "`: heartbeat` comment every 15 s, and `revoked` ({seat}) when the seat's token stops working "
+        "(the host handed the seat to another phone or recovered the host seat, or the phone forgot the "
+        "seat): the stream then ends at once, before any later change. Each event's id is the table "
         "version: reconnect with the Last-Event-ID header (or ?last_event_id=) to receive exactly "
         "the changes missed, then a snapshot; too old an id gets a snapshot only. To show the seat as "
         "connected, send the seat token as 'Authorization: Bearer <token>', or, from a browser "
@@ -38,8 +42,8 @@ LIVE_DOC = {
 class _Table(live.Table):
     """The stream's table: read through the store, drawn by the table's game."""
 
-    def __init__(self, loaded, game, state):
-        self.s, self.code, self.game, self.seat = store(), loaded.code, game, loaded.seat
+    def __init__(self, loaded, game, state, token):
+        self.s, self.code, self.game, self.seat, self.token = store(), loaded.code, game, loaded.seat, token
         self.names = game.seat_names(state)  # a table's seats are set at its setup
 
     def latest(self):  # as the stream's seat may see it
@@ -65,6 +69,9 @@ class _Table(live.Table):
     def publish(self, data):
         self.s.publish(self.code, orjson.dumps({"event": "presence", "data": data}))
 
+    def valid(self):
+        return self.seat is None or self.s.token_seat(self.code, self.token) == self.seat
+
 
 @blp.route("/live")
 class Live(MethodView):
@@ -74,16 +81,25 @@ class Live(MethodView):
     @blp.alt_response(400, schema=RefusalSchema, description="Last-Event-ID names no version of this table")
     @blp.alt_response(401, schema=RefusalSchema, description="The ticket cookie has expired: ask for a new one")
     @blp.alt_response(404, schema=RefusalSchema, description="No such table")
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many open live streams from this address or at "
-                                                             "this table (header Retry-After)")
+    @blp.alt_response(429, schema=RefusalSchema, description="Too many open live streams of this seat, or (a "
+                                                             "phone holding no seat, a spectator) from this "
+                                                             "address or at this table (header Retry-After)")
     def get(self, code):
         """The table's changes, live"""
-        lease = _Lease(code.upper(), request.remote_addr or "-")
+        holder = None
+        ticket = request.cookies.get(TICKET_COOKIE)
+        if ticket and not play.bearer_token():
+            holder = store().ticket_holder(code.upper(), ticket[:100])
+            if holder is None:
+                return error(401, "This live ticket has expired: ask for a new one", "live_ticket_expired")
+        token = store_module.digest(play.bearer_token()) if play.bearer_token() else holder
+        seat = store().token_seat(code.upper(), token) if token else None  # counted before the table is read
+        lease = _Lease(code.upper(), request.remote_addr or "-", seat)
         full = lease.acquire()
         if full:
             return _too_many_streams(full)
         try:
-            response = self._stream(code, lease)
+            response = self._stream(code, token, lease)
         except BaseException:
             lease.release()
             raise
@@ -91,14 +107,8 @@ class Live(MethodView):
             lease.release()
         return response
 
-    def _stream(self, code, lease):
-        holder = None
-        ticket = request.cookies.get(TICKET_COOKIE)
-        if ticket and not play.bearer_token():
-            holder = store().ticket_holder(code.upper(), ticket[:100])
-            if holder is None:
-                return error(401, "This live ticket has expired: ask for a new one", "live_ticket_expired")
-        loaded = store().load(code.upper(), play.bearer_token(), token_digest=holder)
+    def _stream(self, code, token, lease):
+        loaded = store().load(code.upper(), token_digest=token)
         game, state = play.game_of(loaded), play.state_of(loaded)
         raw = request.headers.get("Last-Event-ID", request.args.get("last_event_id"))
         last_id = None
@@ -107,9 +117,10 @@ class Live(MethodView):
                 return error(400, f"Last-Event-ID {raw[:20]!r} names no version of this table "
                                   f"(now {loaded.version})", "bad_last_event_id", {"version": loaded.version})
             last_id = int(raw)
-        table = _Table(loaded, game, state)
+        table = _Table(loaded, game, state, token)
+        client = request.environ.get("gunicorn.socket") or request.environ.get("werkzeug.socket")
         events = live.stream(hub(), table, loaded.code, loaded.seat, last_id,
-                             current_app.config["SSE_HEARTBEAT"], play.now_ms, lease)
+                             current_app.config["SSE_HEARTBEAT"], play.now_ms, lease, token, client)
         response = Response(events, mimetype="text/event-stream",
                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
         response.call_on_close(lease.release)  # also when the stream never started
@@ -117,34 +128,43 @@ class Live(MethodView):
 
 
 class _Lease(live.Lease):
-    """A stream's place, counted in Redis across every API process: at most LIVE_STREAMS_PER_ADDRESS
-    open streams from one address and LIVE_STREAMS_PER_TABLE at one table. The lease outlives two
-    heartbeats, so a stream whose process died frees its place by itself."""
+    """A stream's place, counted in Redis across every API process: at most LIVE_STREAMS_PER_SEAT
+    open streams of one seat (its phone's, apart: no other phone can take its place), and, for a
+    phone holding no seat or a spectator's, LIVE_STREAMS_PER_ADDRESS from one address and
+    LIVE_STREAMS_PER_TABLE at one table. A stream frees its place when it ends (its client closing
+    the connection ends it at once); the lease outlives two heartbeats, so a stream whose process
+    died frees its place by itself."""
 
-    def __init__(self, code, address):
+    def __init__(self, code, address, seat):
         self.s, self.code, self.address = store(), code, address
+        self.seat = seat if seat and seat != games.SPECTATOR else None
         self.id = secrets.token_hex(8)
         config = current_app.config
         self.per_address, self.per_table = config["LIVE_STREAMS_PER_ADDRESS"], config["LIVE_STREAMS_PER_TABLE"]
+        self.per_seat = config["LIVE_STREAMS_PER_SEAT"]
         self.lease_ms = int((2 * config["SSE_HEARTBEAT"] + 10) * 1000)
         self.released = False
 
     def acquire(self) -> str | None:
         return self.s.open_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms,
-                                  self.per_address, self.per_table)
+                                  self.per_address, self.per_table, self.seat, self.per_seat)
 
     def renew(self):
-        self.s.renew_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms)
+        self.s.renew_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms, self.seat)
 
     def release(self):
         if not self.released:
             self.released = True
-            self.s.close_stream(self.code, self.address, self.id)
+            self.s.close_stream(self.code, self.address, self.id, self.seat)
 
 
 def _too_many_streams(full: str):
     config = current_app.config
-    if full == "address":
+    if full == "seat":
+        cap = config["LIVE_STREAMS_PER_SEAT"]
+        response = error(429, f"Too many live streams open for this seat ({cap}): close one first",
+                         "too_many_streams", {"per": "seat", "limit": cap})
+    elif full == "address":
         cap = config["LIVE_STREAMS_PER_ADDRESS"]
         response = error(429, f"Too many live streams open from this address ({cap}): close one first",
                          "too_many_streams", {"per": "address", "limit": cap})

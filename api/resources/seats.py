@@ -150,3 +150,21 @@ def claim_refused(reason: str):
                           "Ask the host to hand the seat over again if this phone needs it", "claim_used")
     return error(410, "The host handed this seat over again since this code was made: use the newest code",
                  "claim_replaced")
+
+
+@blp.route("/<seat>")
+class Seat(MethodView):
+    @blp.response(204)
+    @blp.alt_response(401, schema=RefusalSchema, description="No seat token")
+    @blp.alt_response(403, schema=RefusalSchema, description="This phone does not hold that seat")
+    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    def delete(self, code, seat):
+        """Forget: this phone gives its seat up. Its token stops working and its live streams end at
+        once; the seat stays taken (the host hands it to another phone)"""
+        loaded = store().load(code.upper(), play.bearer_token())
+        if loaded.seat is None:
+            return error(401, "Join the table first: this phone holds no seat", "no_seat")
+        if loaded.seat != seat or not store().forget_token(loaded.code, play.bearer_token(), seat):
+            return error(403, f"This phone plays {loaded.seat} and cannot do that: give up {seat[:80]}",
+                         "not_your_seat", {"seat": loaded.seat})
+        return None

@@ -65,6 +65,12 @@ export function saveRecord(code, patch) {
 }
 
 export function forgetTable(code) {
+  // The server forgets this phone's tokens too: they stop working and their live streams end
+  // (offline, they are only lost with this phone's list: the host hands the seat over).
+  const r = tableRecord(code);
+  for (const [seat, token] of [[r?.seat, r?.token], ["host", r?.hostToken]]) {
+    if (seat && token) request("DELETE", `/api/tables/${code}/seats/${encodeURIComponent(seat)}`, { token }).catch(() => {});
+  }
   const all = readJSON(TABLES_KEY, {});
   delete all[code];
   writeJSON(TABLES_KEY, all);
@@ -429,6 +435,19 @@ async function connectLive() {
       state.history = [...state.history, { version: data.version, seat: data.seat, command: data.command, at: Date.now(), events: data.events }];
       changed();
     }
+  });
+  // This phone's token stopped working (its seat handed to another phone, the host seat reclaimed
+  // elsewhere): the server ended the stream before anything new of the seat. The phone forgets that
+  // token, says so, and follows the table with what it still holds (else as anyone at the table).
+  es.addEventListener("revoked", (e) => {
+    if (source !== es) return;
+    es.close();
+    source = null;
+    const { seat } = JSON.parse(e.data);
+    const r = tableRecord(code);
+    if (r) saveRecord(code, { ...(r.token === token ? { seat: null, token: null } : {}), ...(r.hostToken === token ? { hostToken: null } : {}) });
+    state.notice = t("seat.revoked", { seat: seatName(seat) });
+    if (state.code === code) openTable(code);
   });
   es.addEventListener("error", () => {
     if (source !== es) return;

@@ -128,6 +128,8 @@ def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, 
     expect(a.get_by_test_id("handover-copy")).to_have_text("Link copied")
     assert a.evaluate("navigator.clipboard.readText()") == link
     shot(a, "night-handover-claim")
+    # cut off at once, as the sheet said: the old phone's live stream ends and it says so
+    expect(b.get_by_text("This phone no longer holds the Batman seat")).to_be_visible()
     # the new phone opens the link: it claims the seat and lands on Batman's board, and plays
     c = phones.open(link)
     expect(c).to_have_url(re.compile(r"/#/hero/batman$"))
