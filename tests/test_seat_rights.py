@@ -155,6 +155,11 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", EVERYONE, {"recovery_code": "NOT-THE-CODE"}, success=(403,), changes=False)],
     # a ticket for the seat's live stream (a cookie): any seat, changes nothing
     ("POST", PREFIX + "live/ticket"): [Case("heroes", PLAYERS | {"spectator"}, changes=False)],
+    # Forget: a phone gives up the seat it holds, and no other (its token stops working)
+    ("DELETE", PREFIX + "seats/{seat}"): [
+        Case("heroes", frozenset({"villain"}), success=(204,), changes=False, name="villain"),
+        Case("heroes", frozenset({"hero"}), params={"seat": "hero:batman"}, success=(204,), changes=False,
+             name="a hero")],
     ("POST", PREFIX + "seats/{seat}/handover"): [
         Case("heroes", HOST, success=(201,), name="villain"),
         Case("heroes", HOST, params={"seat": "hero:batman"}, success=(201,), name="a hero"),

@@ -92,6 +92,8 @@ def revoke(other, game: Game, how: str) -> str:
     code, seat = game.code, ("host" if how == "recover" else game.seat)
     if how == "handover":
         r = call(other, "post", f"/api/tables/{code}/seats/{seat}/handover", game.tokens["host"])
+        assert r.status_code == 201, r.text  # the old token stops working here; the new phone claims the seat
+        r = call(other, "post", f"/api/tables/{code}/seats/claim", None, json={"claim": r.json()["claim"]})
     elif how == "forget":
         r = call(other, "delete", f"/api/tables/{code}/seats/{seat}", game.tokens[seat])
         assert r.status_code == 204, r.text
