@@ -7,6 +7,7 @@ itself; the other client is 127.0.0.1.
 """
 from __future__ import annotations
 
+import json
 import resource
 import selectors
 import socket
@@ -18,7 +19,7 @@ import requests
 from api.config import Config
 from tests.conftest import Client
 from tests.served import ENTRY, served  # noqa: F401 - a fixture
-from tests.tables import new_table
+from tests.tables import new_table, table_body
 
 SLOW_BODIES = 3_000  # more than the cap lets one address hold in serve's 2 worker processes
 SLOW_HEADERS = 100
@@ -157,3 +158,48 @@ def test_a_slow_body_flood_from_one_address_is_cut_off_while_another_client_is_a
     # headers that never end are closed by gunicorn's keep-alive timeout (2 s)
     head_lasted = sorted(c.closed_at - c.connected_at for c in heads if c.connected_at is not None)
     assert head_lasted and head_lasted[-1] < 2 + 6, head_lasted[-10:]
+
+
+def raw_request(port: int, head: str, body_parts=(), pause: float = 0.0) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(head.encode())
+    for part in body_parts:
+        time.sleep(pause)
+        sock.sendall(part)
+    return sock
+
+
+def answer_of(sock: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection (each request here asks it to)."""
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    finally:
+        sock.close()
+    return data
+
+
+def test_behind_a_trusted_proxy_the_connection_cap_counts_each_client_and_bodies_in_time_are_served_whole(served):
+    s = served(ENTRY, env={"WEB_CONCURRENCY": "1", "GOTHAM_CONNECTIONS_PER_ADDRESS": "2", "GOTHAM_TRUSTED_PROXIES": "1"})
+    slow_head = ("POST /api/tables HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 203.0.113.7\r\n"
+                 "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+    held = [raw_request(s.port, slow_head) for _ in range(2)]  # the client's two requests in progress
+    try:
+        time.sleep(1.0)  # their headers read
+        refused = answer_of(raw_request(s.port, slow_head))
+        assert refused.startswith(b"HTTP/1.1 429") and b'"reason":"too_many_connections"' in refused, refused
+        # another client behind the same proxy is served, its bodies whole when they come in time
+        body = json.dumps(table_body()).encode()
+        other = "Host: x\r\nX-Forwarded-For: 198.51.100.9\r\nContent-Type: application/json\r\n"
+        pieces = [body[:100], body[100:-100], body[-100:]]
+        answer = answer_of(raw_request(s.port, f"POST /api/tables HTTP/1.1\r\n{other}Content-Length: {len(body)}\r\n"
+                                                f"Connection: close\r\n\r\n", pieces, pause=0.3))
+        assert answer.startswith(b"HTTP/1.1 201"), answer[:300]
+        chunks = [b"%x\r\n%s\r\n" % (len(p), p) for p in pieces] + [b"0\r\n\r\n"]
+        answer = answer_of(raw_request(s.port, f"POST /api/tables HTTP/1.1\r\n{other}Transfer-Encoding: chunked\r\n"
+                                                f"Connection: close\r\n\r\n", chunks, pause=0.3))
+        assert answer.startswith(b"HTTP/1.1 201"), answer[:300]
+    finally:
+        for sock in held:
+            sock.close()
