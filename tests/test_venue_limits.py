@@ -11,59 +11,18 @@ from its own loopback address, so no other test's requests count against it.
 """
 from __future__ import annotations
 
-import http.client
-import json
 import random
-import threading
 
-import pytest
-from werkzeug.serving import make_server
-
-from api import create_app
+from api.config import Config
 from api.store import CODE_ALPHABET, CODE_LENGTH
-from tests.conftest import free_port
+from tests.conftest import HIGH_LIMITS
 from tests.sse_client import SSEClient
 from tests.tables import table_body
+from tests.test_rate_limits import From, serve_with  # noqa: F401 - a fixture
 
 
-class From:
-    """Requests from one loopback address, with any headers."""
-
-    def __init__(self, port: int, address: str):
-        self.port, self.address = port, address
-
-    def __call__(self, method: str, path: str, body=None, token: str | None = None, headers: dict | None = None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10, source_address=(self.address, 0))
-        sent = {"Accept": "application/json", **(headers or {})}
-        if body is not None:
-            sent["Content-Type"] = "application/json"
-        if token:
-            sent["Authorization"] = f"Bearer {token}"
-        try:
-            conn.request(method, path, body=None if body is None else json.dumps(body), headers=sent)
-            r = conn.getresponse()
-            if r.getheader("Content-Type", "").startswith("text/event-stream"):
-                return r.status, {k.lower(): v for k, v in r.getheaders()}, None  # a live stream: not read on
-            data = r.read()
-            return r.status, {k.lower(): v for k, v in r.getheaders()}, json.loads(data) if data else None
-        finally:
-            conn.close()
-
-
-@pytest.fixture()
-def serve_with(redis_server):
-    """An app with the default limits but those given, over real HTTP."""
-    servers = []
-
-    def start(**config):
-        app = create_app({"TESTING": True, "REDIS_URL": redis_server.url, **config})
-        server = make_server("127.0.0.1", free_port(), app, threaded=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return server.server_port
-    yield start
-    for server in servers:
-        server.shutdown()
+# The shipped limits (the session's other apps raise them out of reach)
+DEFAULTS = {name: getattr(Config, name) for name in HIGH_LIMITS}
 
 
 def unknown_codes(seed: int, count: int) -> list[str]:
@@ -78,7 +37,7 @@ def free_seats(venue: From, code: str) -> list[str]:
 
 
 def test_twelve_tables_of_five_phones_behind_one_address_are_not_refused_with_the_default_limits(serve_with):
-    venue = From(serve_with(), "127.0.0.41")
+    venue = From(serve_with(**DEFAULTS), "127.0.0.41")
     joins = []
     for _ in range(12):  # each host's phone sets a table up, then the other four phones join it
         status, _, created = venue("POST", "/api/tables", table_body())
@@ -90,7 +49,7 @@ def test_twelve_tables_of_five_phones_behind_one_address_are_not_refused_with_th
 
 
 def test_mistyped_codes_from_a_venue_s_address_do_not_stop_the_phones_seated_there(serve_with):
-    venue = From(serve_with(), "127.0.0.42")
+    venue = From(serve_with(**DEFAULTS), "127.0.0.42")
     status, _, created = venue("POST", "/api/tables", table_body())
     assert status == 201
     code, host = created["code"], created["token"]
@@ -123,7 +82,7 @@ def test_mistyped_codes_from_a_venue_s_address_do_not_stop_the_phones_seated_the
 
 
 def test_x_forwarded_for_is_ignored_by_default_and_with_one_trusted_proxy_counts_the_client_it_saw(serve_with):
-    limits = {"RATE_LIMIT_UNKNOWN_CODE": "2/minute", "LIVE_STREAMS_PER_ADDRESS": 1}
+    limits = {**DEFAULTS, "RATE_LIMIT_UNKNOWN_CODE": "2/minute", "LIVE_STREAMS_PER_ADDRESS": 1}
     bare = From(serve_with(**limits), "127.0.0.43")
     # off (the default): whatever hop the client writes, the connection's address is counted
     answers = [bare("GET", f"/api/tables/{c}", headers={"X-Forwarded-For": f"10.0.0.{i}"})[0]
