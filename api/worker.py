@@ -123,6 +123,10 @@ class Worker(GeventWorker):
             return True
         if not chunked and length == 0:
             return False
+        if any(name == "EXPECT" and v.strip().lower() == "100-continue" for name, v in req.headers):
+            sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")  # the client waits for it before the body
+            req.headers = [(name, v) for name, v in req.headers if name != "EXPECT"]  # said once: not again
+            req._expected_100_continue = False  # (gunicorn 23+ reads this rather than the header)
         started = time.monotonic()
         try:
             if chunked:

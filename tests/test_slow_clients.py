@@ -200,6 +200,14 @@ def test_behind_a_trusted_proxy_the_connection_cap_counts_each_client_and_bodies
         answer = answer_of(raw_request(s.port, f"POST /api/tables HTTP/1.1\r\n{other}Transfer-Encoding: chunked\r\n"
                                                 f"Connection: close\r\n\r\n", chunks, pause=0.3))
         assert answer.startswith(b"HTTP/1.1 201"), answer[:300]
+        # a client that waits for 100 Continue before its body is told to go on
+        waiting = raw_request(s.port, f"POST /api/tables HTTP/1.1\r\n{other}Content-Length: {len(body)}\r\n"
+                                      f"Expect: 100-continue\r\nConnection: close\r\n\r\n")
+        waiting.settimeout(5)
+        assert waiting.recv(25).startswith(b"HTTP/1.1 100 Continue\r\n\r\n")
+        waiting.sendall(body)
+        answer = answer_of(waiting)
+        assert answer.startswith(b"HTTP/1.1 201") and b"100 Continue" not in answer, answer[:300]
     finally:
         for sock in held:
             sock.close()
