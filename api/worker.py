@@ -103,11 +103,9 @@ class Worker(GeventWorker):
                 raise StopIteration()  # closes the connection
             self.open[client] += 1
         try:
-            too_large = self._read_body(req, sock)
-            keep = super().handle_request(listener_name, req, sock, addr)
-            if too_large:
-                raise StopIteration()  # what is left of the body is not drained: the connection closes
-            return keep
+            if self._read_body(req, sock):
+                req.force_close()  # what is left of the body is not drained: the answer closes the connection
+            return super().handle_request(listener_name, req, sock, addr)
         finally:
             if client is not None:
                 self._release(client)

@@ -208,6 +208,9 @@ def test_behind_a_trusted_proxy_the_connection_cap_counts_each_client_and_bodies
         waiting.sendall(body)
         answer = answer_of(waiting)
         assert answer.startswith(b"HTTP/1.1 201") and b"100 Continue" not in answer, answer[:300]
+        # a body declared larger than the app takes is refused unread, and the connection closed
+        answer = answer_of(raw_request(s.port, f"POST /api/tables HTTP/1.1\r\n{other}Content-Length: 2000000\r\n\r\n"))
+        assert answer.startswith(b"HTTP/1.1 413") and b"Connection: close" in answer, answer[:300]
     finally:
         for sock in held:
             sock.close()
