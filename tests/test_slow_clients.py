@@ -115,9 +115,9 @@ def test_a_slow_body_flood_from_one_address_is_cut_off_while_another_client_is_a
     http = Client(s.base)
     code = new_table(http)["code"]
     flood = Flood(s.port, "127.0.0.2")
-    # full headers announcing 100,000 bytes, then one byte every DRIP seconds
-    flood.add(SLOW_BODIES, b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                           b"Content-Length: 100000\r\n\r\n[", b"1")
+    # full headers announcing 100,000 bytes for a command, then one byte every DRIP seconds
+    flood.add(SLOW_BODIES, f"POST /api/tables/{code}/commands/advance HTTP/1.1\r\nHost: x\r\n".encode() +
+              b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n[", b"1")
     flood.add(SLOW_HEADERS, b"GET /api/ping HTTP/1.1\r\n", b"X")  # headers that never end
     t0 = time.monotonic()
     flood.thread.start()
