@@ -11,8 +11,8 @@ class Config:
     LIBRARY_KEY = os.environ.get("GOTHAM_LIBRARY_KEY") or None  # changing the library needs it; unset: read-only
     COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
     # Rate limits per client address (api/ratelimit.py; `limits` strings, moving windows on Redis)
-    # Sized for a venue behind one address (api/ratelimit.py: 12 tables of 5 phones join in a minute, and
-    # the README's 60 tables of a club within a few minutes)
+    # Sized for a venue behind one address: 12 tables of 5 phones join within a minute, the 60 tables
+    # of a club (LIVE_STREAMS_PER_ADDRESS below) within a few
     RATE_LIMIT_JOIN = os.environ.get("GOTHAM_RATE_LIMIT_JOIN", "120/minute")  # join attempts
     RATE_LIMIT_CREATE = os.environ.get("GOTHAM_RATE_LIMIT_CREATE", "20/minute;200/hour")  # new tables and imports
     RATE_LIMIT_UNKNOWN_CODE = os.environ.get("GOTHAM_RATE_LIMIT_UNKNOWN_CODE", "60/minute")  # codes that name no table
