@@ -2,8 +2,9 @@
 api/worker.py's gevent worker) closes a request whose body does not arrive within its deadline (408)
 and caps the connections one address holds, so another client is answered all along.
 
-The flood is bounded: a few thousand connections from 127.0.0.2 for about 20 s, then it stops
-itself; the other client is 127.0.0.1.
+The flood is bounded: a few thousand connections from 127.0.0.2 for 18 s, then it stops itself;
+the other client is 127.0.0.1. Behind a trusted proxy the cap counts each client the proxy names,
+and bodies that come in time (in pieces, chunked, after 100 Continue) reach the app whole.
 """
 from __future__ import annotations
 
