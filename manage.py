@@ -49,18 +49,21 @@ def setup(extra: str = "") -> None:
     stamp.write_text(wanted)
 
 
-def chromium() -> str:
-    """Debian's chromium for the PWA tests; installed with apt-get when missing and we are root."""
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
+def debian_program(package: str, names: tuple[str, ...], what: str) -> str:
+    """A Debian package's program the tests need; installed with apt-get when missing and we are root."""
+    def find():
+        return next((f for n in names if (f := shutil.which(n) or shutil.which(n, path="/usr/sbin:/sbin"))), None)
+
+    found = find()
     if found:
         return found
     if os.name == "posix" and os.geteuid() == 0 and shutil.which("apt-get"):
-        print("Installing chromium (apt-get) for the browser tests ...", flush=True)
+        print(f"Installing {package} (apt-get) for {what} ...", flush=True)
         run("apt-get", "update", "-qq")
-        run("apt-get", "install", "-y", "-qq", "chromium", env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-        found = shutil.which("chromium")
+        run("apt-get", "install", "-y", "-qq", package, env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        found = find()
     if not found:
-        sys.exit("The browser tests need Debian's chromium: sudo apt-get install -y chromium")
+        sys.exit(f"{what} need Debian's {package}: sudo apt-get install -y {package}")
     return found
 
 
@@ -91,7 +94,10 @@ def main(argv: list[str]) -> int:
         setup()
         return supervised([str(BIN / "gotham-companion"), "serve", *rest])
     setup("[test]")
-    env = {**os.environ, "CHROMIUM": chromium()} if (ROOT / "tests" / "browser").exists() else dict(os.environ)
+    env = dict(os.environ)
+    if (ROOT / "tests" / "browser").exists():
+        env["CHROMIUM"] = debian_program("chromium", ("chromium", "chromium-browser"), "The browser tests")
+    env["NGINX"] = debian_program("nginx", ("nginx",), "The reverse proxy tests")  # deploy/nginx.conf
     return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)
 
 

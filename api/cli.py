@@ -40,6 +40,7 @@ def write_openapi(path: str) -> None:
 ACCESS_LOG_FORMAT = '%(h)s - - %(t)s "%(m)s %(U)s %(H)s" %(s)s %(B)s %(L)s'
 
 WORKER_CONNECTIONS = 10_000  # per worker: every phone holds a live stream (5 phones a table)
+WORKER_CLASS = "api.worker.Worker"  # gevent, with deadlines for slow clients and a cap per address
 
 
 def open_files_as_allowed() -> None:
@@ -67,7 +68,7 @@ def serve(host: str, port: int, workers: int) -> int:
         print(f"Embedded redis-server persisting to {embedded.data_dir}", flush=True)
     print(f"Gotham Companion on http://{host}:{port}/  (API docs: http://{host}:{port}/api/docs)", flush=True)
     cmd = [sys.executable, "-m", "gunicorn", "--bind", f"{host}:{port}", "--workers", str(workers),
-           "--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS),
+           "--worker-class", WORKER_CLASS, "--worker-connections", str(WORKER_CONNECTIONS),
            "--graceful-timeout", str(GRACEFUL_TIMEOUT),
            "--no-control-socket",  # its default path is one file shared by every gunicorn on the machine
            "--access-logfile", "-", "--access-logformat", ACCESS_LOG_FORMAT, "wsgi:app"]

@@ -11,9 +11,23 @@ class Config:
     LIBRARY_KEY = os.environ.get("GOTHAM_LIBRARY_KEY") or None  # changing the library needs it; unset: read-only
     COMMAND_RETRIES = 50  # compare-and-set retries when phones write at once
     # Rate limits per client address (api/ratelimit.py; `limits` strings, moving windows on Redis)
-    RATE_LIMIT_JOIN = os.environ.get("GOTHAM_RATE_LIMIT_JOIN", "30/minute")  # join attempts
+    # Sized for a venue behind one address: 12 tables of 5 phones join within a minute, the 60 tables
+    # of a club (LIVE_STREAMS_PER_ADDRESS below) within a few
+    RATE_LIMIT_JOIN = os.environ.get("GOTHAM_RATE_LIMIT_JOIN", "120/minute")  # join attempts
     RATE_LIMIT_CREATE = os.environ.get("GOTHAM_RATE_LIMIT_CREATE", "20/minute;200/hour")  # new tables and imports
     RATE_LIMIT_UNKNOWN_CODE = os.environ.get("GOTHAM_RATE_LIMIT_UNKNOWN_CODE", "60/minute")  # codes that name no table
+    # How many reverse proxies stand in front of the app, each adding the address it saw to
+    # X-Forwarded-For: the per-address limits count the address the farthest of them saw. 0 (the
+    # default): the header is ignored, the connection's address is the client's (api/ratelimit.py).
+    TRUSTED_PROXIES = int(os.environ.get("GOTHAM_TRUSTED_PROXIES", "0"))
+    # Slow clients (api/worker.py, the gunicorn worker `serve` runs): a request's headers arrive within
+    # gunicorn's keep-alive (2 s), its body within max(BODY_TIMEOUT, length / BODY_RATE) seconds (else
+    # 408 and the connection is closed), and one address holds at most CONNECTIONS_PER_ADDRESS
+    # connections to a worker process: 300 live streams (LIVE_STREAMS_PER_ADDRESS) and the other
+    # connections of their phones, if every one lands on the same process.
+    BODY_TIMEOUT = 10.0
+    BODY_RATE = 10_000  # bytes a second: a 1 MB import is given 100 s
+    CONNECTIONS_PER_ADDRESS = int(os.environ.get("GOTHAM_CONNECTIONS_PER_ADDRESS", "1000"))
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
     REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process

@@ -13,12 +13,16 @@ import games
 from .store import Missing
 
 
-def error(code: int, message: str, reason: str | None = None, params: dict | None = None, **extra):
-    """A refusal: `reason` is its stable code (default: the HTTP status's name, e.g. "not_found"),
-    `params` what fills the placeholders of its translations."""
-    body = {"code": code, "status": HTTPStatus(code).phrase, "message": message,
+def refusal(code: int, message: str, reason: str | None = None, params: dict | None = None, **extra) -> dict:
+    """A refusal's body: `reason` is its stable code (default: the HTTP status's name, e.g.
+    "not_found"), `params` what fills the placeholders of its translations."""
+    return {"code": code, "status": HTTPStatus(code).phrase, "message": message,
             "reason": reason or HTTPStatus(code).name.lower(), "params": params or {}, **extra}
-    response = jsonify(body)
+
+
+def error(code: int, message: str, reason: str | None = None, params: dict | None = None, **extra):
+    """A refusal, as the app's answer (see `refusal`)."""
+    response = jsonify(refusal(code, message, reason, params, **extra))
     response.status_code = code
     return response
 

@@ -11,6 +11,16 @@ across a window's boundary, every process counting in the same place).
 
 Each limit is a `limits` string, e.g. "30/minute" or "20/minute;200/hour". Past it: 429 with
 Retry-After (seconds until the window lets the next request through) and `reason` too_many_requests.
+
+A phone already seated at a table is not refused by the unknown-code limit: a request naming a code
+with a seat token (or a live ticket) of that table goes on, so a few mistyped codes at a venue
+behind one address do not stop the tables in play. Without such a token the answer is 429 whether
+the code exists or not.
+
+The address: the connection's, or behind TRUSTED_PROXIES reverse proxies (GOTHAM_TRUSTED_PROXIES)
+the client the farthest of them saw, read from the right of X-Forwarded-For by werkzeug's ProxyFix:
+`client_address` is the one rule, for these limits, the live-stream caps (request.remote_addr) and
+the server's connection cap (api/worker.py). A hop the client wrote itself is never read.
 """
 from __future__ import annotations
 
@@ -21,7 +31,9 @@ import time
 from flask import Flask, current_app, request
 from limits import parse_many
 from limits.strategies import MovingWindowRateLimiter
+from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import play
 from .errors import error
 from .extensions import store
 
@@ -39,8 +51,25 @@ def _items(kind: str):
     return parse_many(current_app.config[KINDS[kind]])
 
 
+def trust_proxies(app: Flask) -> None:
+    """Behind `TRUSTED_PROXIES` proxies, the request's remote address and scheme are what the
+    farthest of them saw (X-Forwarded-For, X-Forwarded-Proto); with 0 the headers are ignored."""
+    trusted = app.config["TRUSTED_PROXIES"]
+    if trusted:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=trusted, x_proto=trusted)
+
+
+def client_address(peer: str | None, forwarded_for: str | None, trusted: int) -> str:
+    """The client a per-address limit counts, from the connection's address `peer` and the
+    X-Forwarded-For header: the rule of `trust_proxies` (werkzeug's ProxyFix)."""
+    if not trusted:
+        return peer or "-"
+    seen = ProxyFix(lambda environ, _start: environ["REMOTE_ADDR"], x_for=trusted)
+    return seen({"REMOTE_ADDR": peer, "HTTP_X_FORWARDED_FOR": forwarded_for or ""}, None) or "-"
+
+
 def _address() -> str:
-    return request.remote_addr or "-"
+    return request.remote_addr or "-"  # the real client's, after trust_proxies
 
 
 def _refused(kind: str, item, limiter) -> "Response":  # noqa: F821
@@ -74,12 +103,29 @@ def check(kind: str):
 
 
 def register(app: Flask) -> None:
+    trust_proxies(app)
+
     @app.before_request
     def codes_probed_too_often():
-        """An address that asked for too many unknown codes is refused on every request naming a code."""
+        """An address that asked for too many unknown codes is refused on every request naming a
+        code, unless the request holds a seat at that table."""
         if request.view_args and "code" in request.view_args:
-            return check("unknown_code")
+            refused = check("unknown_code")
+            if refused is not None and not _seated(str(request.view_args["code"]).upper()):
+                return refused
         return None
+
+
+def _seated(code: str) -> bool:
+    """Whether this request carries a seat token of table `code`, or a live ticket standing for one
+    (False too when there is no such table: the answer says nothing about a code)."""
+    from .resources.live import TICKET_COOKIE
+
+    token, ticket = play.bearer_token(), request.cookies.get(TICKET_COOKIE)
+    if token:
+        return store().holds_seat(code, token=token)
+    holder = store().ticket_holder(code, ticket[:100]) if ticket else None
+    return holder is not None and store().holds_seat(code, token_digest=holder)
 
 
 def limited(kind: str):

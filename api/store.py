@@ -565,6 +565,11 @@ class Store:
         self.redis.set(keys(code)["ticket"] + digest(ticket), token_digest, ex=ttl)
         return ticket
 
+    def holds_seat(self, code: str, token: str | None = None, token_digest: str | None = None) -> bool:
+        """Whether `token` (or the token with `token_digest`) holds a seat at table `code` (False
+        when there is no such table)."""
+        return bool(self.redis.hexists(keys(code)["table"], f"token:{digest(token) if token else token_digest}"))
+
     def ticket_holder(self, code: str, ticket: str) -> str | None:
         """The token digest a live ticket stands for (None: unknown or expired)."""
         found = self.redis.get(keys(code)["ticket"] + digest(ticket))

@@ -30,9 +30,9 @@ class From:
     def __init__(self, port: int, address: str):
         self.port, self.address = port, address
 
-    def __call__(self, method: str, path: str, body=None, token: str | None = None):
+    def __call__(self, method: str, path: str, body=None, token: str | None = None, headers: dict | None = None):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10, source_address=(self.address, 0))
-        headers = {"Accept": "application/json"}
+        headers = {"Accept": "application/json", **(headers or {})}
         if body is not None:
             headers["Content-Type"] = "application/json"
         if token:
@@ -40,6 +40,8 @@ class From:
         try:
             conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
             r = conn.getresponse()
+            if r.getheader("Content-Type", "").startswith("text/event-stream"):
+                return r.status, {k.lower(): v for k, v in r.getheaders()}, None  # a live stream: not read on
             data = r.read()
             return r.status, {k.lower(): v for k, v in r.getheaders()}, json.loads(data) if data else None
         finally:

@@ -487,6 +487,8 @@ export const FR = {
   unknown_seat: "Pas de place « {seat} » à cette table",
   too_many_requests: "Trop de demandes depuis cette adresse : réessayez dans {retry_after} s",
   too_many_streams: "Trop de flux en direct ouverts ({limit} au plus) : fermez-en un d'abord",
+  too_many_connections: "Trop de connexions depuis cette adresse ({limit} au plus) : réessayez dans un instant",
+  request_timeout: "La requête est arrivée trop lentement ({seconds} s) : réessayez",
   live_ticket_expired: "Ce ticket du flux en direct a expiré : demandez-en un nouveau",
   library_read_only: "La bibliothèque est en lecture seule sur ce serveur (aucune clé de bibliothèque)",
   library_key_needed: "Modifier la bibliothèque demande sa clé",
