@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from games import PHYSICAL_DICE, entered
+
 from . import commands as c
 from . import dice_flow, guidance, handlers, mission_rules, versus
 from .actors import TILE_STEPS, tile_steps
@@ -597,10 +599,11 @@ class Entry:
     when: Callable[[Table, Any], Window | None] = _any  # None: any step
     during_roll: bool = False  # may it run while a roll is in progress?
     name: str = ""
+    rolls: bool = False  # the handler rolls the app's dice: it takes the caller's `rng` too
 
 
-def _entry(command, handler, seat, offers, when=_any, during_roll=False) -> Entry:
-    return Entry(command, handler, seat, offers, when, during_roll, snake(command.__name__))
+def _entry(command, handler, seat, offers, when=_any, during_roll=False, rolls=False) -> Entry:
+    return Entry(command, handler, seat, offers, when, during_roll, snake(command.__name__), rolls)
 
 
 _E, _D = handlers, dice_flow.HANDLERS  # the dice package's own handler table (it keeps its helpers private)
@@ -643,9 +646,9 @@ ENTRIES = (
     _entry(dice_flow.StartFreeRoll, _D[dice_flow.StartFreeRoll], _roll_start_seat, _offer_free_roll),
     _entry(dice_flow.StartFollowUp, _D[dice_flow.StartFollowUp], _follow_up_seat, _offer_follow_up),
     _entry(dice_flow.RollDice, _D[dice_flow.RollDice], _roll_seat, _roll_offer("roll", "defense_roll"),
-           during_roll=True),
+           during_roll=True, rolls=True),
     _entry(dice_flow.RerollDice, _D[dice_flow.RerollDice], _roll_seat,
-           _roll_offer("rerolls", "defense_rerolls", step=dice_flow.REROLL_STEPS), during_roll=True),
+           _roll_offer("rerolls", "defense_rerolls", step=dice_flow.REROLL_STEPS), during_roll=True, rolls=True),
     _entry(dice_flow.EndRerolls, _D[dice_flow.EndRerolls], _roll_seat, _roll_offer("rerolls", "defense_rerolls"),
            during_roll=True),
     _entry(dice_flow.Defend, _D[dice_flow.Defend], _roll_seat, _roll_offer("defense"), during_roll=True),
@@ -693,8 +696,19 @@ def check(table: Table, command) -> Entry:
     return e
 
 
-def apply(table: Table, command, *, owned: bool = False) -> Outcome:
-    """Apply `command` (see `engine.apply`): its declaration's checks, then its handler on a copy."""
+def check_entered_dice(table: Table, command) -> None:
+    """IX·D: what real dice show (a field marked `entered_dice`) is entered only while the table's
+    dice are physical; while the app rolls them, its `rng` alone decides."""
+    given = entered(command)
+    if given and table.dice.mode != PHYSICAL_DICE:
+        raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to physical to enter "
+                                  "what real dice show", "dice_rolled_by_app", fields=given)
+
+
+def apply(table: Table, command, *, owned: bool = False, rng=None) -> Outcome:
+    """Apply `command` (see `engine.apply`): its declaration's checks, then its handler on a copy.
+    `rng` rolls the app's dice (server mode): the API's `secrets.SystemRandom()`, a seeded
+    `random.Random` in tests."""
     e = entry(command)
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over", "game_over")
@@ -703,11 +717,12 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
         mission_rules.require_no_pending_event(table)
     check(table, command)
+    check_entered_dice(table, command)
     new = table if owned else copy.deepcopy(table)
     events: list[Event] = []
     if type(command) in LOSES_REINFORCEMENT:
         events += handlers._lose_reinforcement_points(new)
-    events += e.handler(new, command)
+    events += e.handler(new, command, rng) if e.rolls else e.handler(new, command)
     passed = guidance.pass_empty_steps(new)
     if passed:  # C2: the steps passed on the way are step_passed events; one "step": where it stops
         events += passed

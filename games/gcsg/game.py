@@ -68,6 +68,10 @@ class Gcsg(games.Game):
     def title(self, state: State) -> str:
         return "Gotham City Strategy Game"
 
+    def dice_mode(self, state: State) -> str:
+        """The fight dice are always the players' real dice, entered as faces: the app rolls none."""
+        return games.PHYSICAL_DICE
+
     def view(self, state: State, seat: str | None = None) -> dict:
         return view(state, seat)
 
