@@ -79,6 +79,11 @@ class Game:
         accepting names answers the ones it does not know with its `refusal`)."""
         return command
 
+    def command_types(self) -> dict[str, type]:
+        """The game's command registry: each command's name and its dataclass (what `command`
+        builds from a client's fields)."""
+        raise NotImplementedError
+
     def command(self, name: str, fields: dict):
         """A command from its registry name and its JSON fields; an unknown name or malformed
         fields raise the game's `refusal`."""

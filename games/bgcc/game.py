@@ -61,6 +61,9 @@ class Bgcc(games.Game):
     def may_now(self, state: Table, seat: str) -> list:
         return registry.may_now(state, seat)
 
+    def command_types(self) -> dict[str, type]:
+        return {e.name: e.command for e in registry.ENTRIES}
+
     def command(self, name: str, fields: dict):
         found = registry.BY_NAME.get(name)
         if found is None:

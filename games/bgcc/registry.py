@@ -710,6 +710,7 @@ def apply(table: Table, command, *, owned: bool = False, rng=None) -> Outcome:
     `rng` rolls the app's dice (server mode): the API's `secrets.SystemRandom()`, a seeded
     `random.Random` in tests."""
     e = entry(command)
+    check_entered_dice(table, command)
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over", "game_over")
     if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
@@ -717,7 +718,6 @@ def apply(table: Table, command, *, owned: bool = False, rng=None) -> Outcome:
     if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
         mission_rules.require_no_pending_event(table)
     check(table, command)
-    check_entered_dice(table, command)
     new = table if owned else copy.deepcopy(table)
     events: list[Event] = []
     if type(command) in LOSES_REINFORCEMENT:

@@ -232,6 +232,9 @@ class Game(games.Game):
         refused = registry.seat_refusal(seat, command, state)
         return None if refused is None else (refused.code, refused.message, refused.params)
 
+    def command_types(self) -> dict[str, type]:
+        return {name: e.cls for name, e in registry.BY_NAME.items()}
+
     def command(self, name: str, fields: dict | None = None):
         entry = registry.BY_NAME.get(name)
         if entry is None:

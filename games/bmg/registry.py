@@ -391,9 +391,9 @@ def apply(table: Table, command, rng=None, owned: bool = False) -> Outcome:
     """Apply `command` to a copy of the table (or to the table itself with `owned=True`): the new
     table and its events, or RuleRefused with the table untouched."""
     e = entry(command)
+    check_entered_dice(table, command)
     if table.over:
         raise RuleRefused("END GAME AND VICTORY POINTS", "The game is over", "game_over")
-    check_entered_dice(table, command)
     new = table if owned else copy.deepcopy(table)
     events = e.handler(new, command, rng)
     if isinstance(command, MARKER_COMMANDS):

@@ -99,6 +99,9 @@ class Gcsg(games.Game):
     def seat_refusal(self, seat: str | None, command, state: State) -> tuple[str, str, dict] | None:
         return registry.refusal(seat, command, state)
 
+    def command_types(self) -> dict[str, type]:
+        return dict(registry.COMMANDS)
+
     def command(self, name: str, fields: dict):
         cls = registry.COMMANDS.get(name)
         if cls is None:
