@@ -54,6 +54,15 @@ NOT_A_DIE = {
     ("Operation", "count_from_successes"): "whether a printed power counts the successes of a roll",
 }
 
+# Dice the app offers no roll for, in any mode: read on real dice and entered. Not a way to set a
+# die the app rolls (it rolls none there), but open to the same doubt as any physical die: left
+# as it is, named here so that it stays the only one.
+ROLLED_AT_THE_TABLE = {
+    ("resolve_power", "count"): "a Versus HQ power's own dice (Versus II: Duke's two orange dice, Deathstroke's red "
+                                "die…), rolled at the table: the booklet's data does not say which dice, so the app "
+                                "cannot roll them",
+}
+
 # A table of each game at setup, its dice rolled by the app when the game has such a mode.
 SERVER_TABLES = {
     "bgcc": lambda: games.get("bgcc").setup(table_body()),
@@ -115,10 +124,10 @@ def test_no_command_field_carries_a_die_unless_marked_as_entered_dice():
     listed in NOT_A_DIE with what it holds instead. A new such field fails here until decided."""
     unmarked = sorted({(g.name, owner, f.name) for g, command, cls in every_command() for owner, f, _ in walk(cls, command)
                        if DIE_WORDS.search(f.name) and not f.metadata.get(games.ENTERED_DICE)
-                       and (owner, f.name) not in NOT_A_DIE})
+                       and (owner, f.name) not in NOT_A_DIE and (owner, f.name) not in ROLLED_AT_THE_TABLE})
     assert not unmarked, f"fields that may carry a die's value, neither marked entered_dice nor in NOT_A_DIE: {unmarked}"
     listed = {(owner, f.name) for _, command, cls in every_command() for owner, f, _ in walk(cls, command)}
-    assert set(NOT_A_DIE) <= listed, f"NOT_A_DIE names fields no command has: {set(NOT_A_DIE) - listed}"
+    assert set(NOT_A_DIE) | set(ROLLED_AT_THE_TABLE) <= listed, "the lists name fields no command has"
 
 
 def _value(hint, die: bool):

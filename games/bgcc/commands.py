@@ -220,7 +220,7 @@ class ResolvePower:
     tiles: list[str] = field(default_factory=list)
     space: str | None = None
     miniatures: list[str] = field(default_factory=list)  # targets, in the order the operations need them
-    count: int | None = entered_dice(default=None)  # successes of a roll made at the table, for "as many as successes"
+    count: int | None = None  # successes of a roll made at the table, for "as many as successes"
 
 
 @dataclass(frozen=True)
