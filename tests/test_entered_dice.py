@@ -17,7 +17,6 @@ import typing
 import pytest
 
 import games
-from games.bgcc.dice_flow import RollDice, StartRoll
 from tests.bmg.helpers import crew
 from tests.bmg.helpers import table as bmg_table
 from tests.gcsg.support import table as gcsg_table
