@@ -208,9 +208,18 @@ def _rolled_faces(response) -> list[int]:
 def test_a_client_cannot_choose_the_app_s_dice_over_http(http):
     """The attack of issue 28: at a table whose app rolls (server mode), roll_dice and reroll_dice
     with `drawn` faces (the generic command route) set nothing: the faces are the server's; faces,
-    shown faces and a success count are refused (409 dice_rolled_by_app) and change nothing."""
+    shown faces, a success count and an attack or action "resolved" with its successes are refused
+    (409 dice_rolled_by_app) and change nothing."""
     code = new_table(http)["code"]
     advance_to(http, code, "heroes.actions")
+    before = http.get(f"/api/tables/{code}").headers["ETag"]
+    for path, body in (("/heroes/batman/attack", {"kind": "melee", "cubes": 1, "successes": 9,
+                                                  "target_miniature": "killer-croc.1"}),
+                       ("/heroes/batman/complex-action", {"action": "thought", "cubes": 1, "successes": 9,
+                                                          "difficulty": 1})):
+        refused = http.post(f"/api/tables/{code}{path}", json=body)  # an attack's result, chosen by the client
+        assert refused.status_code == 409 and refused.json()["reason"] == "dice_rolled_by_app", refused.text
+        assert http.get(f"/api/tables/{code}").headers["ETag"] == before
     five = [5] * 40
     faces = []
     for hero, cubes in (("batman", 3), ("commissioner-gordon", 2)):
