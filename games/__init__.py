@@ -156,6 +156,12 @@ def entered(command, path: str = "") -> list[str]:
     return found
 
 
+def needs_entered_dice(cls: type) -> bool:
+    """Whether every command of type `cls` gives entered dice (a required `entered_dice` field):
+    such a command belongs to physical tables only."""
+    return any(f.metadata.get(ENTERED_DICE) and _default(f) is dataclasses.MISSING for f in dataclasses.fields(cls))
+
+
 _games: dict[str, Game] = {}
 
 

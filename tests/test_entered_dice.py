@@ -271,3 +271,18 @@ def test_a_bmg_table_whose_app_rolls_refuses_entered_dice_over_http(http):
     assert r.status_code == 201 and r.json()["dice"] == "physical"
     entered = http.post(f"/api/tables/{r.json()['code']}/commands/roll_lead", json={"player": "a", "value": 6})
     assert entered.status_code == 200, entered.text
+
+
+def test_a_table_whose_app_rolls_offers_no_command_that_needs_entered_dice():
+    """`may` (C2) offers an attack, a complex action or a throw resolved with the successes read on
+    real dice only at a physical table (IX·D); while the app rolls, the dice flow is offered."""
+    from games.bgcc import registry
+    from tests.rules.test_engine_rules import advance_to as advance, make
+    needing = {registry.BY_TYPE[cls].name for cls in registry.ENTERS_DICE}
+    assert needing == {"attack", "complex_action", "throw"}
+    table = advance(make(equipment={"Batman": ["Batarangs"]}), "heroes.actions")
+    offered = {m["command"] for m in registry.may_now(table, "hero:batman")}
+    assert needing <= offered
+    table.dice.mode = games.SERVER_DICE
+    offered = {m["command"] for m in registry.may_now(table, "hero:batman")}
+    assert not needing & offered and "start_roll" in offered

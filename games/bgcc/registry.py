@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from games import PHYSICAL_DICE, entered
+from games import PHYSICAL_DICE, entered, needs_entered_dice
 
 from . import commands as c
 from . import dice_flow, guidance, handlers, mission_rules, versus
@@ -656,6 +656,9 @@ ENTRIES = (
 )
 
 BY_TYPE: dict[type, Entry] = {e.command: e for e in ENTRIES}
+# the commands that cannot be sent without entered dice (an attack resolved with its successes):
+# physical tables only, so not offered while the app rolls
+ENTERS_DICE = tuple(e.command for e in ENTRIES if needs_entered_dice(e.command))
 BY_NAME: dict[str, Entry] = {e.name: e for e in ENTRIES}
 NAMES = tuple(BY_NAME)
 
@@ -761,6 +764,7 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     pending = table.mode == "versus" and table.versus is not None and (
         table.versus.pending_powers or table.versus.pending_events)
     rolling = table.dice.roll is not None
+    app_rolls = table.dice.mode != PHYSICAL_DICE
     lost = points_lost(table)
     listed = []
     for e in ENTRIES:
@@ -768,6 +772,8 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
             continue
         if rolling and not e.during_roll:
             continue
+        if app_rolls and e.command in ENTERS_DICE:
+            continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
         offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
         loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
         for offer in offers:
