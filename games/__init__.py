@@ -11,6 +11,11 @@ import importlib
 
 HOST, SPECTATOR = "host", "spectator"  # seats every game has: the table's host and anyone watching
 
+# Dice: "server", the app rolls them with the `rng` the API passes to `apply`; "physical", the
+# players roll real dice and enter what they show.
+SERVER_DICE, PHYSICAL_DICE = "server", "physical"
+ENTERED_DICE = "entered_dice"  # the metadata key that marks a command field as entered dice
+
 PACKAGES = ("games.bgcc.game", "games.bmg.game", "games.gcsg.game")  # imported on first use; each registers its games
 
 
@@ -74,6 +79,11 @@ class Game:
         accepting names answers the ones it does not know with its `refusal`)."""
         return command
 
+    def command_types(self) -> dict[str, type]:
+        """The game's command registry: each command's name and its dataclass (what `command`
+        builds from a client's fields)."""
+        raise NotImplementedError
+
     def command(self, name: str, fields: dict):
         """A command from its registry name and its JSON fields; an unknown name or malformed
         fields raise the game's `refusal`."""
@@ -91,6 +101,12 @@ class Game:
         """The labelled sample library a phone may set a table up from (cards, settings), JSON-ready:
         what the game package ships, so the app keeps no copy of it."""
         return {}
+
+    def dice_mode(self, state) -> str:
+        """SERVER_DICE while the app rolls the table's dice (with `rng`), PHYSICAL_DICE while the
+        players roll real dice: `apply` refuses a command giving an `entered_dice` field (see
+        `entered`) unless the table's dice are physical."""
+        return PHYSICAL_DICE
 
     def odds(self, state, command) -> dict | None:
         """Exact odds of `command`'s roll before it is rolled, JSON-ready; None when the game has
@@ -114,6 +130,44 @@ class Game:
     def resume(self, data: dict):
         """A state from an export; raises ValueError (why, for the player) when it is not one."""
         raise NotImplementedError
+
+
+def entered_dice(**kw):
+    """A command field holding what real dice show, entered by the players (a face, a value, a
+    number of successes): a game accepts it only while the table's dice are physical. No other
+    field of any command may carry a die's value: the dice the app rolls come from `rng` alone."""
+    return dataclasses.field(metadata={ENTERED_DICE: True}, **kw)
+
+
+def _default(f: dataclasses.Field):
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    return f.default_factory() if f.default_factory is not dataclasses.MISSING else dataclasses.MISSING
+
+
+def entered(command, path: str = "") -> list[str]:
+    """The entered-dice fields `command` gives (not left at their default), as dotted paths, in
+    the command and in the parts it nests (dataclasses, and lists and tuples of them)."""
+    found = []
+    if not dataclasses.is_dataclass(command) or isinstance(command, type):
+        return found
+    for f in dataclasses.fields(command):
+        value, where = getattr(command, f.name), f"{path}{f.name}"
+        if f.metadata.get(ENTERED_DICE):
+            if value != _default(f):
+                found.append(where)
+        elif isinstance(value, (list, tuple)):
+            for i, part in enumerate(value):
+                found += entered(part, f"{where}[{i}].")
+        else:
+            found += entered(value, f"{where}.")
+    return found
+
+
+def needs_entered_dice(cls: type) -> bool:
+    """Whether every command of type `cls` gives entered dice (a required `entered_dice` field):
+    such a command belongs to physical tables only."""
+    return any(f.metadata.get(ENTERED_DICE) and _default(f) is dataclasses.MISSING for f in dataclasses.fields(cls))
 
 
 _games: dict[str, Game] = {}

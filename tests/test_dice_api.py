@@ -507,6 +507,7 @@ def test_an_attack_with_no_more_cubes_uses_those_on_the_space(http):
     """C4: two taps on Ranged then "Attack" with 0 more cubes: the attack is those 2 cubes; with no
     cube on the space and none more, V·C·1 [c] "a minimum of one energy cube" refuses it."""
     code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
+    physical(http, code)  # the attack's successes are read on real dice (IX·D)
     advance_to(http, code, "heroes.actions")
     refused(http, code, f"/api/tables/{code}/heroes/batman/attack",
             {"kind": "melee", "successes": 1, "target_miniature": "thug-with-crowbar.1"},

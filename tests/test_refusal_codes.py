@@ -239,6 +239,7 @@ def test_an_unknown_hero_answers_its_code_and_params(http):
 def test_names_the_table_shows_are_accepted_as_ids(http):
     """C7: a hero, a tile, a miniature or an item by the name the table shows, in any case."""
     code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
+    assert http.put(f"/api/tables/{code}/dice/mode", json={"mode": "physical"}).status_code == 200  # IX·D
     advance_to(http, code, "heroes.actions")
     r = http.post(f"/api/tables/{code}/heroes/Batman/spend", json={"space": "melee", "cubes": 1})
     assert r.status_code == 200, r.text

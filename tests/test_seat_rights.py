@@ -75,6 +75,7 @@ ROLL = ("host", "post", "/dice/roll", {"action": "melee", "hero": "batman", "cub
                                        "target_miniature": "thug-with-crowbar.1"})
 ROLLED = ("host", "post", "/dice/roll/dice", {})
 REROLLS_DONE = ("host", "post", "/dice/roll/end-rerolls", None)
+PHYSICAL = ("host", "put", "/dice/mode", {"mode": "physical"})  # successes read on real dice (IX·D)
 HEROES_HQ = ("host", "post", "/command-posts/heroes/hq", {"tile": to_data(HEROES_TEAM[0])})  # the booklet's powers
 VILLAIN_HQ = ("host", "post", "/command-posts/villain/hq", {"tile": to_data(VILLAIN_TEAM[0]), "powers": []})
 
@@ -85,9 +86,10 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", OWN_HERO, {"space": "defense", "cubes": 1}, name="defense")],
     ("POST", PREFIX + "heroes/{hero}/attack"): [
         Case("heroes", OWN_HERO, {"kind": "melee", "cubes": 1, "successes": 1,
-                                  "target_miniature": "thug-with-crowbar.1"})],
+                                  "target_miniature": "thug-with-crowbar.1"}, prepare=(PHYSICAL,))],
     ("POST", PREFIX + "heroes/{hero}/complex-action"): [
-        Case("heroes", OWN_HERO, {"action": "manipulation", "cubes": 1, "successes": 1, "difficulty": 1})],
+        Case("heroes", OWN_HERO, {"action": "manipulation", "cubes": 1, "successes": 1, "difficulty": 1},
+             prepare=(PHYSICAL,))],
     ("POST", PREFIX + "heroes/{hero}/automatic-action"): [Case("heroes", OWN_HERO, {"action": "thought"})],
     ("POST", PREFIX + "heroes/{hero}/move"): [Case("heroes", OWN_HERO, {"moves": [{"type": "simple"}]})],
     ("POST", PREFIX + "heroes/{hero}/pick-up"): [Case("heroes", OWN_HERO, {"item": sample("items", "Batarangs")})],
@@ -97,13 +99,15 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", OWN_HERO, {"from_hero": "commissioner-gordon", "item": "Batarangs"})],
     ("POST", PREFIX + "heroes/{hero}/drop"): [Case("heroes", OWN_HERO, {"item": "Tonfa"})],
     ("POST", PREFIX + "heroes/{hero}/throw"): [
-        Case("heroes", OWN_HERO, {"item": "Tonfa", "distance": 1, "cubes": 1, "successes": 3})],
+        Case("heroes", OWN_HERO, {"item": "Tonfa", "distance": 1, "cubes": 1, "successes": 3},
+             prepare=(PHYSICAL,))],
     ("POST", PREFIX + "heroes/{hero}/wounds"): [
         Case("heroes", frozenset({"host", "villain", "hero"}), {"wounds": 1, "cause": "a fall"})],
     ("POST", PREFIX + "characters/{miniature}/attack"): [
-        Case("villain", VILLAIN, {"kind": "melee", "successes": 1, "target_hero": "batman"})],
+        Case("villain", VILLAIN, {"kind": "melee", "successes": 1, "target_hero": "batman"}, prepare=(PHYSICAL,))],
     ("POST", PREFIX + "characters/{miniature}/complex-action"): [
-        Case("villain", VILLAIN, {"action": "manipulation", "successes": 1, "difficulty": 1})],
+        Case("villain", VILLAIN, {"action": "manipulation", "successes": 1, "difficulty": 1},
+             prepare=(PHYSICAL,))],
     ("POST", PREFIX + "characters/{miniature}/automatic-action"): [
         Case("villain", VILLAIN, {"action": "manipulation"})],
     ("POST", PREFIX + "characters/{miniature}/move"): [Case("villain", VILLAIN, {"moves": [{"type": "simple"}]})],

@@ -32,6 +32,8 @@ class Round:
     def __init__(self, http):
         self.http = http
         self.code = new_table(http, heroes=("Batman", "Commissioner Gordon"))["code"]
+        # the attacks below enter the successes read on real dice (IX·D)
+        assert http.put(f"/api/tables/{self.code}/dice/mode", json={"mode": "physical"}).status_code == 200
         self.tokens = {s: join(http, self.code, s) for s in (BATMAN, GORDON, "villain")}
         self.tokens["host"] = http.tokens[self.code]
         self.taps = 0

@@ -64,6 +64,8 @@ def test_versus_two_turn_game_and_worked_example_13(http):
     """A full two-turn Versus game on two phones; in it, example 13: the third activation of a turn
     costs 3 discs available → spent plus the tile's energy-cube cost from its river position."""
     code, heroes, villain = new_versus(http)
+    # the attack below enters the successes read on real dice (IX·D)
+    assert http.put(f"/api/tables/{code}/dice/mode", json={"mode": "physical"}).status_code == 200
     draft(http, code, heroes, villain)
     turn_path = f"/api/tables/{code}/turn/advance"
     table = post(http, turn_path, as_=heroes)["table"]  # setup → turn 1 upkeep (initiative: heroes)

@@ -57,6 +57,8 @@ class Game:
         assert r.status_code == 201, r.text
         self.table = r.json()["table"] if "table" in r.json() else r.json()
         self.code = r.json()["code"]
+        # the complex actions below enter the successes read on real dice (IX·D)
+        assert http.put(f"/api/tables/{self.code}/dice/mode", json={"mode": "physical"}).status_code == 200
         self.phones = {"heroes": seat(http, self.code, "heroes"), "villain": seat(http, self.code, "villain"),
                        "host": None}  # the client keeps the host's token
         self.base = f"/api/tables/{self.code}"

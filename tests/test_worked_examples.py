@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from http import HTTPStatus
 
-from tests.tables import advance_to, new_table, sample
+from tests.tables import advance_to, sample
+from tests.tables import new_table as sample_table
+
+
+def new_table(http, **kw) -> dict:
+    """A table of the sample library whose dice are physical: the examples enter the successes
+    read on real dice (IX·D)."""
+    table = sample_table(http, **kw)
+    assert http.put(f"/api/tables/{table['code']}/dice/mode", json={"mode": "physical"}).status_code == 200
+    return table
 
 SPACES = ("melee", "ranged", "manipulation", "thought", "movement", "defense", "reroll")
 

@@ -1,19 +1,18 @@
 """Dice: a table's face table and dice mode, the roll in progress step by step, and the odds of a
 pool before committing (II, V·C, VI·D, VII, VIII, IX·D-F, X).
 
-In server mode the app draws every face with `secrets.SystemRandom()` here and passes them in the
-command, so the rules stay deterministic and every face is recorded in the events; in physical
-mode the players enter the faces (0-5) their real dice show, or only the number of successes.
+In server mode the rules draw every face from the `rng` the API passes them (`secrets.SystemRandom()`,
+api/play.py) and record it in the events: no field of any request sets a face. In physical mode the
+players enter the faces (0-5) their real dice show, or only the number of successes; entered dice
+are refused (409 `dice_rolled_by_app`) while the app rolls.
 """
 from __future__ import annotations
-
-import secrets
 
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import dice_flow as df
-from games.bgcc.dice import FACES_PER_DIE, MAX_POOL, DiceType
+from games.bgcc.dice import MAX_POOL, DiceType
 from games.bgcc.rerolls import SKILL_REROLLS, STEPS
 from games.bgcc.table import Table as BgccTable
 
@@ -27,16 +26,10 @@ blp = Blueprint("dice", __name__, url_prefix="/api/tables/<table_code:code>/dice
                 description="Dice: the face table and its calibration, server or physical dice, the roll "
                             "in progress from the pool to the wounds, and the odds before committing")
 
-_RANDOM = secrets.SystemRandom()
 SMALL = validate.Range(min=0, max=99)
 # Faces and die indexes are checked by the rules (a refusal naming IX·D or VIII), so a face 6 or a
 # die -1 answers 409 with the rule rather than 422.
 LOOSE = validate.Range(min=-99, max=99)
-
-
-def drawn() -> list[int]:
-    """The app's faces for the next dice, drawn here, outside the rules (enough for any pool)."""
-    return [_RANDOM.randrange(FACES_PER_DIE) for _ in range(MAX_POOL)]
 
 
 def small(**kw):
@@ -371,7 +364,7 @@ class RollTheDice(MethodView):
     def post(self, data, code):
         """Roll the pool waiting for its dice: the app rolls (server mode), or enter the faces or the
         number of successes (physical mode)"""
-        return play.execute(code, "roll_dice", {**data, "drawn": drawn()})
+        return play.execute(code, "roll_dice", data)
 
 
 @blp.route("/roll/reroll")
@@ -384,7 +377,7 @@ class Reroll(MethodView):
         return play.execute(code, "reroll_dice", {
             "step": data["step"], "dice": data["dice"], "skill": data["skill"], "possessor_hero": possessor.get("hero"),
             "possessor_miniature": possessor.get("miniature"), "same_area": data["same_area"], "faces": data["faces"],
-            "shown": data["shown"], "drawn": drawn()})
+            "shown": data["shown"]})
 
 
 @blp.route("/roll/end-rerolls")

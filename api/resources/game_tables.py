@@ -36,7 +36,8 @@ class SetupOptionsSchema(Schema):
 
     bmg: `players` [{id, name, crew: {name, boss, members: [{card, rank}], deck, equipment}}],
     `limit` (350), `event` ("Heavy Rain"), `encounter` ("BT0056"), `recount_stun` ("one"|"all"),
-    `cards` (character cards beside the sample library). gcsg: `villains` (2-4 of joker, penguin,
+    `dice` ("physical", the default: a roll may be entered from real dice; "server": the app rolls
+    every die and refuses entered ones), `cards` (character cards beside the sample library). gcsg: `villains` (2-4 of joker, penguin,
     two-face, killer-croc, from the first player clockwise), `settings` (the table settings: dials,
     screens, board, dice; none for the labelled sample). bgcc: as POST /api/tables; bgcc-versus:
     as POST /api/versus-tables."""
@@ -48,6 +49,7 @@ class SetupOptionsSchema(Schema):
     event = Text(allow_none=True, validate=validate.Length(max=80))
     encounter = Text(allow_none=True, validate=validate.Length(max=80))
     recount_stun = Text(validate=validate.OneOf(["one", "all"]))
+    dice = Text(validate=validate.OneOf([games.SERVER_DICE, games.PHYSICAL_DICE]))
     cards = fields.List(fields.Dict(), validate=validate.Length(max=200))
     villains = fields.List(Text(validate=validate.Length(max=40)), validate=validate.Length(max=4))
     settings = fields.Dict(allow_none=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games import entered_dice
+
 from .definitions import Item, Power, TileDef
 
 
@@ -38,9 +40,10 @@ class Attack:
     `successes` are the attack's net successes (after rerolls, automatic successes, hindering).
     The defender spends `defense_cubes` on its defense space and rolled `defense_successes`
     (its automatic defense die included); automatic defense successes are added by the engine.
+    Both are read on real dice: the command is a physical-dice table's (the app's dice: the dice flow).
     """
     kind: str
-    successes: int
+    successes: int = entered_dice()
     hero: str | None = None
     miniature: str | None = None
     target_hero: str | None = None
@@ -48,14 +51,14 @@ class Attack:
     cubes: int = 0
     characteristic: int = 0
     defense_cubes: int = 0
-    defense_successes: int = 0
+    defense_successes: int = entered_dice(default=0)
 
 
 @dataclass(frozen=True)
 class ComplexAction:
     """A complex manipulation or thought (V·C·3 [a], V·C·4): successes − hindering against difficulty."""
     action: str
-    successes: int
+    successes: int = entered_dice()
     difficulty: int
     hindering: int = 0
     hero: str | None = None
@@ -127,7 +130,7 @@ class Throw:
     hero: str
     item: str
     distance: int
-    successes: int
+    successes: int = entered_dice()
     cubes: int
     hindering: int = 0
 

@@ -40,10 +40,12 @@ class Bgcc(games.Game):
         return rules_table.setup(mission, heroes, tiles)
 
     def apply(self, state: Table, command, rng=None):
-        """The dice the app rolls for BGCC are rolled by the dice routes and sent as values: `rng`
-        is not used."""
-        outcome = engine.apply(state, command, owned=True)
+        """The dice the app rolls (server mode) are drawn from `rng` inside the rules."""
+        outcome = engine.apply(state, command, owned=True, rng=rng)
         return outcome.table, outcome.events
+
+    def dice_mode(self, state: Table) -> str:
+        return state.dice.mode
 
     def title(self, state: Table) -> str:
         return state.mission.name
@@ -59,6 +61,9 @@ class Bgcc(games.Game):
 
     def may_now(self, state: Table, seat: str) -> list:
         return registry.may_now(state, seat)
+
+    def command_types(self) -> dict[str, type]:
+        return {e.name: e.command for e in registry.ENTRIES}
 
     def command(self, name: str, fields: dict):
         found = registry.BY_NAME.get(name)

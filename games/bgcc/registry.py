@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from games import PHYSICAL_DICE, entered, needs_entered_dice
+
 from . import commands as c
 from . import dice_flow, guidance, handlers, mission_rules, versus
 from .actors import TILE_STEPS, tile_steps
@@ -599,6 +601,7 @@ class Entry:
     when: Callable[[Table, Any], Window | None] = _any  # None: any step
     during_roll: bool = False  # may it run while a roll is in progress?
     name: str = ""
+    rolls: bool = False  # the handler rolls the app's dice: it takes the caller's `rng` too
 
 
 # ---------------------------------------------------------------- what each field may hold
@@ -635,7 +638,7 @@ BOUNDS = {
     **{k: _SUCCESSES for k in ("successes", "defense_successes", "difficulty", "hindering", "distance", "wounds",
                                "automatic_successes", "amount")},
     "characteristic": Num(0, 3, "a character tile prints at most 4 characteristics per action (VI·D)"),
-    "faces": _POOL_LIST, "shown": _POOL_LIST, "drawn": _POOL_LIST, "RerollDice.dice": _POOL_LIST,
+    "faces": _POOL_LIST, "shown": _POOL_LIST, "RerollDice.dice": _POOL_LIST,
     "CalibrateDice.faces": Items(12, Num(-99, 99), "a die has 6 faces (IX·D); more are refused by the rule"),
     "enemy_menace": Items(20, Num(0, 99), "menace of each enemy in the area"),
     "ally_menace": Items(20, Num(0, 99), "menace of each ally in the area"),
@@ -661,8 +664,8 @@ BOUNDS = {
 }
 
 
-def _entry(command, handler, seat, offers, when=_any, during_roll=False) -> Entry:
-    return Entry(command, handler, seat, offers, when, during_roll, snake(command.__name__))
+def _entry(command, handler, seat, offers, when=_any, during_roll=False, rolls=False) -> Entry:
+    return Entry(command, handler, seat, offers, when, during_roll, snake(command.__name__), rolls)
 
 
 _E, _D = handlers, dice_flow.HANDLERS  # the dice package's own handler table (it keeps its helpers private)
@@ -705,9 +708,9 @@ ENTRIES = (
     _entry(dice_flow.StartFreeRoll, _D[dice_flow.StartFreeRoll], _roll_start_seat, _offer_free_roll),
     _entry(dice_flow.StartFollowUp, _D[dice_flow.StartFollowUp], _follow_up_seat, _offer_follow_up),
     _entry(dice_flow.RollDice, _D[dice_flow.RollDice], _roll_seat, _roll_offer("roll", "defense_roll"),
-           during_roll=True),
+           during_roll=True, rolls=True),
     _entry(dice_flow.RerollDice, _D[dice_flow.RerollDice], _roll_seat,
-           _roll_offer("rerolls", "defense_rerolls", step=dice_flow.REROLL_STEPS), during_roll=True),
+           _roll_offer("rerolls", "defense_rerolls", step=dice_flow.REROLL_STEPS), during_roll=True, rolls=True),
     _entry(dice_flow.EndRerolls, _D[dice_flow.EndRerolls], _roll_seat, _roll_offer("rerolls", "defense_rerolls"),
            during_roll=True),
     _entry(dice_flow.Defend, _D[dice_flow.Defend], _roll_seat, _roll_offer("defense"), during_roll=True),
@@ -715,6 +718,9 @@ ENTRIES = (
 )
 
 BY_TYPE: dict[type, Entry] = {e.command: e for e in ENTRIES}
+# the commands that cannot be sent without entered dice (an attack resolved with its successes):
+# physical tables only, so not offered while the app rolls
+ENTERS_DICE = tuple(e.command for e in ENTRIES if needs_entered_dice(e.command))
 BY_NAME: dict[str, Entry] = {e.name: e for e in ENTRIES}
 NAMES = tuple(BY_NAME)
 
@@ -755,9 +761,21 @@ def check(table: Table, command) -> Entry:
     return e
 
 
-def apply(table: Table, command, *, owned: bool = False) -> Outcome:
-    """Apply `command` (see `engine.apply`): its declaration's checks, then its handler on a copy."""
+def check_entered_dice(table: Table, command) -> None:
+    """IX·D: what real dice show (a field marked `entered_dice`) is entered only while the table's
+    dice are physical; while the app rolls them, its `rng` alone decides."""
+    given = entered(command)
+    if given and table.dice.mode != PHYSICAL_DICE:
+        raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to physical to enter "
+                                  "what real dice show", "dice_rolled_by_app", fields=given)
+
+
+def apply(table: Table, command, *, owned: bool = False, rng=None) -> Outcome:
+    """Apply `command` (see `engine.apply`): its declaration's checks, then its handler on a copy.
+    `rng` rolls the app's dice (server mode): the API's `secrets.SystemRandom()`, a seeded
+    `random.Random` in tests."""
     e = entry(command)
+    check_entered_dice(table, command)
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over", "game_over")
     if type(command) not in (c.ResolvePower, c.EndGame, c.ResolveMissionEvent):
@@ -769,7 +787,7 @@ def apply(table: Table, command, *, owned: bool = False) -> Outcome:
     events: list[Event] = []
     if type(command) in LOSES_REINFORCEMENT:
         events += handlers._lose_reinforcement_points(new)
-    events += e.handler(new, command)
+    events += e.handler(new, command, rng) if e.rolls else e.handler(new, command)
     passed = guidance.pass_empty_steps(new)
     if passed:  # C2: the steps passed on the way are step_passed events; one "step": where it stops
         events += passed
@@ -808,6 +826,7 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     pending = table.mode == "versus" and table.versus is not None and (
         table.versus.pending_powers or table.versus.pending_events)
     rolling = table.dice.roll is not None
+    app_rolls = table.dice.mode != PHYSICAL_DICE
     lost = points_lost(table)
     listed = []
     for e in ENTRIES:
@@ -815,6 +834,8 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
             continue
         if rolling and not e.during_roll:
             continue
+        if app_rolls and e.command in ENTERS_DICE:
+            continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
         offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
         loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
         for offer in offers:

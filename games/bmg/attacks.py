@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from games import entered_dice
+
 from . import dice as d
 from .cards import Damage, Weapon
 from .errors import RuleRefused
@@ -129,9 +131,9 @@ class MeleeShare:
     strength_die: bool = False
     defender_effort: int = 0
     enemies_in_contact: int = 1
-    attack_values: tuple[int, ...] | None = None
-    strength_value: int | None = None
-    defense_values: tuple[int, ...] | None = None
+    attack_values: tuple[int, ...] | None = entered_dice(default=None)
+    strength_value: int | None = entered_dice(default=None)
+    defense_values: tuple[int, ...] | None = entered_dice(default=None)
     critical: str | None = None
 
 

@@ -1,9 +1,12 @@
 """What a player does at a Batman Miniature Game table, in the rulebook's words. Dice fields left
 None are drawn from the rng handed to `engine.apply` (a server's CSPRNG); entered, they are the
-real dice. The registry names each command by the snake_case of its class."""
+real dice, marked `entered_dice` and accepted only at a table whose dice are physical (the
+table's `dice`). The registry names each command by the snake_case of its class."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from games import entered_dice
 
 from .attacks import MeleeShare
 
@@ -14,7 +17,7 @@ from .attacks import MeleeShare
 class RollLead:
     """TAKE THE LEAD: the player's D6 (the pass bonus is added by the companion)."""
     player: str
-    value: int | None = None
+    value: int | None = entered_dice(default=None)
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class ChooseInitiative:
 class RollEvent:
     """An Event that asks the Initiative player for a D6 each round (Heavy Rain)."""
     player: str
-    value: int | None = None
+    value: int | None = entered_dice(default=None)
 
 
 # ---------------------------------------------------------------- II. Raise the Plan
@@ -85,8 +88,8 @@ class RangedAttack:
     dodge: int = 0
     strength_die_removed: bool = False
     in_contact_with_enemy: bool = False
-    attack_values: tuple[int, ...] | None = None
-    strength_value: int | None = None
+    attack_values: tuple[int, ...] | None = entered_dice(default=None)
+    strength_value: int | None = entered_dice(default=None)
     critical: str | None = None
     extra: bool = False
 
@@ -132,7 +135,7 @@ class SkillRollCommand:
     against: str | None = None
     effort_by: str | None = None
     effort: int = 0
-    values: tuple[int, ...] | None = None
+    values: tuple[int, ...] | None = entered_dice(default=None)
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,7 @@ class PayEffort:
 class RecoveryRoll:
     """RECOVERY (Recount step 5): a KO model's Endurance roll with Special − 1 dice."""
     model: str
-    values: tuple[int, ...] | None = None
+    values: tuple[int, ...] | None = entered_dice(default=None)
 
 
 @dataclass(frozen=True)
@@ -196,7 +199,7 @@ class HandCrown:
 class Dispute:
     """Why so serious?: the player's reading applies on 4+, the opponent's on 1–3."""
     player: str
-    value: int | None = None
+    value: int | None = entered_dice(default=None)
 
 
 @dataclass(frozen=True)
@@ -209,7 +212,7 @@ class RollDie:
     add: int = 0
     halve: bool = False
     items: int = 0
-    value: int | None = None
+    value: int | None = entered_dice(default=None)
 
 
 # ---------------------------------------------------------------- the road to victory

@@ -76,7 +76,8 @@ def setup(options: dict) -> Table:
     """A table at round 1, I. Take the Lead, each crew validated (FORMING THE CREW), each hand of
     4 drawn. `options`: limit (350), players [{id, name, crew: {name, boss, members: [{card, rank}],
     deck?, equipment?}}], event ("Heavy Rain"), encounter ("BT0056"), recount_stun ("one"|"all"),
-    cards (extra card dicts for the library)."""
+    dice ("physical": a roll may be entered from real dice, the default; "server": the app rolls
+    every die), cards (extra card dicts for the library)."""
     limit = int(options.get("limit", 350))
     library = sample_cards()
     for data in options.get("cards", ()):
@@ -112,8 +113,12 @@ def setup(options: dict) -> Table:
     stun = options.get("recount_stun", "one")
     if stun not in ("one", "all"):
         raise RuleRefused("RECOVERY", "recount_stun is 'one' or 'all'", "bad_option", option="recount_stun")
+    dice = options.get("dice", games.PHYSICAL_DICE)
+    if dice not in (games.SERVER_DICE, games.PHYSICAL_DICE):
+        raise RuleRefused("DICE", "dice is 'server' (the app rolls) or 'physical' (real dice entered)", "bad_option",
+                          option="dice")
     return Table(players, models, limit, EVENTS.get(event) if event else None,
-                 ENCOUNTERS.get(encounter) if encounter else None, stun)
+                 ENCOUNTERS.get(encounter) if encounter else None, stun, dice)
 
 
 def _fits(hint, value) -> bool:
@@ -198,6 +203,9 @@ class Game(games.Game):
     def title(self, state: Table) -> str:
         return "Batman Miniature Game"
 
+    def dice_mode(self, state: Table) -> str:
+        return state.dice
+
     def view(self, state: Table, seat: str | None = None) -> dict:
         return table_view(state, seat)
 
@@ -224,6 +232,9 @@ class Game(games.Game):
             return "no_seat", "Join the table first: this phone holds no seat", {}
         refused = registry.seat_refusal(seat, command, state)
         return None if refused is None else (refused.code, refused.message, refused.params)
+
+    def command_types(self) -> dict[str, type]:
+        return {name: e.cls for name, e in registry.BY_NAME.items()}
 
     def command(self, name: str, fields: dict | None = None):
         entry = registry.BY_NAME.get(name)

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from games import PHYSICAL_DICE, entered
+
 from . import commands as c
 from . import engine, melee_flow as mf, rounds
 from .errors import RuleRefused
@@ -414,10 +416,20 @@ def entry(command) -> Entry:
     return e
 
 
+def check_entered_dice(table: Table, command) -> None:
+    """THE FIRST STEPS › Dice: a die entered from real dice (a field marked `entered_dice`) only at a
+    table whose dice are physical; at a table whose app rolls, its `rng` alone decides."""
+    given = entered(command)
+    if given and table.dice != PHYSICAL_DICE:
+        raise RuleRefused("DICE", "This table's dice are rolled by the app: enter real dice only at a table set up "
+                                  "with physical dice", "dice_rolled_by_app", fields=given)
+
+
 def apply(table: Table, command, rng=None, owned: bool = False) -> Outcome:
     """Apply `command` to a copy of the table (or to the table itself with `owned=True`): the new
     table and its events, or RuleRefused with the table untouched."""
     e = entry(command)
+    check_entered_dice(table, command)
     if table.over:
         raise RuleRefused("END GAME AND VICTORY POINTS", "The game is over", "game_over")
     new = table if owned else copy.deepcopy(table)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games import PHYSICAL_DICE
+
 from .errors import RuleRefused
 from .models import Model
 from .objectives import EncounterCard, EventCard, PlayerCards
@@ -87,6 +89,7 @@ class Table:
     event: EventCard | None = None
     encounter: EncounterCard | None = None
     recount_stun: str = "one"  # RECOVERY: "one" ★ per non-KO model, or "all" (Recount step 5): Open question 1
+    dice: str = PHYSICAL_DICE  # "physical": a roll may be entered from real dice (else the app rolls); "server": the app rolls every die
     round: RoundTrack = field(default_factory=RoundTrack)
 
     def player(self, player_id: str) -> Player:

@@ -79,6 +79,7 @@ def view(table: Table, seat: str | None = None) -> dict:
         "event": table.event.name if table.event else None,
         "encounter": table.encounter.name if table.encounter else None,
         "recount_stun": table.recount_stun,
+        "dice": table.dice,
         "round": {
             "number": r.number,
             "phase": r.phase,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games import entered_dice
+
 
 @dataclass(frozen=True)
 class Advance:
@@ -41,9 +43,10 @@ class BatmanCard:
 
 @dataclass(frozen=True)
 class RollFight:
-    """The dice of the fight in progress (FVV, FVB): a face per fighter ("batman" for Batman), and
-    Ability-card modifiers per fighter (entered from the cards)."""
-    dice: dict = field(default_factory=dict)
+    """The dice of the fight in progress (FVV, FVB): a face per fighter ("batman" for Batman), read
+    on the real dice (the app never rolls a fight), and Ability-card modifiers per fighter (entered
+    from the cards)."""
+    dice: dict = entered_dice(default_factory=dict)
     modifiers: dict = field(default_factory=dict)
 
 

@@ -69,6 +69,10 @@ class Gcsg(games.Game):
     def title(self, state: State) -> str:
         return "Gotham City Strategy Game"
 
+    def dice_mode(self, state: State) -> str:
+        """The fight dice are always the players' real dice, entered as faces: the app rolls none."""
+        return games.PHYSICAL_DICE
+
     def view(self, state: State, seat: str | None = None) -> dict:
         return view(state, seat)
 
@@ -95,6 +99,9 @@ class Gcsg(games.Game):
 
     def seat_refusal(self, seat: str | None, command, state: State) -> tuple[str, str, dict] | None:
         return registry.refusal(seat, command, state)
+
+    def command_types(self) -> dict[str, type]:
+        return dict(registry.COMMANDS)
 
     def command(self, name: str, fields: dict):
         cls = registry.COMMANDS.get(name)

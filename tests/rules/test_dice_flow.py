@@ -11,6 +11,7 @@ A pool lists its dice white → black, dice with the free-reroll icon first in t
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -64,10 +65,10 @@ def make(boards=None, equipment=None, tiles=None) -> tb.Table:
     return tb.setup(MISSION, setups, [replaced.get(t.name, t) for t in DEFS["tiles"]])
 
 
-def run(table, *commands):
+def run(table, *commands, rng=None):
     events = []
     for command in commands:
-        outcome = engine.apply(table, command)
+        outcome = engine.apply(table, command, rng=rng)
         table = outcome.table
         tb.check_table(table)  # a table in the middle of a roll still imports
         events += outcome.events
@@ -310,20 +311,26 @@ def test_example_9_action_multiplier_full_flow():
 # ------------------------------------------------------------------- server and count entries
 
 
-def test_server_mode_consumes_the_drawn_faces_in_order_and_records_them():
+def test_server_mode_rolls_with_the_callers_rng_in_pool_order_and_records_the_faces():
+    """IX·D, V·C·1 [f]: in server mode the app's faces come from the rng the server passes (a seeded
+    one here), one per die in pool order; what real dice show is refused while the app rolls."""
     table = advance_to(make(), "heroes.actions")
-    drawn = [5, 4, 3, 2, 1, 0] * 7
+    seeded = random.Random(2026)
+    faces = [seeded.randrange(6) for _ in range(3)]
     table, events = run(table, df.StartRoll("melee", hero=BATMAN, cubes=2, target_miniature=THUG),
-                        df.RollDice(drawn=drawn))
+                        df.RollDice(), rng=random.Random(2026))
     rolled = one(events, "dice_rolled")
     assert rolled.data["entry"] == "rolled"
-    assert [(d["colour"], d["face"], d["successes"]) for d in rolled.data["dice"]] == [("red", 5, 3), ("red", 4, 2)]
-    refused(table, df.RerollDice("paid", [0], faces=[1], drawn=drawn), "IX·D",
-            "This table's dice are rolled by the app: set the dice mode to physical to enter what real dice show")
-    table, events = run(table, df.RerollDice("paid", [1], drawn=[0] + drawn))
-    assert one(events, "dice_rerolled").data["rerolls"][0]["face_after"] == 0
+    red = [0, 1, 1, 2, 2, 3]
+    assert [(d["colour"], d["face"], d["successes"]) for d in rolled.data["dice"]] == \
+        [("red", faces[0], red[faces[0]]), ("red", faces[1], red[faces[1]])]
+    message = "This table's dice are rolled by the app: set the dice mode to physical to enter what real dice show"
+    refused(table, df.RerollDice("paid", [0], faces=[1]), "IX·D", message)
+    refused(table, df.RerollDice("paid", [0], shown=[3]), "IX·D", message)
+    table, events = run(table, df.RerollDice("paid", [1]), rng=random.Random(2026))
+    assert one(events, "dice_rerolled").data["rerolls"][0]["face_after"] == faces[0]
     assert one(events, "spend").data == {"hero": BATMAN, "space": "reroll", "cubes": 1}
-    refused(table, df.RerollDice("paid", [1], drawn=[7] * 40), "IX·D", "A die has faces 0 to 5, not 7")
+    refused(table, df.RerollDice("paid", [0]), "IX·D", "The app rolls this table's dice: no random source was given")
 
 
 def test_a_success_count_entry_cannot_be_rerolled_die_by_die():

@@ -37,7 +37,9 @@ def make(heroes=("Batman", "Commissioner Gordon", "Renee Montoya"), equipment=No
     mission = dataclasses.replace(MISSION, **mission_changes)
     setups = [tb.HeroSetup(HEROES[h], [ITEMS[i] for i in equipment.get(h, [])],
                            [ITEMS[i] for i in gadgets.get(h, [])]) for h in heroes]
-    return tb.setup(mission, setups, list(tiles if tiles is not None else DEFS["tiles"]))
+    table = tb.setup(mission, setups, list(tiles if tiles is not None else DEFS["tiles"]))
+    table.dice.mode = "physical"  # IX·D: the attacks and actions here enter the successes of real dice
+    return table
 
 
 def run(table: tb.Table, *commands) -> tuple[tb.Table, list[engine.Event]]:

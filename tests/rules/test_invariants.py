@@ -80,6 +80,12 @@ STATS: collections.Counter = collections.Counter()
 # ---------------------------------------------------------------- setups
 
 
+def physical_dice(table: Table) -> Table:
+    """IX·D: the attacks and actions played here enter the successes read on real dice."""
+    table.dice.mode = "physical"
+    return table
+
+
 @st.composite
 def table_setups(draw):
     """(mission, hero setups, tile definitions) for a standard table, varied around the sample."""
@@ -537,7 +543,7 @@ class TableMachine(RuleBasedStateMachine):
     @initialize(config=table_setups())
     def set_up(self, config):
         mission, heroes, tiles = config
-        self.table = setup(mission, heroes, tiles)
+        self.table = physical_dice(setup(mission, heroes, tiles))
         self.snapshot = to_data(self.table)
         self.starting_cubes = mission.villain_reserve + mission.villain_fatigue
         STATS["games"] += 1
@@ -1019,7 +1025,7 @@ TestTableMachine = TableMachine.TestCase
 def reachable_tables(draw, max_commands: int = 200):
     """A table reached from a varied setup by plausible commands (refusals skipped)."""
     mission, heroes, tiles = draw(table_setups())
-    table = setup(mission, heroes, tiles)
+    table = physical_dice(setup(mission, heroes, tiles))
     stop_mid_activation = draw(st.booleans())   # with an activation record or reinforcement points
     for _ in range(draw(st.integers(0, max_commands))):
         if table.track.over:
@@ -1078,7 +1084,7 @@ def test_river_costs_always_come_from_the_cost_track(table):
 
 def _sample_table(**mission_changes) -> Table:
     mission = dataclasses.replace(MISSION, **mission_changes)
-    return setup(mission, [HeroSetup(board=BOARDS["Batman"])], list(LIBRARY["tiles"]))
+    return physical_dice(setup(mission, [HeroSetup(board=BOARDS["Batman"])], list(LIBRARY["tiles"])))
 
 
 def _play(table: Table, *commands) -> Table:

@@ -215,6 +215,7 @@ def test_versus_hq_neutralized_detaches_event_powers_and_event_tile():
     table = engine.apply(table, c.ActivateTile(side="heroes", tile=attacker)).table
     mini = table.command_posts["heroes"].tiles[attacker].miniatures[0].id
     target = table.command_posts["villain"].tiles[hq].miniatures[0].id
+    table.dice.mode = "physical"  # IX·D: the attack's successes are read on real dice
     out = engine.apply(table, c.Attack(kind="melee", successes=9, miniature=mini, target_miniature=target))
     kinds = [e.kind for e in out.events]
     assert "power" in kinds and kinds.count("tile_neutralized") == 2

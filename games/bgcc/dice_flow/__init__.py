@@ -12,8 +12,9 @@ A roll goes through the steps of the rulebook, one command each, every phone see
    character) or `StartFreeRoll` (a fall, dangerous terrain: yellow dice = level): the hero's cubes
    move to the action space (exertion limit), or the character's use counts against its action
    multiplier; the pool is built (characteristic × cubes + weapon / tools, elevation, Berserk).
-2. `RollDice`: the app's faces (drawn outside the rules and passed in, consumed in order) or the
-   faces / success count the players read on their dice.
+2. `RollDice`: the app's faces, drawn from the `rng` the server passes to `engine.apply` (server
+   mode), or the faces / success count the players read on their dice (physical mode only: a
+   command giving an entered-dice field to a table whose app rolls is refused, `dice_rolled_by_app`).
 3. `RerollDice`, zero or more times, in the order of VIII: skill rerolls (Luck, Support, Point
    blank), free rerolls, Misfortune, paid rerolls (one cube per die on the reroll space).
 4. `EndRerolls`: the successes are counted (automatic successes, Martial arts / Marksman,
@@ -31,7 +32,8 @@ as cubes spent) and Imaginary friend (a yellow die until an enemy's complex thou
 `AbandonRoll` drops a roll (what was spent stays spent). The arithmetic is the pure modules':
 `dice` (pools, faces, rolls), `rerolls` (VIII), `skills` (X, XI) and `odds` (the odds endpoint) of
 `games.bgcc`.
-The rules stay deterministic: randomness comes in from outside as pre-drawn faces.
+The rules stay pure: randomness comes in only as the caller's `rng` (a seeded `random.Random` in
+tests); no command field can set what the app rolls.
 
 The package, by concept: `state` (the roll as the table keeps it), `commands` (one per step, and
 what may go on during a roll), `parties` (who rolls, their skills), `pools` (pool planning, the
@@ -49,7 +51,7 @@ from .odds_view import odds
 from .parties import Party, level, party, skill_levels
 from .pools import (Plan, character_plan, check_action, check_target, dice_of, face_table, hero_plan, hindering_of,
                     martial_arts_or_marksman, usable_weapons)
-from .rerolls import Drawn, reroll_dice, roll_dice
+from .rerolls import reroll_dice, roll_dice
 from .start import abandon, calibrate, set_mode, start, start_free
 from .state import (ACTIONS, ATTACKS, DECLARABLE, FOLLOW_UPS, FREE_CAUSES, MODES, REROLL_STEPS, STEP_TEXT, DiceRoll, DiceTable,
                     DieState, FollowUp, PoolState, RerollState, current, describe_action)
@@ -71,7 +73,7 @@ HANDLERS = {
 __all__ = [
     "ACTIONS", "ATTACKS", "DECLARABLE", "DICE_COMMANDS", "FOLLOW_UPS", "FREE_CAUSES", "HANDLERS",
     "MODES", "REROLL_STEPS", "ROLL_COMMANDS", "STEP_TEXT", "AbandonRoll", "CalibrateDice", "Defend", "DiceRoll", "DiceTable",
-    "DieState", "Drawn", "EndRerolls", "FollowUp", "Party", "Plan", "PoolState", "RerollDice", "RerollState",
+    "DieState", "EndRerolls", "FollowUp", "Party", "Plan", "PoolState", "RerollDice", "RerollState",
     "RollDice", "SetDiceMode", "StartFollowUp", "StartFreeRoll", "StartRoll", "character_plan", "check_action",
     "check_target", "current", "describe_action", "dice_of", "dice_view", "face_table",
     "faces_view", "follow_up_possessor", "follow_ups_now", "hero_plan", "hindering_of", "level",

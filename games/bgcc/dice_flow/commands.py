@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games import entered_dice
+
 from ..definitions import Item
 
 @dataclass(frozen=True)
@@ -83,29 +85,28 @@ class StartFreeRoll:
 
 @dataclass(frozen=True)
 class RollDice:
-    """Roll the pool waiting for its dice: `drawn` are the app's faces (server mode, consumed in
-    order); `faces` (one per die, 0-5), `shown` (the successes each die shows, in pool order) or
-    `successes` are what the players read (physical mode)."""
-    faces: list[int] | None = None
-    successes: int | None = None
-    drawn: list[int] | None = None
-    shown: list[int] | None = None
+    """Roll the pool waiting for its dice: in server mode the app rolls them with the `rng` the
+    server passes (no field); in physical mode `faces` (one per die, 0-5), `shown` (the successes
+    each die shows, in pool order) or `successes` are what the players read on real dice."""
+    faces: list[int] | None = entered_dice(default=None)
+    successes: int | None = entered_dice(default=None)
+    shown: list[int] | None = entered_dice(default=None)
 
 
 @dataclass(frozen=True)
 class RerollDice:
     """One reroll step of VIII on the current pool: `step` is skill (`skill` Luck / Support /
-    Point blank), free, misfortune or paid; `dice` are die indexes. Support and Misfortune name
-    their possessor and whether they are in the same area."""
+    Point blank), free, misfortune or paid; `dice` are die indexes (which dice, not what they
+    show). Support and Misfortune name their possessor and whether they are in the same area. The
+    new faces: the `rng` (server mode), or `faces` / `shown` read on real dice (physical mode)."""
     step: str
     dice: list[int]
     skill: str | None = None
     possessor_hero: str | None = None
     possessor_miniature: str | None = None
     same_area: bool = False
-    faces: list[int] | None = None
-    drawn: list[int] | None = None
-    shown: list[int] | None = None  # physical dice: the successes each rerolled die shows, in `dice` order
+    faces: list[int] | None = entered_dice(default=None)  # physical dice: the new faces, in `dice` order
+    shown: list[int] | None = entered_dice(default=None)  # physical dice: the successes each rerolled die shows
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
-"""Rolling the dice and rerolling them (V·C·1 [f], VII·E, VIII, IX·D): the app's pre-drawn faces or
-what the players read on real dice, then the reroll steps of VIII in order (skill, free,
+"""Rolling the dice and rerolling them (V·C·1 [f], VII·E, VIII, IX·D): the app's faces, drawn from
+the `rng` the server passes, or what the players read on real dice, then the reroll steps of VIII in order (skill, free,
 Misfortune, paid)."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from .. import command_post as cp
 from .. import hero_board as hb
 from .. import rerolls as rr
 from .. import skills as sk
-from ..dice import FACES_PER_DIE, DiceType, DieResult, FaceTable, Pool, RerollRecord, Roll, counted_roll, physical_roll
+from ..dice import DiceType, DieResult, FaceTable, Pool, RerollRecord, Roll, counted_roll, physical_roll
 from ..dice import roll as roll_pool
 from ..errors import RuleRefused
 from ..events import Event, plural
@@ -39,35 +39,13 @@ def store(ps: PoolState, roll: Roll) -> None:
     ps.shown = roll.successes
 
 
-class Drawn:
-    """The app's pre-drawn faces as a random source the dice module draws from, in order."""
-
-    def __init__(self, drawn):
-        if isinstance(drawn, (str, bytes)) or not hasattr(drawn, "__iter__"):
-            raise RuleRefused("IX·D", "The app's draw must be a list of faces 0-5", "draw_not_a_list")
-        self.faces = list(drawn)
-        for face in self.faces:
-            if isinstance(face, bool) or not isinstance(face, int) or not 0 <= face < FACES_PER_DIE:
-                raise RuleRefused("IX·D", f"A die has faces 0 to {FACES_PER_DIE - 1}, not {face!r}",
-                                  "face_out_of_range", maximum=FACES_PER_DIE - 1)
-
-    def randrange(self, n: int) -> int:
-        if n != FACES_PER_DIE:
-            raise ValueError("dice have six faces")
-        if not self.faces:
-            raise RuleRefused("IX·D", "The app drew too few faces for these dice", "draw_too_short")
-        return self.faces.pop(0)
-
-
-def _entry(dice_table: DiceTable, faces, successes, drawn) -> dict:
-    """What the command brings for this roll: rng (server mode) or new faces / a count."""
+def _entry(dice_table: DiceTable, faces, successes, rng) -> dict:
+    """What this roll's new faces come from: the server's `rng` (server mode; entered dice were
+    refused before, see registry.apply), or the faces / the count the players read (physical)."""
     if dice_table.mode == "server":
-        if faces is not None or successes is not None:
-            raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to "
-                                      "physical to enter what real dice show", "dice_rolled_by_app")
-        if drawn is None:
-            raise RuleRefused("IX·D", "The app's draw is missing", "draw_missing")
-        return {"rng": Drawn(drawn)}
+        if rng is None:
+            raise RuleRefused("IX·D", "The app rolls this table's dice: no random source was given", "draw_missing")
+        return {"rng": rng}
     if faces is None and successes is None:
         raise RuleRefused("IX·D", "Physical dice: enter the face (0-5) each die shows, in pool order, "
                                   "or the number of successes", "physical_dice_entry")
@@ -118,7 +96,7 @@ def _roller(table, roll: DiceRoll, defense: bool) -> Party:
     return party(table, roll.hero, roll.miniature)
 
 
-def roll_dice(table, cmd: RollDice) -> list:
+def roll_dice(table, cmd: RollDice, rng=None) -> list:
     roll = current(table)
     if roll.step not in ("roll", "defense_roll"):
         raise RuleRefused("VIII" if roll.step.endswith("rerolls") else "VII",
@@ -128,11 +106,8 @@ def roll_dice(table, cmd: RollDice) -> list:
     ps = roll.defense if defense else roll.pool
     pool = Pool.of(*ps.dice_types)
     faces = face_table(table.dice)
-    if table.dice.mode == "server" and cmd.shown is not None:
-        raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to "
-                                  "physical to enter what real dice show", "dice_rolled_by_app")
-    physical = _physical(cmd, faces, [d.colour for d in pool.dice]) if table.dice.mode != "server" else cmd.faces
-    entry = _entry(table.dice, physical, cmd.successes, cmd.drawn)
+    physical = _physical(cmd, faces, [d.colour for d in pool.dice]) if table.dice.mode != "server" else None
+    entry = _entry(table.dice, physical, cmd.successes, rng)
     if "rng" in entry:
         result = roll_pool(pool, faces, entry["rng"])
     elif entry["faces"] is not None:
@@ -148,7 +123,7 @@ def roll_dice(table, cmd: RollDice) -> list:
                    {"roll": roll.id, "pool": "defense" if defense else "action", **record})]
 
 
-def reroll_dice(table, cmd: RerollDice) -> list:
+def reroll_dice(table, cmd: RerollDice, rng=None) -> list:
     roll = current(table)
     if roll.step not in ("rerolls", "defense_rerolls"):
         raise RuleRefused("VIII", f"No dice to reroll now ({STEP_TEXT[roll.step]})",
@@ -160,17 +135,16 @@ def reroll_dice(table, cmd: RerollDice) -> list:
     ps = roll.defense if defense else roll.pool
     before = as_roll(ps, face_table(table.dice))
     roller = _roller(table, roll, defense)
-    if table.dice.mode == "server" and cmd.shown is not None:
-        raise RuleRefused("IX·D", "This table's dice are rolled by the app: set the dice mode to "
-                                  "physical to enter what real dice show", "dice_rolled_by_app")
     chosen = cmd.dice if isinstance(cmd.dice, list) else []
-    if table.dice.mode != "server" and all(type(i) is int and 0 <= i < len(before.dice) for i in chosen):
+    if table.dice.mode == "server":
+        physical = None
+    elif all(type(i) is int and 0 <= i < len(before.dice) for i in chosen):
         physical = _physical(cmd, face_table(table.dice), [before.dice[i].dice_type.colour for i in chosen])
-    elif table.dice.mode != "server" and cmd.shown is not None:
+    elif cmd.shown is not None:
         physical = [0] * len(chosen)  # the dice named are not this roll's: the reroll rules refuse them
     else:
         physical = cmd.faces
-    entry = _entry(table.dice, physical, None, cmd.drawn)
+    entry = _entry(table.dice, physical, None, rng)
     draw = {"rng": entry["rng"]} if "rng" in entry else {"new_faces": entry["faces"]}
     possessor = None
     if cmd.possessor_hero is not None or cmd.possessor_miniature is not None:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games import PHYSICAL_DICE, SERVER_DICE
+
 from .. import rerolls as rr
 from .. import skills as sk
 from ..definitions import Item
 from ..dice import check_count
 from ..errors import RuleRefused
 
-MODES = ("server", "physical")
+MODES = (SERVER_DICE, PHYSICAL_DICE)  # the app rolls with the server's rng; the players enter real dice
 
 
 ACTIONS = ("melee", "ranged", "manipulation", "thought")

@@ -127,7 +127,13 @@ function lead(table) {
   return out;
 }
 
+// A table set up with `dice: "server"` refuses entered dice: the app rolls every die there.
+function appRolls() {
+  return state.table?.dice === "server";
+}
+
 function realDie(onpick, testid) {
+  if (appRolls()) return null;
   return h("div", { class: "real-die", role: "group", "aria-label": t("bmg.realDie") },
     h("span", { class: "muted small", text: t("bmg.realDie") }),
     h("div", { class: "die-row" }, [1, 2, 3, 4, 5, 6].map((v) => h("button", { type: "button", class: "btn small die", "data-testid": `${testid}-${v}`,
@@ -438,6 +444,7 @@ function attackOdds(o) {
 // sent as the command's values; the rules check them.
 const realDice = {};
 function realEntry(key, dice, onuse) {
+  if (appRolls()) return null;
   const vals = (realDice[key] ||= {});
   const all = dice.every((d) => vals[d.id]);
   const el = h("details", { class: "real-entry", open: Boolean(realDice[`${key}:open`]) },
