@@ -198,6 +198,7 @@ class Server:
                    GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",  # the same, for a server from before `limits`
                    GOTHAM_RATE_LIMIT_CREATE="1000000000/minute",  # every table and phone comes from 127.0.0.1
                    GOTHAM_LIVE_STREAMS_PER_ADDRESS="1000000",
+                   GOTHAM_CONNECTIONS_PER_ADDRESS="1000000",  # the worker's cap per address (issue 28, point 3)
                    PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
         self.log = self.tmp / "server.log"
         with open(self.log, "wb") as log:
