@@ -13,9 +13,11 @@ there with commands other seats make, as long as both tables answer alike.
 
 The only differences allowed are what the rules themselves show to the whole table, in a change
 that is made and kept in the history (never in a refusal): a Villain short of a demand lifts the
-screen (CARRY), the final tie-break shows Information then Money (END), a BMG model's activation
-shows its marker (EXECUTE THE PLAN). The Reserves are kept ample in the generated tables (they
-are the physical pile every player sees; the app does not draw them, see games/gcsg/view.py).
+screen (CARRY), the final tie-break shows Information then Money (END), an income or a plot's gain
+the Reserves cannot pay in full says so (INC, CARRY: the empty pile is on the table), a BMG
+model's activation shows its marker (EXECUTE THE PLAN). The generated stashes leave at least 10 of
+each in the Reserves (80 Money, 60 Information in all): taking two resources (TAKE) is still
+refused when the Reserves hold fewer than the two asked.
 
 And over HTTP, the attack as it was made: the host probes a Villain's Money with eight refused
 `pay` commands during a plot effect, and learns nothing."""
@@ -31,7 +33,7 @@ import games
 from games.bmg.table import player_seat
 from games.bmg import registry as bmg_registry
 from games.gcsg import registry as gcsg_registry
-from games.gcsg.counters import Fight, Pending
+from games.gcsg.counters import Fight, Pending, reserve
 from games.gcsg.settings import SAMPLE_ABILITIES, Screen
 from tests.bmg.helpers import card, crew, play, table as bmg_table, to_execute
 from tests.bmg.test_stateful import _fields as bmg_fields
@@ -95,7 +97,11 @@ SETTINGS = settings(dials={v: LEVELS for v in VILLAINS}, abilities={v: (2, 4) fo
                     screens={v: Screen(0, 0, 0) for v in VILLAINS})
 BLOCKS = SETTINGS.block_ids()
 ABILITIES = sorted({a for v in VILLAINS for a in SAMPLE_ABILITIES[v]})
-AMOUNTS = st.one_of(st.integers(0, 30), st.just(1000000))  # a probe: far beyond any stash
+
+
+def amounts(s, kind: str = "money"):
+    """Probes: up to the totals, far beyond, and around what the Reserves hold now."""
+    return st.one_of(st.integers(0, 80), st.just(1000000), st.integers(0, 1).map(lambda k: reserve(s, kind) + k))
 
 
 def counts(draw, keys, most: int) -> dict:
@@ -108,13 +114,13 @@ GCSG_FIELDS = {
     "choose_ability": lambda d, s: {"card": d(st.sampled_from(ABILITIES))},
     "play_card": lambda d, s: d(st.sampled_from([{}, {"bat_signal": True}, {
         "income_block": d(st.sampled_from(BLOCKS)), "income_kind": d(st.sampled_from(["money", "information"])),
-        "income_amount": d(st.integers(1, 9))}])),
+        "income_amount": d(amounts(s))}])),
     "batman_card": lambda d, s: {"block": d(st.one_of(st.none(), st.sampled_from(BLOCKS)))},
     "take_resources": lambda d, s: {"money": d(st.integers(0, 2)), "information": d(st.integers(0, 2)),
                                     "threats": counts(d, BLOCKS, 2)},
     "carry_out_plot": lambda d, s: {"title": ""},
-    "gain": lambda d, s: {"money": d(st.integers(0, 9)), "information": d(st.integers(0, 9))},
-    "pay": lambda d, s: {"money": d(AMOUNTS), "information": d(AMOUNTS)},
+    "gain": lambda d, s: {"money": d(amounts(s)), "information": d(amounts(s, "information"))},
+    "pay": lambda d, s: {"money": d(amounts(s)), "information": d(amounts(s, "information"))},
     "demand": lambda d, s: {"kind": d(st.sampled_from(["money", "information"])), "amount": d(st.integers(1, 30)),
                             "players": d(st.lists(st.sampled_from(s.seats()), max_size=2, unique=True))},
     "place_henchmen": lambda d, s: {"placements": counts(d, BLOCKS, 2), "different_blocks": d(st.booleans())},
@@ -134,15 +140,17 @@ GCSG_FIELDS = {
 
 
 def gcsg_command(draw, state):
-    name = draw(st.sampled_from(sorted(GCSG_FIELDS)))
+    offered = sorted({m["command"] for seat in GCSG.seat_names(state) for m in GCSG.may_now(state, seat)})
+    name = draw(st.sampled_from(sorted(GCSG_FIELDS)) | (st.sampled_from(offered) if offered else st.nothing()))
     return name, GCSG_FIELDS[name](draw, state)
 
 
 def gcsg_revealed(seen) -> bool:
-    """A change in which the rules show a stash to all: a demand one cannot meet, the final tie-break."""
+    """A change in which the rules show a stash (or the Reserves) to all: a demand one cannot meet,
+    the final tie-break, Reserves that cannot pay an income or a gain in full."""
     return seen[0] == "done" and any(
         (e["kind"] == "given" and "revealed" in e["data"]) or (e["kind"] == "game_over" and e["data"]["reason"] == "deck")
-        for e in seen[2])
+        or e["data"].get("short") for e in seen[2])
 
 
 @st.composite
@@ -150,7 +158,7 @@ def gcsg_pair(draw):
     """Two GCSG tables alike but for Villain X's Money and Information; X and the other seats."""
     villains = draw(st.permutations(VILLAINS))[:draw(st.integers(2, 4))]
     active = draw(st.sampled_from(villains))
-    where = draw(st.sampled_from(["levels", "plot", "hire", "move", "pending", "fight"]))
+    where = draw(st.sampled_from(["levels", "plot", "plot", "plot", "hire", "move", "pending", "fight"]))
     state = table(villains, where if where in ("levels", "hire", "move") else "move", active, SETTINGS)
     spots = draw(st.permutations(BLOCKS))
     for i, p in enumerate(state.players):
@@ -165,9 +173,9 @@ def gcsg_pair(draw):
         state.turn.number, state.last_card_turn, state.last_card_seat = 5, 4, active
     if where == "plot":
         at_plot_effect(state)
-        state.turn.card_played = draw(st.booleans())
-        state.turn.signal_due = state.turn.card_played and draw(st.booleans())
-        state.turn.effect = draw(st.sampled_from([None, "plot", "resources"])) if state.turn.card_played else None
+        state.turn.card_played = draw(st.sampled_from([True, True, False]))
+        state.turn.signal_due = state.turn.card_played and draw(st.sampled_from([False, False, True]))
+        state.turn.effect = draw(st.sampled_from([None, "plot", "plot", "resources"])) if state.turn.card_played else None
     elif where == "levels":
         state.turn.ability_due = draw(st.booleans())
     elif where == "pending":
@@ -226,6 +234,24 @@ def test_the_pay_probe_is_refused_to_the_host_before_the_stash_is_read():
     assert answer(GCSG, state, JOKER, "pay", {"money": 9})[0][:2] == ("refused", "not_enough")
     assert "pay" not in {m["command"] for m in GCSG.may_now(state, "host")}  # never offered to the host
     assert "pay" in {m["command"] for m in GCSG.may_now(state, JOKER)}
+
+
+def test_a_gain_probe_by_the_players_own_phone_learns_nothing():
+    """CARRY, INC: a plot's gain is taken as far as the Reserves go, as an income is. A refusal
+    ("too little in the Reserves") would tell the Penguin, with eight unchanged probes, how much
+    the Joker holds (the Reserves are the totals minus every stash); the shortfall is said to all."""
+    base = at_plot_effect(table([JOKER, PENGUIN], "plot", PENGUIN, SETTINGS))
+    base.turn.effect = "plot"
+    base.player(PENGUIN).money = 10
+    for joker in (0, 33, 70):
+        state = copy.deepcopy(base)
+        state.player(JOKER).money = joker
+        for k in (1, 2, 4, 8, 16, 32, 64, 128):
+            seen, new = answer(GCSG, state, PENGUIN, "gain", {"money": k})
+            assert seen[0] == "done", (joker, k, seen)  # never refused: every answer is a kept change
+            got = new.player(PENGUIN).money - 10
+            assert got == min(k, 70 - joker)
+            assert ("(the Reserves ran short)" in seen[2][0]["text"]) == (got < k)
 
 
 # ------------------------------------------------------------------ BMG: a player's Audacity markers
