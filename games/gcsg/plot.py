@@ -4,7 +4,8 @@ Play exactly one card face up. Its top shows the Bat-Signal (see `batman.py`) or
 player ruling the named block takes the income from the Reserves into the Hideout (each the full
 amount when several rule: open question 2; as far as the Reserves go, clockwise from the player on
 turn); nobody rules it, nobody earns it. Then the effect: carry out the plot text (the app applies
-the effects the player enters: gain, pay, demands with a shortfall, placements, draws; the text is
+the effects the player enters: gain (as far as the Reserves go), pay, demands with a shortfall,
+placements, draws; the text is
 the card's), or ignore it and take two resources (one unit each: $1, 1 Information or 1 Threat,
 the same kind twice allowed: open question 12), Threats placed at once. A card shows a Bat-Signal
 or an income, not both (open question 9)."""
