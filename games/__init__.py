@@ -71,7 +71,11 @@ class Game:
 
     def seat_refusal(self, seat: str | None, command, state) -> tuple[str, str, dict] | None:
         """None when a phone holding `seat` (None: no seat) may send `command`, else why not:
-        (code, English message, params)."""
+        (code, English message, params). In a game with secrets the answer never depends on them,
+        and a command whose rules read a seat's secrets (a stash's amounts, a hidden plan) is
+        refused here for every other seat, the host included, from the command's registry entry
+        alone: the host acts for a player only through that player's view, never as an oracle of
+        what its screen hides (the API asks this before the rules run)."""
         raise NotImplementedError
 
     def resolve(self, command, state):

@@ -47,8 +47,9 @@ class City(GameTable):
         return events
 
     def no(self, cmd, code: str) -> dict:
-        """The rules refuse `cmd` (sent by the host, who may send anything the seats may)."""
-        return self.refused("host", registry.entry(cmd).name, code, **as_json(cmd))
+        """The rules refuse `cmd`, sent by the phone the table's `may` names (else the host)."""
+        name = registry.entry(cmd).name
+        return self.refused(self.sender(name), name, code, **as_json(cmd))
 
     def me(self, villain: str) -> dict:
         return self.view(villain)["me"]

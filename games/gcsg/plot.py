@@ -4,7 +4,8 @@ Play exactly one card face up. Its top shows the Bat-Signal (see `batman.py`) or
 player ruling the named block takes the income from the Reserves into the Hideout (each the full
 amount when several rule: open question 2; as far as the Reserves go, clockwise from the player on
 turn); nobody rules it, nobody earns it. Then the effect: carry out the plot text (the app applies
-the effects the player enters: gain, pay, demands with a shortfall, placements, draws; the text is
+the effects the player enters: gain (as far as the Reserves go), pay, demands with a shortfall,
+placements, draws; the text is
 the card's), or ignore it and take two resources (one unit each: $1, 1 Information or 1 Threat,
 the same kind twice allowed: open question 12), Threats placed at once. A card shows a Bat-Signal
 or an income, not both (open question 9)."""
@@ -57,6 +58,9 @@ def play_card(state: State, cmd: PlayCard) -> list[Event]:
     return events
 
 
+SHORT = " (the Reserves ran short)"
+
+
 def pay_income(state: State, block: str, kind: str, n: int) -> list[Event]:
     bname = state.settings.block(block).name
     ruling = rulers(state, block)
@@ -68,9 +72,8 @@ def pay_income(state: State, block: str, kind: str, n: int) -> list[Event]:
     for v in [v for v in order if v in ruling]:
         got = min(n, reserve(state, kind))
         events.append(change(state, state.player(v), kind, got,
-                             f"{name(v)} rules {bname} and takes {amount(kind, got)}"
-                             + (" (the Reserves ran short)" if got < n else ""), "INC", "income",
-                             {"block": block, "villain": v, kind: got}))
+                             f"{name(v)} rules {bname} and takes {amount(kind, got)}" + SHORT * (got < n), "INC",
+                             "income", {"block": block, "villain": v, kind: got, **({"short": True} if got < n else {})}))
     return events
 
 
@@ -123,18 +126,20 @@ def carry_out_plot(state: State, cmd: CarryOutPlot) -> list[Event]:
 
 
 def gain(state: State, cmd: Gain) -> list[Event]:
+    """As far as the Reserves go, as an income (never a refusal: the Reserves are the totals minus
+    every stash, so "too little" would tell the player, change after unchanged change, what the
+    others hold); the shortfall is said to the whole table, as the empty pile shows it."""
     p = state.active()
     _resource_counts(cmd.money, cmd.information)
     events = []
     for kind, n in (("money", cmd.money), ("information", cmd.information)):
         if n:
-            if n > reserve(state, kind):
-                raise RuleRefused("CARRY", f"The Reserves hold too little {kind.title()}", "reserves_short",
-                                  kind=kind)
+            got = min(n, reserve(state, kind))
             hidden = state.settings.hidden_takes
-            events.append(change(state, p, kind, n, f"{name(p.villain)} takes "
-                                 f"{'resources from the Reserves' if hidden else amount(kind, n)} (plot)",
-                                 "CARRY", "gained", {"villain": p.villain} if hidden else {"villain": p.villain, kind: n}))
+            data = {"villain": p.villain} if hidden else {"villain": p.villain, kind: got}
+            events.append(change(state, p, kind, got, f"{name(p.villain)} takes "
+                                 f"{'resources from the Reserves' if hidden else amount(kind, got)} (plot)"
+                                 + SHORT * (got < n), "CARRY", "gained", {**data, **({"short": True} if got < n else {})}))
     return events
 
 

@@ -5,7 +5,14 @@ take now). `engine.apply` dispatches through it; `may_now(state, seat)` answers 
 coded refusal, so `may` never hints at a hidden stash).
 
 Seats are the Villains' ids ("joker", "penguin", "two-face", "killer-croc"), plus "host" (may send
-anything anyone may send now; sees no stash) and "spectator" (nothing)."""
+anything anyone may send now but what reads a stash; sees no stash) and "spectator" (nothing).
+
+The host is not an oracle: a command whose rules read the stash behind a screen (`screened`: the
+sender's Money, Information, or the Reserves, which with the known totals give the stashes away)
+is sent only by the phone behind that screen. Anyone else (the host included) is refused by
+`refusal`, from the entry alone, before the rules read any amount; `may` never offers it to them.
+Otherwise a refused `pay {money: k}` (which changes nothing and leaves no history) would tell the
+host whether that Villain holds $k, and eight of them the exact Money."""
 from __future__ import annotations
 
 import re
@@ -70,6 +77,7 @@ class Entry:
     open: Callable[[State], bool]
     senders: Callable[[State], list[str]] = _active
     targets: Callable[[State, str], dict] = field(default=lambda state, seat: {})
+    screened: bool = False  # its rules read the sender's stash or the Reserves: the sender's phone only
 
     @property
     def name(self) -> str:
@@ -130,7 +138,7 @@ ENTRIES: list[Entry] = [
     Entry(c.Advance, turn.advance, "TURN", "The turn moves on between its steps",
           _in("levels", "plot", "hire", "move")),
     Entry(c.AdvanceLevel, levels.advance_level, "ADV", "Levels advance at the beginning of your turn",
-          _in("levels")),
+          _in("levels"), screened=True),
     Entry(c.ChooseAbility, levels.choose_ability, "ADV", "An Ability card is chosen after reaching an Ability icon",
           lambda s: phase(s) == "levels" and s.turn.ability_due,
           targets=lambda s, seat: {"card": [a for a in s.settings.villain(s.active().villain).abilities
@@ -142,11 +150,13 @@ ENTRIES: list[Entry] = [
           _plot(lambda t: t.signal_due), targets=lambda s, seat: {"block": s.settings.block_ids()}),
     Entry(c.TakeResources, plot.take_resources, "TAKE", "Two resources are taken instead of the plot",
           _plot(lambda t: t.card_played and not t.signal_due and t.effect is None),
-          targets=lambda s, seat: {"threats": _placeable(s, s.active().villain)}),
+          targets=lambda s, seat: {"threats": _placeable(s, s.active().villain)}, screened=True),
     Entry(c.CarryOutPlot, plot.carry_out_plot, "CARRY", "The plot is carried out after the card's top",
           _plot(lambda t: t.card_played and not t.signal_due and t.effect is None)),
-    Entry(c.Gain, plot.gain, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot")),
-    Entry(c.Pay, plot.pay, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot")),
+    Entry(c.Gain, plot.gain, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot"),
+          screened=True),
+    Entry(c.Pay, plot.pay, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot"),
+          screened=True),
     Entry(c.Demand, plot.demand, "CARRY", "Plot effects follow a carried-out plot", _plot(lambda t: t.effect == "plot"),
           targets=lambda s, seat: {"kind": list(RESOURCES), "players": s.clockwise_from_left(s.active().villain)}),
     Entry(c.PlaceHenchmen, plot.place_henchmen, "EFF", "Plot effects follow a carried-out plot",
@@ -163,9 +173,9 @@ ENTRIES: list[Entry] = [
     Entry(c.RollFight, fights.roll_fight, "FVV", "Dice are rolled for a fight in progress", _in("fight"),
           _fighters, _fight_targets),
     Entry(c.Hire, hire.hire, "HIRE", "Henchmen are recruited in the hire step, after the card", _in("hire"),
-          targets=_hire_targets),
+          targets=_hire_targets, screened=True),
     Entry(c.Move, moves.move, "MOVE", "Figures move once, in the move step",
-          lambda s: phase(s) == "move" and not s.turn.moved, targets=_move_targets),
+          lambda s: phase(s) == "move" and not s.turn.moved, targets=_move_targets, screened=True),
 ]
 # ---------------------------------------------------------------- what each field may hold
 #
@@ -245,7 +255,7 @@ def may_now(state: State, seat: str | None) -> list[dict]:
         senders = e.senders(state)
         if seat != HOST and seat not in senders:
             continue
-        if seat == HOST and not senders:
+        if seat == HOST and (not senders or e.screened):
             continue
         item = {"command": e.name, "targets": e.targets(state, seat)}
         if e.cls is c.Advance:
@@ -260,15 +270,21 @@ def refusal(seat: str | None, command, state: State) -> tuple[str, str, dict] | 
     """None when `seat` may send `command` now as far as seats go; else (code, English, params)."""
     if seat is None:
         return "no_seat", "Join the table first: this phone holds no seat", {}
-    if seat == HOST:
-        return None
-    name = entry(command).name
+    found = entry(command)
+    name = found.name
     if seat == SPECTATOR:
         return "spectator", "A spectator watches: only the players change the table", {"command": name}
-    found = entry(command)
     if not found.open(state):
         return None  # the rules refuse it with the reason why
-    if seat in found.senders(state):
+    senders = found.senders(state)
+    if seat in senders:
         return None
+    if seat == HOST:
+        if not found.screened:
+            return None
+        # asked of the entry alone: no amount is read before this answer (the host is not an oracle)
+        villain = senders[0]
+        return ("behind_screen", f"Only {villain_name(villain)}'s own phone can do that: it reads the stash "
+                "behind their screen", {"seat": seat, "command": name, "villain": villain})
     return ("not_your_seat", f"This phone plays {villain_name(seat)} and cannot do that now",
             {"seat": seat, "command": name})

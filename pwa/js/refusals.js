@@ -478,6 +478,7 @@ export const FR = {
   no_seat: "Rejoignez d'abord la table : ce téléphone n'occupe aucune place",
   spectator: "Un spectateur regarde : seuls les joueurs changent la table",
   not_your_seat: "Ce téléphone joue {seat} et ne peut pas faire cela",
+  behind_screen: "Seul le téléphone de {villain} peut faire cela : cela lit ce qui est derrière son écran",
   stale_version: "La table a changé (version {version}) : votre écran n'est plus à jour",
   seat_taken: "La place {seat} est prise : l'hôte peut la confier à ce téléphone",
   claim_unknown: "Ce code de passation ne vient pas de cette table : vérifiez le lien, ou demandez à l'hôte de confier la place à nouveau",

@@ -1,4 +1,4 @@
-"""A Hypothesis state machine plays random commands (drawn from what the host may send now, with
+"""A Hypothesis state machine plays random commands (drawn from what the seats may send now, with
 random fields, refusals included) and checks after each one: no count negative, no Villain above
 5 Threats on a block nor above 25 in all, the Criminal Plot deck never below 0, the Reserves never
 below 0, and the rule of each block always what the counters imply (GLOSSARY · Ruling, OCC, 2P)."""
@@ -45,7 +45,7 @@ def counts(draw, blocks, most: int) -> dict:
 
 
 def command_for(draw, state):
-    offered = registry.may_now(state, "host")
+    offered = [m for seat in registry.seat_names(state) for m in registry.may_now(state, seat)]  # the host's and the acting phone's
     if not offered:
         return c.Advance()
     item = draw(st.sampled_from(offered))
