@@ -26,11 +26,14 @@ def error(code: int, message: str, reason: str | None = None, params: dict | Non
 UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_item")
 
 
-def register(app) -> None:
-    def rule_refused(exc):
-        status = 404 if exc.code in UNKNOWN_NAMES else 409  # a name the table does not know: not found
-        return error(status, exc.message, exc.code, exc.params, rule=exc.rule)
+def rule_refused(exc, status: int | None = None):
+    """A game's refusal (`games.Game.refusal`) as its answer: 409 by default, 404 for a name the table
+    does not know, `status` when the caller says (422: an import the game's `check_table` refuses)."""
+    status = status or (404 if exc.code in UNKNOWN_NAMES else 409)
+    return error(status, exc.message, exc.code, exc.params, rule=exc.rule)
 
+
+def register(app) -> None:
     for refusal in {games.get(name).refusal for name in games.names()}:
         app.register_error_handler(refusal, rule_refused)
 
