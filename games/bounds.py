@@ -9,13 +9,14 @@ import re
 import types
 import typing
 
-PLAYER_ID = r"[A-Za-z0-9_.-]{1,80}"  # a player's id; the seat `player:<id>` joins it
-_PLAYER_ID = re.compile(PLAYER_ID)
+ID_LENGTH = 80  # the longest id a seat names
+PLAYER_ID = rf"[A-Za-z0-9_.-]{{1,{ID_LENGTH}}}"  # a player's id (BMG); the seat `player:<id>` joins it
+HERO_ID = rf"[a-z0-9-]{{1,{ID_LENGTH}}}"  # a hero's id (BGCC: its board name's slug); the seat `hero:<id>` joins it
 
 
-def joinable(player_id) -> bool:
-    """Can a phone join this id's seat (`player:<id>` in the join route and the seat's URL)?"""
-    return isinstance(player_id, str) and _PLAYER_ID.fullmatch(player_id) is not None
+def joinable(player_id, pattern: str = PLAYER_ID) -> bool:
+    """Can a phone join this id's seat (`player:<id>`, `hero:<id>` in the join route and the seat's URL)?"""
+    return isinstance(player_id, str) and re.fullmatch(pattern, player_id) is not None
 
 
 def oversized(data, text: int, key: int, items: int) -> tuple[str, int, int] | None:

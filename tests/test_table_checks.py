@@ -251,6 +251,19 @@ def test_each_bad_import_is_refused_and_stores_nothing(whole, live_server, redis
         assert r.status_code == 201, r.text
 
 
+def test_a_hero_no_seat_can_join_is_refused(exports, live_server, redis_client):  # noqa: F811
+    """BGCC: a hero's seat is `hero:<its board name's slug>`, at most 80 characters (the seat route's
+    pattern, games/bounds.py): a hero of a 120-letter name imports as no phone could join it."""
+    http = Client(live_server)
+    doc = copy.deepcopy(exports[0])
+    heroes = doc["state"]["heroes"]
+    hero = heroes.pop("batman")
+    hero["board"]["name"] = "B" * 120
+    hero["id"] = "b" * 120
+    heroes[hero["id"]] = hero
+    assert _refused_and_nothing_stored(http, redis_client, ("post", "/api/tables/import"), doc) == []
+
+
 def test_a_refused_import_says_why_with_params(whole, live_server):
     http = Client(live_server)
     doc = copy.deepcopy(whole["bmg"])

@@ -8,7 +8,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 import games
-from games.bounds import PLAYER_ID  # the one pattern of a player's id (setup, import, this route)
+from games.bounds import HERO_ID, PLAYER_ID  # the one pattern of each id a seat names (setup, import, here)
 
 from .. import play
 from ..errors import error
@@ -21,7 +21,7 @@ from . import reading
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<table_code:code>/seats",
                 description="Joining a table: seats and their tokens")
 
-SEAT = validate.Regexp(rf"^(host|spectator|[a-z][a-z0-9-]{{0,40}}|hero:[a-z0-9-]{{1,80}}|player:{PLAYER_ID})$",
+SEAT = validate.Regexp(rf"^(host|spectator|[a-z][a-z0-9-]{{0,40}}|hero:{HERO_ID}|player:{PLAYER_ID})$",
                        error="A seat is host, spectator, villain, heroes (Versus), hero:<hero id> (BGCC), "
                              "player:<player id> (BMG) or a Villain's id (GCSG)")
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from games.bounds import HERO_ID, ID_LENGTH, joinable
+
 from . import definitions as d
 from .command_post import MAX_ACTIVATIONS, CommandPost, limit
 from .dice import default_faces
@@ -297,6 +299,8 @@ def _check_heroes(table: Table) -> None:
     for key, hero in table.heroes.items():
         _require(hero.id == key == slug(hero.board.name), "V·A", f"The hero under '{key}' is '{hero.id}'",
                  "hero_key_mismatch", hero=key)
+        _require(joinable(key, HERO_ID), "V·A", f"A hero's id of {len(key)} characters: a seat names at most "
+                 f"{ID_LENGTH}", "text_too_long", length=len(key), maximum=ID_LENGTH)
         d.check_hero_board(hero.board)
         places = hero.cube_places()
         _require(set(hero.spaces) == set(d.HERO_SPACES), "V·A", f"{hero.name}: unknown spaces", "hero_spaces_wrong",
