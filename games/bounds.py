@@ -9,6 +9,8 @@ import re
 import types
 import typing
 
+from .refusal import RuleRefused
+
 ID_LENGTH = 80  # the longest id a seat names
 PLAYER_ID = rf"[A-Za-z0-9_.-]{{1,{ID_LENGTH}}}"  # a player's id (BMG); the seat `player:<id>` joins it
 HERO_ID = rf"[a-z0-9-]{{1,{ID_LENGTH}}}"  # a hero's id (BGCC: its board name's slug); the seat `hero:<id>` joins it
@@ -41,6 +43,20 @@ def oversized(data, text: int, key: int, items: int) -> tuple[str, int, int] | N
                 stack.extend(value)
     return None
 
+
+
+def check_sizes(data, rule: str, text: int, key: int, items: int) -> None:
+    """Refuse JSON-ready `data` holding a text, a key or a list over the game's caps (`oversized`),
+    naming the game's `rule`."""
+    breach = oversized(data, text, key, items)
+    if breach is None:
+        return
+    kind, length, maximum = breach
+    if kind == "list":
+        raise RuleRefused(rule, f"A list of {length} entries: no table holds over {maximum}", "list_too_long",
+                          length=length, maximum=maximum)
+    raise RuleRefused(rule, f"A {'name' if kind == 'key' else 'text'} of {length} characters: no card prints one "
+                      f"over {maximum}", "text_too_long", length=length, maximum=maximum)
 
 _SCALARS = {int: (int,), float: (int, float), str: (str,), bool: (bool,)}
 

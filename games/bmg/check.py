@@ -8,7 +8,7 @@ every model and every name of the round belonging to a player at the table, play
 join (`games.bounds.PLAYER_ID`, the seat `player:<id>`)."""
 from __future__ import annotations
 
-from games.bounds import joinable, oversized
+from games.bounds import check_sizes, joinable
 
 from .cards import SKILLS
 from .errors import RuleRefused
@@ -53,13 +53,7 @@ def check_table(table: Table) -> None:
 
 
 def _check_sizes(table: Table) -> None:
-    breach = oversized(to_data(table), MAX_TEXT, MAX_KEY, MAX_ITEMS)
-    if breach is not None:
-        kind, length, maximum = breach
-        _require(kind != "list", "THE GAME RULES", f"A list of {length} entries: at most {maximum}", "list_too_long",
-                 length=length, maximum=maximum)
-        _require(False, "THE GAME RULES", f"A text of {length} characters: at most {maximum}", "text_too_long",
-                 length=length, maximum=maximum)
+    check_sizes(to_data(table), "THE GAME RULES", MAX_TEXT, MAX_KEY, MAX_ITEMS)
     for player in table.players.values():
         for text in (player.name, player.crew):
             _require(len(text) <= MAX_NAME, "THE GAME RULES", f"A name of {len(text)} characters: at most {MAX_NAME}",

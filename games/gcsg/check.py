@@ -9,7 +9,7 @@ the Reserves never below 0) and the cards (the deck and the hands never more tha
 cards); known steps, kinds and seats (the four Villains of the box, the seats a phone joins)."""
 from __future__ import annotations
 
-from games.bounds import oversized
+from games.bounds import check_sizes
 
 from .counters import BATMAN, State, problems
 from .errors import RuleRefused
@@ -40,13 +40,7 @@ def _count(value, low: int, high: int) -> bool:
 def check_table(state: State) -> None:
     """Refuse a table no game reaches: settings out of bounds (`settings_problems`), oversized
     texts or lists, broken counters, unknown steps or seats."""
-    breach = oversized(to_data(state), MAX_TEXT, MAX_KEY, MAX_ITEMS)
-    if breach is not None:
-        kind, length, maximum = breach
-        _require(kind != "list", "COMP", f"A list of {length} entries: at most {maximum}", "list_too_long",
-                 length=length, maximum=maximum)
-        _require(False, "COMP", f"A text of {length} characters: at most {maximum}", "text_too_long", length=length,
-                 maximum=maximum)
+    check_sizes(to_data(state), "COMP", MAX_TEXT, MAX_KEY, MAX_ITEMS)
     found = settings_problems(state.settings)
     _require(not found, "SETUP", "The table settings are not right: " + "; ".join(found), "bad_settings",
              problem="; ".join(found)[:MAX_TEXT])
