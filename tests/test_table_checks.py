@@ -392,7 +392,7 @@ def _check_one(http, redis_client, doc) -> None:
 def test_any_mutation_of_an_export_is_refused_cleanly_or_round_trips(game, valid, live_server, redis_client):
     http = Client(live_server)
 
-    @settings(max_examples=60, deadline=None, derandomize=True,
+    @settings(max_examples=120, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(doc=mutated(valid[game]))
     def check(doc):
