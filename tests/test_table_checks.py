@@ -25,7 +25,7 @@ from tests.conftest import Client
 from tests.gcsg.support import A, B, JOKER, PENGUIN, put
 from tests.gcsg.support import settings as gcsg_settings
 from tests.gcsg.support import table as gcsg_table
-from tests.test_import_coherence import _all_keys, exports  # noqa: F401  (the BGCC exports fixture)
+from tests.test_import_coherence import _all_keys, _set, exports  # noqa: F401  (the BGCC exports fixture)
 from tests.test_shared_tables import as_seat, join
 
 EXPORT = "gotham-companion/table"
@@ -132,15 +132,6 @@ def test_each_bad_setting_is_refused_and_stores_nothing(live_server, redis_clien
 
 
 # ---------------------------------------------------------------- imports
-
-def _set(path, value):
-    def mutate(state):
-        target = state
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value(target[path[-1]]) if callable(value) else value
-    return mutate
-
 
 def _orphan(state):
     model = copy.deepcopy(state["models"]["b.thug"])
