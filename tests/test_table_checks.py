@@ -111,6 +111,8 @@ BAD_SETTINGS = {
     "bmg: a 900 KB player name": ("bmg", _bmg_player(name=HUGE)),
     "bmg: a player id no seat can join": ("bmg", _bmg_player(id="a b")),
     "bmg: a player id with a slash": ("bmg", _bmg_player(id="a/b")),
+    "bmg: a player name that is a list": ("bmg", _bmg_player(name=["A"])),
+    "bmg: a player name that is an object": ("bmg", _bmg_player(name={"first": "A"})),
     "bmg: a 900 KB crew name": ("bmg", {"players": [
         {**BMG_OPTIONS["players"][0], "crew": {**BMG_OPTIONS["players"][0]["crew"], "name": HUGE}},
         BMG_OPTIONS["players"][1]]}),

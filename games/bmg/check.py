@@ -8,7 +8,7 @@ every model and every name of the round belonging to a player at the table, play
 join (`games.bounds.PLAYER_ID`, the seat `player:<id>`)."""
 from __future__ import annotations
 
-from games.bounds import check_sizes, joinable
+from games.bounds import check_sizes, joinable, type_problem
 
 from .cards import SKILLS
 from .errors import RuleRefused
@@ -44,7 +44,11 @@ def _within(value, low: int, high: int, field: str, rule: str = "THE GAME RULES"
 
 def check_table(table: Table) -> None:
     """Refuse a table no game reaches: oversized texts or lists, too few or too many players, an id
-    no phone can join, a model of no player, a counter out of its range, an unknown phase."""
+    no phone can join, a model of no player, a counter out of its range, an unknown phase; and a
+    table built from loose setup options whose values are not of their fields' types."""
+    problem = type_problem(Table, to_data(table), "table")
+    _require(problem is None, "THE GAME RULES", f"The table is not one this app can store: {problem}",
+             "incoherent_table", problem=str(problem)[:MAX_KEY])
     _check_sizes(table)
     _check_options(table)
     _check_players(table)
