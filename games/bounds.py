@@ -5,6 +5,7 @@ game's caps (each game names its own caps in one place). Pure: data in, the firs
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import types
 import typing
@@ -58,6 +59,11 @@ def check_sizes(data, rule: str, text: int, key: int, items: int) -> None:
     raise RuleRefused(rule, f"A {'name' if kind == 'key' else 'text'} of {length} characters: no card prints one "
                       f"over {maximum}", "text_too_long", length=length, maximum=maximum)
 
+@functools.cache
+def _hints(cls) -> dict:
+    return typing.get_type_hints(cls)
+
+
 _SCALARS = {int: (int,), float: (int, float), str: (str,), bool: (bool,)}
 
 
@@ -91,7 +97,7 @@ def type_problem(cls, value, where: str = "") -> str | None:
     if dataclasses.is_dataclass(cls):
         if not isinstance(value, dict):
             return f"{where} is not an object"
-        hints = typing.get_type_hints(cls)
+        hints = _hints(cls)
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(value) - names)
         if unknown:

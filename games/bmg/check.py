@@ -46,18 +46,19 @@ def check_table(table: Table) -> None:
     """Refuse a table no game reaches: oversized texts or lists, too few or too many players, an id
     no phone can join, a model of no player, a counter out of its range, an unknown phase; and a
     table built from loose setup options whose values are not of their fields' types."""
-    problem = type_problem(Table, to_data(table), "table")
+    data = to_data(table)
+    problem = type_problem(Table, data, "table")
     _require(problem is None, "THE GAME RULES", f"The table is not one this app can store: {problem}",
              "incoherent_table", problem=str(problem)[:MAX_KEY])
-    _check_sizes(table)
+    _check_sizes(table, data)
     _check_options(table)
     _check_players(table)
     _check_models(table)
     _check_round(table)
 
 
-def _check_sizes(table: Table) -> None:
-    check_sizes(to_data(table), "THE GAME RULES", MAX_TEXT, MAX_KEY, MAX_ITEMS)
+def _check_sizes(table: Table, data: dict) -> None:
+    check_sizes(data, "THE GAME RULES", MAX_TEXT, MAX_KEY, MAX_ITEMS)
     for player in table.players.values():
         for text in (player.name, player.crew):
             _require(len(text) <= MAX_NAME, "THE GAME RULES", f"A name of {len(text)} characters: at most {MAX_NAME}",
