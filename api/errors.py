@@ -39,12 +39,15 @@ UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_i
 OUT_OF_BOUNDS = "out_of_bounds"  # a command field beyond what the game can hold (games/bounds.py): bad input
 
 
-def register(app) -> None:
-    def rule_refused(exc):
-        # a name the table does not know: not found; a field beyond its bound: unprocessable
-        status = 404 if exc.code in UNKNOWN_NAMES else 422 if exc.code == OUT_OF_BOUNDS else 409
-        return error(status, exc.message, exc.code, exc.params, rule=exc.rule)
+def rule_refused(exc, status: int | None = None):
+    """A game's refusal (`games.Game.refusal`) as its answer: 409 by default, 404 for a name the table
+    does not know, 422 for a field beyond its bound, `status` when the caller says (422: an import
+    the game's `check_table` refuses)."""
+    status = status or (404 if exc.code in UNKNOWN_NAMES else 422 if exc.code == OUT_OF_BOUNDS else 409)
+    return error(status, exc.message, exc.code, exc.params, rule=exc.rule)
 
+
+def register(app) -> None:
     for refusal in {games.get(name).refusal for name in games.names()}:
         app.register_error_handler(refusal, rule_refused)
 

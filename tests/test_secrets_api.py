@@ -273,7 +273,7 @@ def test_audacity_markers_stay_on_their_seat(http, live_server, redis_client):
             assert exported["hidden"]  # every seat lacks someone's plan: not resumable
             for model_id, model in exported["models"].items():
                 if model_id in final and f"player:{model['player']}" != seat:
-                    assert model["audacity"] is False
+                    assert model["audacity"] is None  # withheld: no table holds None (not resumable)
             with SSEClient(live_server, table.code, token=table.tokens[seat], last_event_id=1) as again:
                 got = again.until(lambda e: e["event"] == "snapshot")
                 assert [e["data"] for e in got if e["event"] == "change"] == [c["data"] for c in changes]

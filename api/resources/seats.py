@@ -9,6 +9,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 import games
+from games.checks import HERO_ID, PLAYER_ID  # the one pattern of each id a seat names (setup, import, here)
 
 from .. import play
 from ..errors import error
@@ -21,7 +22,7 @@ from . import reading
 blp = Blueprint("seats", __name__, url_prefix="/api/tables/<table_code:code>/seats",
                 description="Joining a table: seats and their tokens")
 
-SEAT = validate.Regexp(r"^(host|spectator|[a-z][a-z0-9-]{0,40}|hero:[a-z0-9-]{1,80}|player:[A-Za-z0-9_.-]{1,80})$",
+SEAT = validate.Regexp(rf"^(host|spectator|[a-z][a-z0-9-]{{0,40}}|hero:{HERO_ID}|player:{PLAYER_ID})$",
                        error="A seat is host, spectator, villain, heroes (Versus), hero:<hero id> (BGCC), "
                              "player:<player id> (BMG) or a Villain's id (GCSG)")
 

@@ -11,7 +11,7 @@ from marshmallow import Schema, fields, validate
 import games
 
 from .. import play
-from ..errors import error, store_full
+from ..errors import error, rule_refused, store_full
 from ..extensions import Blueprint, store
 from ..ratelimit import limited
 from ..schemas import RefusalSchema, TableViewSchema, Text
@@ -155,6 +155,8 @@ class Import(MethodView):
                          {"game": data["game"]})
         try:
             state = game.resume(data["state"])
+        except game.refusal as exc:  # a table the game's check_table refuses: its reason and params
+            return rule_refused(exc, 422)
         except ValueError as exc:
             return error(422, str(exc), "unreadable_export")
         return created(game, state)

@@ -110,9 +110,10 @@ class Bgcc(games.Game):
             raise ValueError(f"The export does not hold a table this app can read: {problem}")
         try:
             table = from_data(Table, data)
-            check_table(table)
-        except RuleRefused as exc:
-            raise ValueError(f"The export does not hold a coherent table: {exc.message}") from None
+        except (TypeError, KeyError, ValueError, AttributeError, IndexError, StopIteration):
+            raise ValueError("The export does not hold a table this app can read") from None
+        try:
+            check_table(table)  # refuses with the rule, its code and params
         except (TypeError, KeyError, ValueError, AttributeError, IndexError, StopIteration):
             raise ValueError("The export does not hold a table this app can read") from None
         return table

@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from games.checks import HERO_ID, ID_LENGTH, check_sizes, joinable
+
 from . import definitions as d
 from .command_post import MAX_ACTIVATIONS, CommandPost, limit
 from .dice import default_faces
@@ -184,6 +186,7 @@ def setup(mission: d.Mission, heroes: list[HeroSetup], tiles: list[d.TileDef]) -
 
 MAX_TEXT = 4000  # the longest text a table holds (an HQ power's, a reminder): a 100 KB name is no card's
 MAX_KEY = 200  # an id, a seat, a space: short
+MAX_ITEMS = 500  # the longest list or object a table holds (tokens, a river, a hero's items)
 SIDES = ("heroes", "villain")
 TOKEN_STATES = ("active", "dissipating")
 
@@ -210,20 +213,9 @@ def check_table(table: Table) -> None:
 
 
 def _check_texts(table: Table) -> None:
-    """No string of the table (names, ids, keys, reminders) longer than any card prints."""
-    stack = [to_data(table)]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, str):
-            _require(len(value) <= MAX_TEXT, "IV", f"A text of {len(value)} characters: no card prints one over "
-                     f"{MAX_TEXT}", "text_too_long", length=len(value), maximum=MAX_TEXT)
-        elif isinstance(value, dict):
-            for key in value:
-                _require(len(key) <= MAX_KEY, "IV", f"A name of {len(key)} characters", "text_too_long",
-                         length=len(key), maximum=MAX_KEY)
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
+    """No string of the table (names, ids, keys, reminders) longer than any card prints, no list
+    longer than any table holds."""
+    check_sizes(to_data(table), "IV", MAX_TEXT, MAX_KEY, MAX_ITEMS)
 
 
 def _check_mode(table: Table) -> None:
@@ -297,6 +289,8 @@ def _check_heroes(table: Table) -> None:
     for key, hero in table.heroes.items():
         _require(hero.id == key == slug(hero.board.name), "V·A", f"The hero under '{key}' is '{hero.id}'",
                  "hero_key_mismatch", hero=key)
+        _require(joinable(key, HERO_ID), "V·A", f"A hero's id of {len(key)} characters: a seat names at most "
+                 f"{ID_LENGTH}", "text_too_long", length=len(key), maximum=ID_LENGTH)
         d.check_hero_board(hero.board)
         places = hero.cube_places()
         _require(set(hero.spaces) == set(d.HERO_SPACES), "V·A", f"{hero.name}: unknown spaces", "hero_spaces_wrong",

@@ -19,11 +19,13 @@ import orjson
 
 import games
 from games import bounds
+from games.checks import joinable, type_problem
 
 from . import commands as c
 from . import registry
 from .attacks import MeleeShare
 from .cards import CharacterCard, card_from_data
+from .check import check_table
 from .crew import Crew, CrewMember, validate_crew
 from .errors import RuleRefused
 from .events import Event
@@ -95,7 +97,7 @@ def setup(options: dict) -> Table:
         raise RuleRefused("THE GAME RULES", "A game needs at least two players", "players_missing")
     for pdata in options["players"]:
         pid = str(pdata["id"])
-        if pid in players or not pid or ":" in pid:
+        if pid in players or not joinable(pid):
             raise RuleRefused("THE GAME RULES", f"Player id {pid!r} is repeated or malformed", "bad_player", player=pid)
         crew = build_crew(pdata["crew"], library)
         validate_crew(crew, limit)
@@ -185,10 +187,13 @@ class Game(games.Game):
     secret = True
 
     def setup(self, options: dict) -> Table:
+        """The table the options set up, checked whole (check.py: names, lists, counters bounded)."""
         if not isinstance(options, dict):
             raise ValueError("The setup options are a JSON object")
         try:
-            return setup(options)
+            table = setup(options)
+            check_table(table)
+            return table
         except RuleRefused:
             raise
         except (TypeError, KeyError, ValueError, AttributeError, IndexError):
@@ -280,19 +285,27 @@ class Game(games.Game):
         hidden = False
         for model in data["models"].values():
             if model["audacity"] and not model["revealed"] and seat != player_seat(model["player"]):
-                model["audacity"], hidden = False, True
+                model["audacity"], hidden = None, True  # withheld: no table holds None there
         if hidden:
             data["hidden"] = True
         return data
 
     def resume(self, data: dict) -> Table:
+        """A table from a whole export, checked whole (check.py) before anything is stored. A seat's
+        partial export withholds the others' Audacity markers as None, which no table holds: with or
+        without its `hidden` flag it is refused."""
         if data.get("hidden"):
             raise ValueError("This export was made for one seat during a plan: it lacks the others' Audacity markers")
         from .serial import table_from_data
+        problem = type_problem(Table, data, "state")
+        if problem:
+            raise ValueError(f"The export does not hold a Batman Miniature Game table this app can read: {problem}")
         try:
-            return table_from_data(data)
+            table = table_from_data(data)
         except (TypeError, KeyError, ValueError, AttributeError, IndexError):
             raise ValueError("The export does not hold a Batman Miniature Game table this app can read") from None
+        check_table(table)
+        return table
 
     def command_names(self) -> list[str]:
         return [e.name for e in registry.ENTRIES]

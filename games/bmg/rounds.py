@@ -10,7 +10,7 @@ from .commands import (Activate, Advance, ChooseInitiative, EndActivation, Pass,
 from .errors import RuleRefused
 from .events import Event, plural
 from .objectives import RESOURCE_POINTS, heavy_rain_applies
-from .table import AUDACITY_MARKERS, LAST_ROUND, PHASE_TITLES, Activation, Table
+from .table import AUDACITY_MARKERS, EXTRA_ACTIONS, LAST_ROUND, PHASE_TITLES, Activation, Table
 
 SEAT_RULE = "SEQUENCE OF PLAY"
 
@@ -215,7 +215,7 @@ def activate(table: Table, cmd: Activate, rng) -> list[Event]:
                           "cannot_activate", model=model.id)
     extras = []
     for extra in cmd.extra_actions:
-        if extra not in ("manipulate", "movement", "tactical", "special", "any"):
+        if extra not in EXTRA_ACTIONS:
             raise RuleRefused("EXTRA ACTIONS", f"No extra action {extra}", "bad_extra_action", action=extra)
         if extra == "manipulate" and "Henchman" not in model.card.ranks:
             pass  # a trait may give it; Inspire itself is for Henchmen [R]

@@ -15,6 +15,7 @@ PHASE_TITLES = {"take_the_lead": "I. Take the Lead", "raise_the_plan": "II. Rais
                 "execute_the_plan": "III. Execute the Plan", "recount": "IV. Recount", "game_over": "Game over"}
 LAST_ROUND = 4
 AUDACITY_MARKERS = 4
+EXTRA_ACTIONS = ("manipulate", "movement", "tactical", "special", "any")  # EXTRA ACTIONS a model may be granted
 
 
 @dataclass

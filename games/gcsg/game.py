@@ -16,7 +16,8 @@ from games import bounds
 
 from . import engine, registry, serial
 from .commands import Gain, HenchmenMove, Move, TakeResources
-from .counters import State, problems
+from .check import check_table
+from .counters import State
 from .errors import RuleRefused
 from .events import Event
 from .settings import Settings, sample_settings
@@ -57,9 +58,11 @@ class Gcsg(games.Game):
                 raise ValueError(f"The table settings are not right: {problem}")
             settings = serial.from_data(Settings, data)
         try:
-            return setup(settings, villains)
+            state = setup(settings, villains)
         except KeyError as unknown:
             raise RuleRefused("SETUP", f"No Villain {unknown.args[0]} in the settings", "bad_players") from None
+        check_table(state)  # the settings within the box, the names and lists bounded
+        return state
 
     def apply(self, state: State, command, rng=None):
         """The fight dice are entered as faces (RollFight): `rng` is not used."""
@@ -165,6 +168,5 @@ class Gcsg(games.Game):
             state = serial.state_from_data(data)
         except (TypeError, KeyError, ValueError, AttributeError):
             raise ValueError("The export does not hold a table this app can read") from None
-        if problems(state):
-            raise ValueError("The export does not hold a coherent table")
+        check_table(state)
         return state

@@ -13,6 +13,7 @@ import json
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from games.bmg.check import check_table
 from games.bmg.errors import RuleRefused
 from games.bmg.table import player_seat
 
@@ -164,6 +165,10 @@ class BmgMachine(RuleBasedStateMachine):
             assert m.ko == (not m.casualty and m.stun >= m.card.willpower)
             assert not (m.ko and m.knocked_down)
             assert all(v is None or 0 <= v <= 2 for v in m.magazines.values())
+
+    @invariant()
+    def the_import_check_holds(self):
+        check_table(self.t)  # every table the rules reach imports again (games/bmg/check.py)
 
     @invariant()
     def casualties_stay_out(self):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, settings as hsettings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from games.gcsg.check import check_table
 from games.gcsg import commands as c
 from games.gcsg import engine, registry
 from games.gcsg.counters import BATMAN, HIDEOUT, problems, reserve
@@ -140,6 +141,10 @@ class GcsgMachine(RuleBasedStateMachine):
             assert sum(p.henchmen.values()) + p.hideout_henchmen <= 5
         assert state.deck >= 0 and state.batman_deck >= 0
         assert reserve(state, "money") >= 0 and reserve(state, "information") >= 0
+
+    @invariant()
+    def the_import_check_holds(self):
+        check_table(self.state)  # every table the rules reach imports again (games/gcsg/check.py)
 
     @invariant()
     def no_seat_view_holds_another_stash(self):
