@@ -283,9 +283,13 @@ class Game(games.Game):
         from .serial import table_to_data
         data = table_to_data(state)
         hidden = False
+        secret = {m["player"] for m in data["models"].values()  # players whose plan hides markers from `seat`
+                  if m["audacity"] and not m["revealed"] and seat != player_seat(m["player"])}
         for model in data["models"].values():
-            if model["audacity"] and not model["revealed"] and seat != player_seat(model["player"]):
-                model["audacity"], hidden = None, True  # withheld: no table holds None there
+            if model["player"] in secret and not model["revealed"]:
+                # withheld on every unrevealed model of that player, marker or not (None on the marked ones
+                # alone would show the plan): no table holds None there, so the export never imports
+                model["audacity"], hidden = None, True
         if hidden:
             data["hidden"] = True
         return data
