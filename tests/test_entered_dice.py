@@ -260,7 +260,7 @@ def test_a_bmg_table_whose_app_rolls_refuses_entered_dice_over_http(http):
     r = http.post("/api/games/bmg/tables", json=body)
     assert r.status_code == 201, r.text
     created = r.json()
-    assert created["dice"] == "server"
+    assert created["dice"] == {"mode": "server"}
     code = created["code"]
     refused = http.post(f"/api/tables/{code}/commands/roll_lead", json={"player": "a", "value": 6})
     assert refused.status_code == 409, refused.text
@@ -268,7 +268,7 @@ def test_a_bmg_table_whose_app_rolls_refuses_entered_dice_over_http(http):
     rolled = http.post(f"/api/tables/{code}/commands/roll_lead", json={"player": "a"})
     assert rolled.status_code == 200, rolled.text
     r = http.post("/api/games/bmg/tables", json={k: v for k, v in body.items() if k != "dice"})
-    assert r.status_code == 201 and r.json()["dice"] == "physical"
+    assert r.status_code == 201 and r.json()["dice"] == {"mode": "physical"}
     entered = http.post(f"/api/tables/{r.json()['code']}/commands/roll_lead", json={"player": "a", "value": 6})
     assert entered.status_code == 200, entered.text
 

@@ -79,7 +79,7 @@ def view(table: Table, seat: str | None = None) -> dict:
         "event": table.event.name if table.event else None,
         "encounter": table.encounter.name if table.encounter else None,
         "recount_stun": table.recount_stun,
-        "dice": table.dice,
+        "dice": {"mode": table.dice},  # the shape of every game's dice: its mode first
         "round": {
             "number": r.number,
             "phase": r.phase,

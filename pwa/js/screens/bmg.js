@@ -129,7 +129,7 @@ function lead(table) {
 
 // A table set up with `dice: "server"` refuses entered dice: the app rolls every die there.
 function appRolls() {
-  return state.table?.dice === "server";
+  return state.table?.dice?.mode === "server";
 }
 
 function realDie(onpick, testid) {
