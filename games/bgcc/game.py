@@ -9,7 +9,7 @@ import orjson
 import games
 from games import bounds
 
-from . import engine, names, registry, seats, versus, versus_data
+from . import engine, field_bounds, names, registry, seats, versus, versus_data
 from . import table as rules_table
 from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
@@ -72,7 +72,7 @@ class Bgcc(games.Game):
         problem = type_problem(found.command, fields, name)
         if problem:
             raise RuleRefused("I", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
-        bounds.check(RuleRefused, "I", name, found.command, fields, registry.BOUNDS)
+        bounds.check(RuleRefused, "I", name, found.command, fields, field_bounds.BOUNDS)
         try:
             return from_data(found.command, fields)
         except (TypeError, KeyError, ValueError, AttributeError):
@@ -82,7 +82,7 @@ class Bgcc(games.Game):
         return {e.name: e.command for e in registry.ENTRIES}
 
     def command_bounds(self) -> dict:
-        return registry.BOUNDS
+        return field_bounds.BOUNDS
 
     def resolve(self, command, state: Table):
         return names.resolve(state, command)
