@@ -31,7 +31,7 @@ export function render(args) {
     hero.neutralized ? h("span", { class: "pill bad", text: t("hero.neutralized") }) : null,
     hero.stance ? h("span", { class: "pill ok", "data-testid": "hero-stance", text: t(`hero.${hero.stance}`) }) : null));
   if (readonly && state.conn !== "offline") {
-    out.push(h("p", { class: "muted small", "data-testid": "hero-readonly", text: t("hero.readonly", { seat: seatName(state.seat), name: hero.name }) }));
+    out.push(h("p", { class: "muted small", "data-testid": "hero-readonly", text: state.seat ? t("hero.readonly", { seat: seatName(state.seat), name: hero.name }) : t("hero.readonlyNoSeat", { name: hero.name }) }));
   }
 
   out.push(h("div", { class: "stats", "data-testid": "hero-stats" },
