@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from games.bmg.serial import table_to_data
 from games.gcsg import serial as gcsg_serial
 from games.gcsg.counters import Pending
-from tests.bmg.helpers import crew, play, table, to_execute
+from tests.bmg.helpers import mid_round
 from tests.conftest import Client
 from tests.gcsg.support import A, B, JOKER, PENGUIN, put
 from tests.gcsg.support import settings as gcsg_settings
@@ -38,13 +38,7 @@ def _doc(game: str, state: dict) -> dict:
 
 def _bmg_state() -> dict:
     """A whole BMG table mid-round: plans placed, a model activating with a declared melee, damage."""
-    t = to_execute(table(crew("batman", "gordon", name="Bats"), crew("joker", "thug", name="Joker"),
-                         event="Heavy Rain"))
-    t, _ = play(t, "activate", model="a.batman")
-    t, _ = play(t, "declare_melee", model="a.batman", weapon="Unarmed",
-                shares=[{"target": "b.thug", "dice": 5, "strength_die": True}])
-    t, _ = play(t, "damage", model="b.joker", stun=2, injury=1)
-    return json.loads(json.dumps(table_to_data(t)))
+    return json.loads(json.dumps(table_to_data(mid_round())))
 
 
 def _gcsg_state() -> dict:

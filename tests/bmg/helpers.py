@@ -77,3 +77,15 @@ def to_recount_step(t, step: int):
     while t.round.phase == "recount" and t.round.recount_step < step:
         t, _ = play(t, "advance")
     return t
+
+
+def mid_round():
+    """A table mid-round: plans placed, Batman activating with a declared melee on the Thug, the
+    Joker damaged (Heavy Rain)."""
+    t = to_execute(table(crew("batman", "gordon", name="Bats"), crew("joker", "thug", name="Joker"),
+                         event="Heavy Rain"))
+    t, _ = play(t, "activate", model="a.batman")
+    t, _ = play(t, "declare_melee", model="a.batman", weapon="Unarmed",
+                shares=[{"target": "b.thug", "dice": 5, "strength_die": True}])
+    t, _ = play(t, "damage", model="b.joker", stun=2, injury=1)
+    return t
