@@ -15,23 +15,15 @@ Otherwise a refused `pay {money: k}` (which changes nothing and leaves no histor
 host whether that Villain holds $k, and eight of them the exact Money."""
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-from typing import Callable
-
 from . import batman, fights, hire, levels, moves, plot, turn
 from . import commands as c
 from .counters import BATMAN, HIDEOUT, State, threats_in_reserve
 from .errors import RuleRefused
 from .settings import RESOURCES
 from .stash import name as villain_name
+from .. import registry as base
 from ..bounds import Items, Mapping, Num, Text
-
-HOST, SPECTATOR = "host", "spectator"
-
-
-def snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+from ..registry import HOST, SPECTATOR, snake  # noqa: F401 (the seats and names every game shares)
 
 
 def phase(state: State) -> str:
@@ -68,20 +60,18 @@ def _placeable(state: State, villain: str) -> list[str]:
     return [b for b in state.settings.block_ids() if b != state.batman.block and p.threats.get(b, 0) < cap]
 
 
-@dataclass(frozen=True)
-class Entry:
-    cls: type
-    handler: Callable
-    rule: str
-    what: str  # "<what> (now: <phase>)" when it is not open
-    open: Callable[[State], bool]
-    senders: Callable[[State], list[str]] = _active
-    targets: Callable[[State, str], dict] = field(default=lambda state, seat: {})
-    screened: bool = False  # its rules read the sender's stash or the Reserves: the sender's phone only
+def Entry(cls, handler, rule: str, what: str, open, senders=_active, targets=None, screened=False) -> base.Entry:
+    """A GCSG command's entry: sent by the active Villain unless said otherwise."""
+    return base.Entry(cls, handler, rule, what, open, senders, targets or (lambda state, seat: {}),
+                      screened=screened, offered=_advance_offer if cls is c.Advance else None)
 
-    @property
-    def name(self) -> str:
-        return snake(self.cls.__name__)
+
+def _advance_offer(state: State, seat: str) -> dict | None:
+    """Advance is offered with the step it leads to, and only once the rules would take it (a card
+    to play, an Ability to choose... keep it back)."""
+    if turn.advance_refused(state) is not None:
+        return None
+    return {"to": _next_step(state)}
 
 
 def _in(*phases):
@@ -200,30 +190,6 @@ BOUNDS = {
     "players": Items(4, _NAME, "the other players: 2-4 Villains (SETUP)"),
     "henchmen": Items(24, None, "moves of one step: a Villain's Henchmen by block"),
 }
-BY_TYPE = {e.cls: e for e in ENTRIES}
-BY_NAME = {e.name: e for e in ENTRIES}
-COMMANDS = {e.name: e.cls for e in ENTRIES}
-
-
-def entry(command) -> Entry:
-    found = BY_TYPE.get(type(command))
-    if found is None:
-        raise RuleRefused("TURN", f"Unknown command {type(command).__name__}", "unknown_command",
-                          command=type(command).__name__)
-    return found
-
-
-def check(state: State, command) -> Entry:
-    """The command's entry, or the refusal when the game is over or the command is not open now."""
-    found = entry(command)
-    if state.over:
-        raise RuleRefused("END", "The game is over", "game_over")
-    if not found.open(state):
-        raise RuleRefused(found.rule, f"{found.what} (now: {phase_title(state)})", "not_now",
-                          command=found.name, step=phase(state))
-    return found
-
-
 def phase_title(state: State) -> str:
     ph = phase(state)
     if ph == "fight":
@@ -233,6 +199,12 @@ def phase_title(state: State) -> str:
         verb = "place" if due.kind == "place_threats" else "remove"
         return f"{villain_name(due.seat)} {'may' if due.may else 'must'} {verb} Threats ({due.reason})"
     return turn.STEP_TITLES.get(ph, ph)
+
+
+REGISTRY = base.Registry(ENTRIES, phase=phase, phase_title=phase_title, over=lambda state: state.over,
+                         seat_label=villain_name, refused=RuleRefused)
+BY_TYPE, BY_NAME, COMMANDS = REGISTRY.by_type, REGISTRY.by_name, REGISTRY.commands
+entry, check = REGISTRY.entry, REGISTRY.check
 
 
 def seat_names(state: State) -> list[str]:
@@ -246,45 +218,13 @@ def _next_step(state: State) -> str:
 
 def may_now(state: State, seat: str | None) -> list[dict]:
     """What `seat` may send now: [{"command", "targets"}] (advance also carries "to")."""
-    if seat is None or seat == SPECTATOR or state.over:
-        return []
-    out = []
-    for e in ENTRIES:
-        if not e.open(state):
-            continue
-        senders = e.senders(state)
-        if seat != HOST and seat not in senders:
-            continue
-        if seat == HOST and (not senders or e.screened):
-            continue
-        item = {"command": e.name, "targets": e.targets(state, seat)}
-        if e.cls is c.Advance:
-            if turn.advance_refused(state) is not None:
-                continue  # not yet: the rules would refuse it (a card to play, an Ability to choose…)
-            item["to"] = _next_step(state)
-        out.append(item)
-    return out
+    return REGISTRY.may_now(state, seat)
 
 
 def refusal(seat: str | None, command, state: State) -> tuple[str, str, dict] | None:
     """None when `seat` may send `command` now as far as seats go; else (code, English, params)."""
     if seat is None:
         return "no_seat", "Join the table first: this phone holds no seat", {}
-    found = entry(command)
-    name = found.name
     if seat == SPECTATOR:
-        return "spectator", "A spectator watches: only the players change the table", {"command": name}
-    if not found.open(state):
-        return None  # the rules refuse it with the reason why
-    senders = found.senders(state)
-    if seat in senders:
-        return None
-    if seat == HOST:
-        if not found.screened:
-            return None
-        # asked of the entry alone: no amount is read before this answer (the host is not an oracle)
-        villain = senders[0]
-        return ("behind_screen", f"Only {villain_name(villain)}'s own phone can do that: it reads the stash "
-                "behind their screen", {"seat": seat, "command": name, "villain": villain})
-    return ("not_your_seat", f"This phone plays {villain_name(seat)} and cannot do that now",
-            {"seat": seat, "command": name})
+        return "spectator", "A spectator watches: only the players change the table", {"command": REGISTRY.entry(command).name}
+    return REGISTRY.refusal(seat, command, state)
