@@ -161,6 +161,18 @@ def seat_refused(seat: str | None, refusal: tuple[str, str, dict]) -> Response:
     return error(401 if seat is None else 403, message, code, params)
 
 
+def barred(seat: str | None, command: str) -> Response | None:
+    """The refusal every game gives alike, before the game is asked: a phone holding no seat (401
+    no_seat) or a spectator's (403 spectator) changes no table. Games answer only the seat-specific
+    case (`Game.seat_refusal`: not_your_seat and the like)."""
+    if seat is None:
+        return error(401, "Join the table first: this phone holds no seat", "no_seat")
+    if seat == games.SPECTATOR:
+        return error(403, "A spectator watches: only the players change the table", "spectator",
+                     {"command": command[:40]})
+    return None
+
+
 def change(version: int, events, seat: str | None, command: str, table: dict, fields: dict | None = None) -> dict:
     """A change as a phone receives it (live or replayed) and as the writer answers it: `events`
     and `table` as that phone's seat may see them, `fields` the command's public form."""
@@ -268,11 +280,10 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
     `code` for the seat the request's token holds; retried on a concurrent write unless If-Match
     pins a version. A repeated Idempotency-Key answers the first answer and changes nothing."""
     def apply(loaded: Loaded, game: games.Game, state):
-        command = game.command(name, fields or {})
-        early = game.seat_refusal(loaded.seat, command, state) if loaded.seat in (None, games.SPECTATOR) else None
-        if early is not None:  # no seat, or a watcher: refused before any name is read
-            return seat_refused(loaded.seat, early)
-        command = game.resolve(command, state)
+        refused = barred(loaded.seat, name)  # no seat, or a watcher: refused before the game is asked
+        if refused is not None:
+            return refused
+        command = game.resolve(game.command(name, fields or {}), state)
         refused = game.seat_refusal(loaded.seat, command, state)
         if refused is not None:
             return seat_refused(loaded.seat, refused)
@@ -347,11 +358,9 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
     s = store()
 
     def apply(loaded: Loaded, game: games.Game, state):
-        if loaded.seat is None:  # before the history: never a 409 for them
-            return error(401, "Join the table first: this phone holds no seat", "no_seat")
-        if loaded.seat == games.SPECTATOR:
-            return error(403, "A spectator watches: only the players change the table", "spectator",
-                         {"command": kind})
+        refused = barred(loaded.seat, kind)  # before the history: never a 409 for them
+        if refused is not None:
+            return refused
         undo, redo = list(loaded.history["undo"]), list(loaded.history["redo"])
         moved = None
         if kind == "undo":

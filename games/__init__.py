@@ -55,8 +55,10 @@ class Game:
         raise NotImplementedError
 
     def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
-        """What of `apply`'s events (as stored) the phone holding `seat` may read."""
-        return events
+        """What of `apply`'s events (as stored) the phone holding `seat` may read: an event naming
+        another seat is left out, its `private` part keeps `seat`'s own (`games.events`)."""
+        from .events import events_for
+        return events_for(events, seat)
 
     def public_command(self, command, state) -> dict:
         """The command's fields as every seat may read them (history, the live change)."""
@@ -83,18 +85,25 @@ class Game:
         accepting names answers the ones it does not know with its `refusal`)."""
         return command
 
-    def command_types(self) -> dict[str, type]:
-        """The game's command registry: each command's name and its dataclass (what `command`
-        builds from a client's fields)."""
-        raise NotImplementedError
+    command_rule: str = "TURN"  # the rulebook section a malformed command's refusal names
 
-    def command(self, name: str, fields: dict):
-        """A command from its registry name and its JSON fields; an unknown name or malformed
-        fields raise the game's `refusal`."""
-        raise NotImplementedError
+    def command(self, name: str, fields: dict | None):
+        """A command from its registry name (`command_types`) and its JSON fields, checked by the
+        one strict checker (`games.serial.build_command`: an unknown field, a missing one, a
+        wrong type or a value out of `command_bounds` raise the game's `refusal`, alike in every
+        game); an unknown name raises it with code unknown_command."""
+        from .bounds import check
+        from .refusal import RuleRefused
+        from .serial import build_command
+        cls = self.command_types().get(name)
+        if cls is None:
+            raise RuleRefused(self.command_rule, f"Unknown command {name}", "unknown_command", command=name)
+        return build_command(cls, name, fields, self.command_rule,
+                             lambda f: check(RuleRefused, self.command_rule, name, cls, f, self.command_bounds()))
 
     def command_types(self) -> dict[str, type]:
-        """Each command's class by its registry name (a dataclass whose fields are its JSON fields)."""
+        """The game's command registry: each command's class by its registry name (a dataclass
+        whose fields are its JSON fields, what `command` builds)."""
         return {}
 
     def command_bounds(self) -> dict:

@@ -15,6 +15,8 @@ import types
 import typing
 from dataclasses import dataclass
 
+from .serial import hints as type_hints
+
 NAME_MOST = 80  # a name the table shows (a hero, a model id, a card): the API's NAME length
 
 
@@ -128,7 +130,7 @@ def problem(cls: type, fields: dict, bounds: dict, where: str = "") -> tuple[str
     wrong type are left to the game's type check."""
     if not isinstance(fields, dict):
         return None
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     for f in dataclasses.fields(cls):
         if f.name in fields:
             path = f"{where}.{f.name}" if where else f.name
@@ -172,7 +174,7 @@ def unbounded(cls: type, bounds: dict, where: str = "", seen: set | None = None)
     if cls in seen:
         return []
     seen = seen | {cls}
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     out = []
     for f in dataclasses.fields(cls):
         path = f"{where or cls.__name__}.{f.name}"

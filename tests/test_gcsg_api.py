@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from games.gcsg import registry, serial
+from games import serial
+from games.gcsg import registry
 from games.gcsg.counters import Pending
 from games.gcsg.turn import setup
 from tests.game_http import GameTable, as_json
@@ -29,7 +30,7 @@ class City(GameTable):
 
     @classmethod
     def of(cls, http, state) -> "City":
-        return cls.resumed(http, "gcsg", serial.state_to_data(state), [p.villain for p in state.players])
+        return cls.resumed(http, "gcsg", serial.to_data(state), [p.villain for p in state.players])
 
     def sender(self, name: str) -> str:
         """The Villain whose phone may send `name` now (the table's `may`), else the host."""

@@ -48,13 +48,10 @@ def answer(game, state, seat, name: str, fields: dict, seed: int = 0):
     """What the phone holding `seat` receives for `name` with `fields` (as api/play.py `execute`
     answers it) and the table after it (None when refused)."""
     state = copy.deepcopy(state)  # as the store's copy: never the caller's
+    if seat in (None, games.SPECTATOR):  # api.play.barred: refused before the game is asked
+        return ("seat", 401 if seat is None else 403, "no_seat" if seat is None else "spectator"), None
     try:
-        command = game.command(name, fields)
-        if seat in (None, games.SPECTATOR):
-            early = game.seat_refusal(seat, command, state)
-            if early is not None:
-                return ("seat", 401 if seat is None else 403, *early), None
-        command = game.resolve(command, state)
+        command = game.resolve(game.command(name, fields), state)
         refused = game.seat_refusal(seat, command, state)
         if refused is not None:
             return ("seat", 403, *refused), None

@@ -12,7 +12,7 @@ import copy
 
 import pytest
 
-from games.bgcc.serial import to_data
+from games.serial import to_data
 from tests.conftest import Client
 from tests.rules.versus_fixtures import HEROES_TEAM, VILLAIN_TEAM, mission
 from tests.tables import advance_to, new_table

@@ -113,7 +113,7 @@ def test_api_refuses_invalid_input(case, codes, live_server):
 def openings(live_server, codes):
     """Valid bodies for the operations that open a table (random ones almost never are: a mission
     whose river names its tiles...): a sample table, a Versus mission, an export to import."""
-    from games.bgcc.serial import to_data
+    from games.serial import to_data
     from tests.rules.versus_fixtures import mission
 
     versus = to_data(mission())

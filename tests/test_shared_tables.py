@@ -765,7 +765,7 @@ def test_export_and_import_resume_an_identical_table(http, live_server):
 
 
 def _versus_table(http) -> str:
-    from games.bgcc.serial import to_data
+    from games.serial import to_data
     from tests.rules.versus_fixtures import mission
 
     body = to_data(mission())
@@ -785,7 +785,7 @@ def _export_import_resumes(http, code) -> None:
 
 
 def test_export_and_import_of_versus_tables(http):
-    from games.bgcc.serial import to_data
+    from games.serial import to_data
     from tests.rules.versus_fixtures import HEROES_TEAM, VILLAIN_TEAM
 
     code = _versus_table(http)
@@ -800,7 +800,7 @@ def test_export_and_import_of_versus_tables(http):
 
 
 def test_a_versus_table_exported_in_the_middle_of_its_draft_imports(http):
-    from games.bgcc.serial import to_data
+    from games.serial import to_data
     from tests.rules.versus_fixtures import HEROES_TEAM
 
     code = _versus_table(http)

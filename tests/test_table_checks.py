@@ -17,8 +17,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games.bmg.serial import table_to_data
-from games.gcsg import serial as gcsg_serial
+from games.serial import to_data
 from games.gcsg.counters import Pending
 from tests.bmg.helpers import mid_round
 from tests.conftest import Client
@@ -38,7 +37,7 @@ def _doc(game: str, state: dict) -> dict:
 
 def _bmg_state() -> dict:
     """A whole BMG table mid-round: plans placed, a model activating with a declared melee, damage."""
-    return json.loads(json.dumps(table_to_data(mid_round())))
+    return json.loads(json.dumps(to_data(mid_round())))
 
 
 def _gcsg_state() -> dict:
@@ -48,7 +47,7 @@ def _gcsg_state() -> dict:
     put(state, PENGUIN, B, threats=2)
     state.player(JOKER).money, state.player(JOKER).information = 7, 5
     state.pending.append(Pending("place_threats", PENGUIN, 2, True, "FVV", reason="won a fight"))
-    return gcsg_serial.state_to_data(state)
+    return to_data(state)
 
 
 BMG_OPTIONS = {"players": [{"id": "a", "name": "A", "crew": {"name": "Bats", "boss": "batman",
@@ -75,7 +74,7 @@ def _refused_and_nothing_stored(http, redis_client, method_path: tuple[str, str]
 # ---------------------------------------------------------------- settings (setup options)
 
 def _gcsg_options(**changes) -> dict:
-    return {"villains": [JOKER, PENGUIN], "settings": gcsg_serial.to_data(gcsg_settings(**changes))}
+    return {"villains": [JOKER, PENGUIN], "settings": to_data(gcsg_settings(**changes))}
 
 
 def _villain_named(name: str) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from games.bgcc.serial import to_data
+from games.serial import to_data
 from tests.rules.versus_fixtures import HEROES_TEAM, VILLAIN_TEAM, mission, side
 
 MISSION = to_data(mission(sides={"heroes": side(discs_available=4, discs_unavailable=3),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from games.bgcc.definitions import ActionCharacteristic, CharacterProfile, Dice, TileDef
-from games.bgcc.serial import to_data
+from games.serial import to_data
 from games.bgcc.versus_data import template
 from tests.test_versus_api import post, seat
 

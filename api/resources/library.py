@@ -16,7 +16,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from games.bgcc import library as rules_library
-from games.bgcc.serial import to_data
+from games.serial import to_data
 
 from .. import play
 from ..errors import error

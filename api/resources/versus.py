@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 import games
 from games.bgcc import versus_data
-from games.bgcc.serial import to_data
+from games.serial import to_data
 
 from .. import play
 from ..errors import error

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from . import tiles
 from .command_post import CharacterActivation, CommandPost
 from .errors import RuleRefused
-from .events import plural
+from games.events import plural
 from .hero_board import Hero
 from .turn import title
 

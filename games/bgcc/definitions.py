@@ -484,7 +484,7 @@ def check_versus_mission(m: VersusMission) -> None:
                  "river_too_long", side=side)
 
 
-# Definitions stored once beside a table and named by a content key (serial.dumps_pooled).
+# Definitions stored once beside a table and named by a content key (games.serial.dumps_pooled).
 POOLED = (HeroBoard, TileDef, Mission, VersusMission, Power)
 for _cls in POOLED:
     _cls.__pooled__ = True

@@ -7,7 +7,7 @@ and who may send it, and names its handler (`handlers.py`, `versus.py`, the `dic
 """
 from __future__ import annotations
 
-from .events import Event, Outcome
+from games.events import Event, Outcome
 from .registry import apply
 
 __all__ = ["Event", "Outcome", "apply"]

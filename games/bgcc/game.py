@@ -7,13 +7,12 @@ from dataclasses import replace
 import orjson
 
 import games
-from games import bounds
+from games.serial import dumps_pooled, from_data, from_data_pooled, to_data, type_problem
 
 from . import engine, field_bounds, names, registry, seats, versus, versus_data
 from . import table as rules_table
 from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
-from .serial import dumps_pooled, from_data, from_data_pooled, to_data, type_problem
 from .table import HeroSetup, Table, check_table
 from .view import table_view
 
@@ -26,6 +25,7 @@ class Bgcc(games.Game):
     name = "bgcc"
     state_type = Table
     refusal = RuleRefused
+    command_rule = "I"
 
     def setup(self, options: dict) -> Table:
         """options: {mission, heroes: [{board, equipment, gadgets}], tiles} as POST /api/tables reads
@@ -42,7 +42,7 @@ class Bgcc(games.Game):
     def apply(self, state: Table, command, rng=None):
         """The dice the app rolls (server mode) are drawn from `rng` inside the rules."""
         outcome = engine.apply(state, command, owned=True, rng=rng)
-        return outcome.table, outcome.events
+        return outcome.table, [e.as_data() for e in outcome.events]
 
     def dice_mode(self, state: Table) -> str:
         return state.dice.mode
@@ -61,22 +61,6 @@ class Bgcc(games.Game):
 
     def may_now(self, state: Table, seat: str) -> list:
         return registry.may_now(state, seat)
-
-    def command_types(self) -> dict[str, type]:
-        return {e.name: e.command for e in registry.ENTRIES}
-
-    def command(self, name: str, fields: dict):
-        found = registry.BY_NAME.get(name)
-        if found is None:
-            raise RuleRefused("I", f"Unknown command {name}", "unknown_command", command=name)
-        problem = type_problem(found.command, fields, name)
-        if problem:
-            raise RuleRefused("I", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
-        bounds.check(RuleRefused, "I", name, found.command, fields, field_bounds.BOUNDS)
-        try:
-            return from_data(found.command, fields)
-        except (TypeError, KeyError, ValueError, AttributeError):
-            raise RuleRefused("I", f"The fields of {name} are not right", "bad_fields", command=name) from None
 
     def command_types(self) -> dict[str, type]:
         return {e.name: e.command for e in registry.ENTRIES}

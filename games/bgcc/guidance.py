@@ -35,7 +35,7 @@ from . import commands as c
 from . import handlers, mission_rules, river, versus
 from .actors import TILE_STEPS
 from .command_post import MAX_ACTIVATIONS
-from .events import Event
+from games.events import Event
 from .table import Table
 from .turn import STEP_TITLES, title
 

@@ -18,8 +18,8 @@ from .actors import require_step as _require_step
 from .actors import use_character_action as _use_character_action
 from .command_post import MAX_ACTIVATIONS, Activation, CommandPost
 from .errors import RuleRefused
-from .events import Event, Outcome
-from .events import plural as _plural
+from games.events import Event, Outcome
+from games.events import plural as _plural
 from .table import DISSIPATION_KINDS, DissipationToken, Table
 from .turn import next_step, side_playing, title
 from .wounds import wound_target as _wound_target

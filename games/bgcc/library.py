@@ -9,7 +9,7 @@ import json
 from importlib import resources
 
 from . import definitions as d
-from .serial import from_data, to_data
+from games.serial import from_data, to_data
 
 FORMAT = "gotham-companion/library"
 KINDS = {"heroes": d.HeroBoard, "items": d.Item, "tiles": d.TileDef, "missions": d.Mission}

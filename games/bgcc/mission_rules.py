@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 from . import river
 from .definitions import DISC_ZONES, MissionRule
 from .errors import RuleRefused
-from .events import Event
-from .events import plural as _plural
+from games.events import Event
+from games.events import plural as _plural
 
 if TYPE_CHECKING:
     from .table import Table

@@ -27,7 +27,7 @@ from .actors import TILE_STEPS, tile_steps
 from .command_post import MAX_ACTIVATIONS
 from .definitions import COLOURS, slot_kind
 from .errors import RuleRefused
-from .events import Event, Outcome
+from games.events import Event, Outcome
 from .playing import HEROES, HOST, SIDES, SPECTATOR, VILLAIN, hero_seat, roller_seat
 from .playing import acting_characters as _acting_characters
 from .playing import acting_heroes as _acting_heroes

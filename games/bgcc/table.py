@@ -14,7 +14,7 @@ from .errors import RuleRefused
 from .hero_board import STANCES, Hero, check_can_carry, new_hero
 from .mission_rules import PendingEvent
 from .river import positions
-from .serial import to_data
+from games.serial import to_data
 from .tiles import MINIATURE_PLACES, new_tile
 from .turn import STEP_TITLES, TurnTrack, sequence
 

@@ -17,8 +17,8 @@ from .command_post import CommandPost, Discs
 from .definitions import (COMMAND_POST_SPACES, Mission, Power, Reminders, SpaceDef, TileDef,
                           VersusMission, check_tile, check_versus_mission, slot_kind)
 from .errors import RuleRefused
-from .events import Event
-from .events import plural as _plural
+from games.events import Event
+from games.events import plural as _plural
 from .table import DiscModifier, Draft, DraftSlot, PendingPower, Table, VersusState, slug
 from .wounds import at_event_tile as _at_event_tile
 from .wounds import wound_target

@@ -2,7 +2,7 @@
 river costs, encumbrance bonus, skills switched off, the current step) and what each seat may
 do now (`may`, from the command registry).
 
-Printed definitions are passed through as dataclasses: `serial.to_data` (or any encoder that
+Printed definitions are passed through as dataclasses: `games.serial.to_data` (or any encoder that
 knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from . import hero_board as hb
 from . import river, tiles
 from .command_post import CommandPost
 from .definitions import Power
-from .events import Event, plural
+from games.events import Event, plural
 
 if TYPE_CHECKING:
     from .table import Table

@@ -21,6 +21,6 @@ or drawn from an `rng` handed to `engine.apply`. One module per concept, named f
 * `registry`    one declaration per command: name, handler, when open, who may send it, targets now
 * `view`        what one seat sees (a player's unrevealed Audacity markers only on their own seat)
 * `melee_flow`  a melee attack in steps, each from the seat that decides it (defender's Effort first)
-* `serial`      the table as plain data and back (for the store)
+* (the table as plain data and back: `games.serial`, shared by every game)
 * `game`        the `Game` adapter of the game seam (contract C4), name "bmg"
 """

@@ -8,13 +8,13 @@ every model and every name of the round belonging to a player at the table, play
 join (`games.checks.PLAYER_ID`, the seat `player:<id>`)."""
 from __future__ import annotations
 
-from games.checks import check_sizes, joinable, type_problem
+from games.checks import check_sizes, joinable
+from games.serial import to_data, type_problem
 
 from .cards import SKILLS
 from .errors import RuleRefused
 from .models import EFFORT_LIMIT
 from .objectives import ENCOUNTERS, EVENTS, MAX_SUSPECTS, RESOURCE_POINTS
-from .serial import to_data
 from .table import AUDACITY_MARKERS, EXTRA_ACTIONS, LAST_ROUND, PHASES, Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # THE GAME RULES: two or more players; the API's setup takes at most 8

@@ -7,7 +7,7 @@ from . import attacks, dice as d, models as m, movement as mv
 from . import commands as c
 from .cards import SKILLS, Damage
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .objectives import MAX_SUSPECTS
 from .rounds import check_action, use_action
 from .table import Table

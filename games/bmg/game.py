@@ -12,23 +12,19 @@ export made by another seat.
 from __future__ import annotations
 
 import dataclasses
-import types
-import typing
 
 import orjson
 
 import games
-from games import bounds
-from games.checks import joinable, type_problem
+from games.checks import joinable
+from games.serial import from_data, to_data, type_problem
 
 from . import commands as c
 from . import registry
-from .attacks import MeleeShare
 from .cards import CharacterCard, card_from_data
 from .check import check_table
 from .crew import Crew, CrewMember, validate_crew
 from .errors import RuleRefused
-from .events import Event
 from .library import sample_cards
 from .models import new_model
 from .objectives import ENCOUNTERS, check_first_group, EVENTS, HAND_SIZE, ObjectiveCard, PlayerCards, ObjectiveCounters
@@ -123,67 +119,13 @@ def setup(options: dict) -> Table:
                  ENCOUNTERS.get(encounter) if encounter else None, stun, dice)
 
 
-def _fits(hint, value) -> bool:
-    """Does a JSON value fit a command field's type (int, float, str, bool, tuple[...], X | None)?"""
-    origin = typing.get_origin(hint)
-    if origin in (typing.Union, types.UnionType):
-        return any(_fits(a, value) for a in typing.get_args(hint))
-    if hint is type(None):
-        return value is None
-    if origin is tuple:
-        (arg, *_) = typing.get_args(hint)
-        return isinstance(value, (list, tuple)) and all(_fits(arg, v) for v in value)
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    return True
-
-
-def _build(cls, fields: dict):
-    hints = typing.get_type_hints(cls)
-    known = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(fields) - known
-    if unknown:
-        raise RuleRefused("THE GAME RULES", f"{cls.__name__} has no field {sorted(unknown)[0]}", "unknown_field",
-                          field=sorted(unknown)[0])
-    values = {}
-    for name, value in fields.items():
-        hint = hints[name]
-        if name in ("shares", "rolls"):
-            if not isinstance(value, (list, tuple)) or not all(isinstance(x, dict) for x in value):
-                raise RuleRefused("THE GAME RULES", f"{name} is a list of objects", "bad_field", field=name)
-            value = tuple(_build(MeleeShare, {"dice": 0, **dict(s)} if name == "rolls" else dict(s)) for s in value)
-        elif not _fits(hint, value):
-            raise RuleRefused("THE GAME RULES", f"{cls.__name__}: {name} does not fit {hint}", "bad_field",
-                              field=name)
-        elif isinstance(value, list):
-            value = tuple(value)
-        values[name] = value
-    try:
-        return cls(**values)
-    except TypeError as exc:
-        raise RuleRefused("THE GAME RULES", f"{cls.__name__}: {exc}", "bad_fields") from None
-
-
-def event_data(event: Event) -> dict:
-    """An event as stored and sent: JSON-ready, with its `seat` when only that seat may read it."""
-    out = {"kind": event.kind, "text": event.text, "rule": event.rule, "data": event.data}
-    if event.seat is not None:
-        out["seat"] = event.seat
-    return out
-
-
 @games.register
 class Game(games.Game):
     """The Batman Miniature Game behind `games.Game`."""
     name = "bmg"
     state_type = Table
     refusal = RuleRefused
+    command_rule = "THE GAME RULES"
     secret = True
 
     def setup(self, options: dict) -> Table:
@@ -203,7 +145,7 @@ class Game(games.Game):
 
     def apply(self, state: Table, command, rng=None) -> tuple[Table, list[dict]]:
         outcome = registry.apply(state, command, rng)
-        return outcome.table, [event_data(e) for e in outcome.events]
+        return outcome.table, [e.as_data() for e in outcome.events]
 
     def title(self, state: Table) -> str:
         return "Batman Miniature Game"
@@ -213,10 +155,6 @@ class Game(games.Game):
 
     def view(self, state: Table, seat: str | None = None) -> dict:
         return table_view(state, seat)
-
-    def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
-        """The events a seat may receive (a player's own plan only on their seat)."""
-        return [e for e in events if e.get("seat") is None or e.get("seat") == seat]
 
     def public_command(self, command, state=None) -> dict:
         """The command as other seats may see it (history, the live change): a PlaceAudacity's
@@ -232,23 +170,20 @@ class Game(games.Game):
     def seat_names(self, state: Table) -> list[str]:
         return [s for s in registry.seat_names(state) if s != registry.SPECTATOR]
 
-    def seat_refusal(self, seat: str | None, command, state: Table) -> tuple[str, str, dict] | None:
-        if seat is None:
-            return "no_seat", "Join the table first: this phone holds no seat", {}
+    def seat_refusal(self, seat: str, command, state: Table) -> tuple[str, str, dict] | None:
+        """The seat-specific refusal, under the code every game answers (not_your_seat); no seat
+        and a spectator are refused by the API before (api.play.barred)."""
         refused = registry.seat_refusal(seat, command, state)
-        return None if refused is None else (refused.code, refused.message, refused.params)
-
-    def command_types(self) -> dict[str, type]:
-        return {name: e.cls for name, e in registry.BY_NAME.items()}
+        if refused is None:
+            return None
+        return "not_your_seat", refused.message, refused.params
 
     def command(self, name: str, fields: dict | None = None):
-        entry = registry.BY_NAME.get(name)
-        if entry is None:
-            raise RuleRefused("THE GAME RULES", f"Unknown command {name}", "unknown_command", command=name)
-        if fields is not None and not isinstance(fields, dict):
-            raise RuleRefused("THE GAME RULES", f"The fields of {name} are a JSON object", "bad_fields")
-        bounds.check(RuleRefused, "THE GAME RULES", name, entry.cls, fields or {}, registry.BOUNDS)
-        return _build(entry.cls, dict(fields or {}))
+        """`games.Game.command`; a roll_melee's rolls reuse the declared shares' shape without
+        their dice count (the declaration holds it): it reads as 0."""
+        if name == "roll_melee" and isinstance(fields, dict) and isinstance(fields.get("rolls"), list):
+            fields = {**fields, "rolls": [{"dice": 0, **r} if isinstance(r, dict) else r for r in fields["rolls"]]}
+        return super().command(name, fields)
 
     def command_types(self) -> dict[str, type]:
         return {e.name: e.cls for e in registry.ENTRIES}
@@ -269,19 +204,16 @@ class Game(games.Game):
         return _data()
 
     def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
-        """The table as JSON for the store (serial.py); no pooled definitions."""
-        from .serial import table_to_data
-        return orjson.dumps(table_to_data(state)), {}
+        """The table as JSON for the store (games/serial.py); no pooled definitions."""
+        return orjson.dumps(to_data(state)), {}
 
     def load(self, data: dict, definitions: dict | None = None) -> Table:
-        from .serial import table_from_data
-        return table_from_data(data)
+        return from_data(Table, data)
 
     def export(self, state: Table, seat: str | None = None) -> dict:
         """The table for `seat` to take away: another player's unrevealed Audacity markers are left
         out (and the export says it is partial: `hidden`)."""
-        from .serial import table_to_data
-        data = table_to_data(state)
+        data = to_data(state)
         hidden = False
         secret = {m["player"] for m in data["models"].values()  # players whose plan hides markers from `seat`
                   if m["audacity"] and not m["revealed"] and seat != player_seat(m["player"])}
@@ -300,12 +232,11 @@ class Game(games.Game):
         without its `hidden` flag it is refused."""
         if data.get("hidden"):
             raise ValueError("This export was made for one seat during a plan: it lacks the others' Audacity markers")
-        from .serial import table_from_data
         problem = type_problem(Table, data, "state")
         if problem:
             raise ValueError(f"The export does not hold a Batman Miniature Game table this app can read: {problem}")
         try:
-            table = table_from_data(data)
+            table = from_data(Table, data)
         except (TypeError, KeyError, ValueError, AttributeError, IndexError):
             raise ValueError("The export does not hold a Batman Miniature Game table this app can read") from None
         check_table(table)

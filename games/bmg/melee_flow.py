@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from . import attacks
 from .errors import RuleRefused
-from .events import Event
+from games.events import Event
 from .models import check_in_play
 from .rounds import check_action, use_action
 from .table import PendingMelee, Table

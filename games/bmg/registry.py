@@ -17,7 +17,7 @@ from games import PHYSICAL_DICE, entered
 from . import commands as c
 from . import engine, melee_flow as mf, rounds
 from .errors import RuleRefused
-from .events import Event, Outcome
+from games.events import Event, Outcome
 from .table import Table, player_seat
 from ..bounds import Items, Num, Text
 

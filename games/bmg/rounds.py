@@ -8,7 +8,7 @@ from . import models as m
 from .commands import (Activate, Advance, ChooseInitiative, EndActivation, Pass, PlaceAudacity, RecoveryRoll,
                        RollEvent, RollLead)
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .objectives import RESOURCE_POINTS, heavy_rain_applies
 from .table import AUDACITY_MARKERS, EXTRA_ACTIONS, LAST_ROUND, PHASE_TITLES, Activation, Table
 

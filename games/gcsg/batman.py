@@ -12,7 +12,7 @@ from . import fights
 from .commands import BatmanCard
 from .counters import BATMAN, Pending, State, villains_at
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .placement import to_hideout
 from .stash import name
 

@@ -10,10 +10,10 @@ cards); known steps, kinds and seats (the four Villains of the box, the seats a 
 from __future__ import annotations
 
 from games.checks import check_sizes
+from games.serial import to_data
 
 from .counters import BATMAN, State, problems
 from .errors import RuleRefused
-from .serial import to_data
 from .settings import BAT, DISTRICTS, RESOURCES, VILLAIN_NAMES, Settings, check_settings
 from .turn import STEPS
 

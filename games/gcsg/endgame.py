@@ -8,7 +8,7 @@ revealed only as far as the tie-break needs them. Still tied after all three: th
 from __future__ import annotations
 
 from .counters import State, recruited
-from .events import Event
+from games.events import Event
 from .stash import name
 
 CRITERIA = ("level", "henchmen", "information", "money")

@@ -7,7 +7,7 @@ import copy
 
 from . import registry
 from .counters import State, problems
-from .events import Outcome
+from games.events import Outcome
 
 
 def apply(state: State, command, *, owned: bool = False) -> Outcome:

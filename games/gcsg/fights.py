@@ -20,7 +20,7 @@ from itertools import product
 from .commands import RollFight
 from .counters import BATMAN, Fight, Pending, State
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .placement import to_hideout
 from .settings import BAT
 from .stash import name

@@ -12,25 +12,16 @@ import dataclasses
 import orjson
 
 import games
-from games import bounds
+from games import serial
 
-from . import engine, registry, serial
-from .commands import Gain, HenchmenMove, Move, TakeResources
+from . import engine, registry
+from .commands import Gain, TakeResources
 from .check import check_table
 from .counters import State
 from .errors import RuleRefused
-from .events import Event
 from .settings import Settings, sample_settings
 from .turn import setup
 from .view import view
-
-
-def event_data(event: Event) -> dict:
-    """An event as stored: its public part and, per seat, the private detail behind that screen."""
-    out = {"kind": event.kind, "text": event.text, "rule": event.rule, "data": event.data}
-    if event.private:
-        out["private"] = event.private
-    return out
 
 
 @games.register
@@ -67,7 +58,7 @@ class Gcsg(games.Game):
     def apply(self, state: State, command, rng=None):
         """The fight dice are entered as faces (RollFight): `rng` is not used."""
         outcome = engine.apply(state, command)
-        return outcome.state, [event_data(e) for e in outcome.events]
+        return outcome.state, [e.as_data() for e in outcome.events]
 
     def title(self, state: State) -> str:
         return "Gotham City Strategy Game"
@@ -78,15 +69,6 @@ class Gcsg(games.Game):
 
     def view(self, state: State, seat: str | None = None) -> dict:
         return view(state, seat)
-
-    def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
-        """The public part of each event, with `seat`'s own private detail (for_seat on stored events)."""
-        out = []
-        for e in events:
-            public = {k: v for k, v in e.items() if k != "private"}
-            private = (e.get("private") or {}).get(seat) if seat is not None else None
-            out.append({**public, "private": private} if private is not None else public)
-        return out
 
     def public_command(self, command, state: State) -> dict:
         data = dataclasses.asdict(command)
@@ -106,32 +88,6 @@ class Gcsg(games.Game):
     def command_types(self) -> dict[str, type]:
         return dict(registry.COMMANDS)
 
-    def command(self, name: str, fields: dict):
-        cls = registry.COMMANDS.get(name)
-        if cls is None:
-            raise RuleRefused("TURN", f"Unknown command {name}", "unknown_command", command=name)
-        if fields is not None and not isinstance(fields, dict):
-            raise RuleRefused("TURN", f"The fields of {name} are a JSON object", "bad_fields", command=name)
-        fields = dict(fields or {})
-        bounds.check(RuleRefused, "TURN", name, cls, fields, registry.BOUNDS)
-        problem = serial.type_problem(cls, {k: v for k, v in fields.items() if k != "henchmen"}, name) \
-            if cls is Move else serial.type_problem(cls, fields, name)
-        if cls is Move and not isinstance(fields.get("henchmen", []), list):
-            problem = "move.henchmen is not a list"
-        if problem:
-            raise RuleRefused("TURN", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
-        try:
-            if cls is Move:
-                fields["henchmen"] = tuple(HenchmenMove(**m) for m in fields.get("henchmen", ()))
-            if "players" in fields:
-                fields["players"] = tuple(fields["players"])
-            return cls(**fields)
-        except (TypeError, AttributeError):
-            raise RuleRefused("TURN", f"The fields of {name} are not right", "bad_fields", command=name) from None
-
-    def command_types(self) -> dict[str, type]:
-        return dict(registry.COMMANDS)
-
     def command_bounds(self) -> dict:
         return registry.BOUNDS
 
@@ -142,16 +98,16 @@ class Gcsg(games.Game):
 
     def dump(self, state: State) -> tuple[bytes, dict[str, bytes]]:
         """The whole state as JSON (settings inline: no pooled definitions yet)."""
-        return orjson.dumps(serial.state_to_data(state)), {}
+        return orjson.dumps(serial.to_data(state)), {}
 
     def load(self, data: dict, definitions: dict) -> State:
-        return serial.state_from_data(data)
+        return serial.from_data(State, data)
 
     def export(self, state: State, seat: str | None = None) -> dict:
         """What the phone holding `seat` may take away: every other Villain's Money, Information and
         hand left out (None) and the document marked `hidden` (any seat but a Villain's, the host
         included, takes no stash at all). The whole state is only the store's (`dump`)."""
-        data = serial.state_to_data(state)
+        data = serial.to_data(state)
         for p in data["players"]:
             if p["villain"] != seat:
                 p["money"] = p["information"] = p["hand"] = None
@@ -165,7 +121,7 @@ class Gcsg(games.Game):
         if problem:
             raise ValueError(f"The export does not hold a table this app can read: {problem}")
         try:
-            state = serial.state_from_data(data)
+            state = serial.from_data(State, data)
         except (TypeError, KeyError, ValueError, AttributeError):
             raise ValueError("The export does not hold a table this app can read") from None
         check_table(state)

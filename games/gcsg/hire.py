@@ -6,7 +6,7 @@ from __future__ import annotations
 from .commands import Hire
 from .counters import State, henchmen_in_reserve
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .stash import change, name
 
 

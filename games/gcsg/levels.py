@@ -9,7 +9,7 @@ from . import endgame
 from .commands import AdvanceLevel, ChooseAbility
 from .counters import State, recruited
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .ruling import ruled_blocks
 from .settings import RESOURCES
 from .stash import amount, change, name

@@ -15,7 +15,7 @@ from . import fights
 from .commands import Move
 from .counters import BATMAN, HIDEOUT, State, add, villains_at
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .placement import to_hideout
 from .stash import change, name
 

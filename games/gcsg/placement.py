@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .counters import Player, State, add, threats_in_reserve
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .stash import name
 
 

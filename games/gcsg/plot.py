@@ -15,7 +15,7 @@ from . import placement
 from .commands import CarryOutPlot, Demand, DrawCards, Gain, Pay, PlaceHenchmen, PlayCard, TakeResources
 from .counters import State, reserve
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .ruling import rulers
 from .settings import RESOURCES
 from .stash import amount, change, name, note, reveal

@@ -223,8 +223,4 @@ def may_now(state: State, seat: str | None) -> list[dict]:
 
 def refusal(seat: str | None, command, state: State) -> tuple[str, str, dict] | None:
     """None when `seat` may send `command` now as far as seats go; else (code, English, params)."""
-    if seat is None:
-        return "no_seat", "Join the table first: this phone holds no seat", {}
-    if seat == SPECTATOR:
-        return "spectator", "A spectator watches: only the players change the table", {"command": REGISTRY.entry(command).name}
     return REGISTRY.refusal(seat, command, state)

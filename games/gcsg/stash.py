@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .counters import Player, State, denominations, recruited
 from .errors import RuleRefused
-from .events import Event
+from games.events import Event
 from .settings import VILLAIN_NAMES
 
 WORDS = {"money": "Money", "information": "Information"}

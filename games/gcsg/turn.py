@@ -14,7 +14,7 @@ from . import endgame, placement
 from .commands import Advance, Decline, PlaceThreats, RemoveThreats
 from .counters import Batman, Pending, Player, State, Turn, reserve
 from .errors import RuleRefused
-from .events import Event, plural
+from games.events import Event, plural
 from .settings import Settings, check_settings
 from .stash import name, note
 

@@ -84,8 +84,8 @@ def test_audacity_markers_are_secret_until_the_model_activates():
     t, _ = play(t, "roll_lead", player="b", value=1)
     t, _ = play(t, "choose_initiative", player="a", initiative="a")
     cmd = GAME.command("place_audacity", {"player": "a", "models": ["a.a0", "a.a2"]})
-    refused(t, "place_audacity", "seat_not_allowed", seat="host", player="a", models=["a.a0"])
-    refused(t, "place_audacity", "seat_not_allowed", seat="player:b", player="a", models=["a.a0"])
+    refused(t, "place_audacity", "not_your_seat", seat="host", player="a", models=["a.a0"])
+    refused(t, "place_audacity", "not_your_seat", seat="player:b", player="a", models=["a.a0"])
     t, events = GAME.apply(t, GAME.command("place_audacity", {"player": "a", "models": ["a.a0", "a.a1", "a.a2"]}))
     for seat in ("player:b", "host", "spectator", None):
         view = GAME.view(t, seat)
@@ -182,9 +182,9 @@ def test_seat_rights():
     t = to_execute(two_crews())
     assert GAME.seat_refusal("player:a", GAME.command("activate", {"model": "a.a0"}), t) is None
     assert GAME.seat_refusal("host", GAME.command("activate", {"model": "a.a0"}), t) is None
-    refused(t, "activate", "seat_not_allowed", seat="player:b", model="a.a0")
-    refused(t, "activate", "seat_not_allowed", seat="spectator", model="a.a0")
-    refused(t, "pass", "seat_not_allowed", seat="player:a", player="b")
+    refused(t, "activate", "not_your_seat", seat="player:b", model="a.a0")
+    refused(t, "activate", "not_your_seat", seat="spectator", model="a.a0")
+    refused(t, "pass", "not_your_seat", seat="player:a", player="b")
     assert GAME.seat_names(t) == ["host", "player:a", "player:b"]  # spectators are not seats of the table
 
 
@@ -272,7 +272,7 @@ def test_melee_in_steps_from_each_seat():
     assert {m["command"] for m in GAME.may_now(t, "player:b")} >= {"defend"}
     refused(t, "attack_effort", "defender_first", model="a.batman", effort=2)
     refused(t, "end_activation", "melee_pending", model="a.batman")
-    refused(t, "defend", "seat_not_allowed", seat="player:a", model="b.thug", effort=3)
+    refused(t, "defend", "not_your_seat", seat="player:a", model="b.thug", effort=3)
     t, _ = play(t, "defend", model="b.thug", effort=3)
     t, _ = play(t, "attack_effort", model="a.batman", effort=2)
     roll = GAME.command("roll_melee", {"model": "a.batman"})

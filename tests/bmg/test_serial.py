@@ -3,16 +3,18 @@ from __future__ import annotations
 
 import json
 
-from games.bmg.serial import table_from_data, table_to_data
+from games.serial import from_data, to_data
+
+from games.bmg.table import Table
 
 from .helpers import mid_round, play
 
 
 def test_round_trip_mid_round_with_a_declared_melee():
     t = mid_round()
-    data = json.loads(json.dumps(table_to_data(t)))
-    back = table_from_data(data)
+    data = json.loads(json.dumps(to_data(t)))
+    back = from_data(Table, data)
     assert back == t
-    assert table_to_data(back) == data
+    assert to_data(back) == data
     back, _ = play(back, "defend", model="b.thug", effort=1)
     assert back.round.melee.defender_effort == {"b.thug": 1}

@@ -8,7 +8,7 @@ import pytest
 
 from games.gcsg import fights, registry
 from games.gcsg.counters import BATMAN, henchmen_in_reserve, recruited, reserve, threats_in_reserve
-from games.gcsg.events import for_seat
+from games.events import for_seat
 from games.gcsg.ruling import ruled_blocks, rulers
 from games.gcsg.turn import setup
 from games.gcsg.view import view

@@ -22,7 +22,7 @@ from games.bgcc import table as tb
 from games.bgcc.definitions import ActionCharacteristic, Bonus, Dice, Item, Skill
 from games.bgcc.dice import DiceType
 from games.bgcc.errors import RuleRefused
-from games.bgcc.serial import from_data, to_data
+from games.serial import from_data, to_data
 from games.bgcc.view import table_view
 
 

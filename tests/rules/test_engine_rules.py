@@ -14,7 +14,7 @@ from games.bgcc import engine, hero_board, library, river
 from games.bgcc import table as tb
 from games.bgcc.definitions import CharacterProfile, TileDef
 from games.bgcc.errors import RuleRefused
-from games.bgcc.serial import to_data
+from games.serial import to_data
 from games.bgcc.turn import HEROES_STEPS, VILLAIN_STEPS
 from games.bgcc.view import table_view
 

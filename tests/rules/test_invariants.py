@@ -39,7 +39,7 @@ from games.bgcc.definitions import COMMAND_POST_SPACES, HERO_SPACES, Item
 from games.bgcc.errors import RuleRefused
 from games.bgcc.hero_board import STANCES
 from games.bgcc.library import sample_definitions
-from games.bgcc.serial import from_data, to_data
+from games.serial import from_data, to_data
 from games.bgcc.table import DISSIPATION_KINDS, HeroSetup, Table, check_table, setup
 from games.bgcc.tiles import MINIATURE_PLACES
 from games.bgcc.turn import STEP_TITLES, sequence

@@ -1,4 +1,4 @@
-"""Pooled storage (games/bgcc/serial.py dumps_pooled): every pooled definition, wherever it sits,
+"""Pooled storage (games/serial.py dumps_pooled): every pooled definition, wherever it sits,
 becomes {"$def": key}, its key its content's; `from_data_pooled` reads it back."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 import orjson
 
-from games.bgcc.serial import definition_key, dumps_pooled, from_data_pooled
+from games.serial import definition_key, dumps_pooled, from_data_pooled
 
 
 @dataclass(frozen=True)

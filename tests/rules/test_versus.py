@@ -10,7 +10,7 @@ from games.bgcc import command_post as cp
 from games.bgcc import engine, river
 from games.bgcc.definitions import Operation
 from games.bgcc.errors import RuleRefused
-from games.bgcc.serial import to_data
+from games.serial import to_data
 from games.bgcc.table import check_table
 from tests.rules.versus_fixtures import (VILLAIN_TEAM, advance_to, character_tile, drafted, mission, power,
                                          side)

@@ -8,7 +8,7 @@ from .. import mission_rules
 from .. import skills as sk
 from ..dice import MAX_POOL, Pool
 from ..errors import RuleRefused
-from ..events import Event, plural
+from games.events import Event, plural
 from ..actors import one_actor
 from ..wounds import wound_target
 from .commands import Defend, EndRerolls

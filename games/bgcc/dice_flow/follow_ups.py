@@ -8,7 +8,7 @@ from .. import skills as sk
 from ..actors import one_actor
 from ..dice import DiceType, Pool
 from ..errors import RuleRefused
-from ..events import Event, plural
+from games.events import Event, plural
 from .commands import StartFollowUp
 from .parties import Party, berserk_dice, down, friend_die, level, party, skill_levels, unusable
 from .pools import dice_of, hindering_of, martial_arts_or_marksman

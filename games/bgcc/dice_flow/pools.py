@@ -12,7 +12,7 @@ from ..actors import one_actor
 from ..definitions import Bonus, Dice, Item
 from ..dice import COLOURS, MAX_POOL, DiceType, FaceTable, Pool, check_count, default_faces
 from ..errors import RuleRefused
-from ..events import plural
+from games.events import plural
 from .parties import Party, level, party, skill_levels
 from .state import ATTACKS, CUBE_RULE, KIND, POOL_RULE, ACTIONS, DiceTable, check_entry
 

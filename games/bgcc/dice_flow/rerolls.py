@@ -10,7 +10,7 @@ from .. import skills as sk
 from ..dice import DiceType, DieResult, FaceTable, Pool, RerollRecord, Roll, counted_roll, physical_roll
 from ..dice import roll as roll_pool
 from ..errors import RuleRefused
-from ..events import Event, plural
+from games.events import Event, plural
 from ..actors import one_actor
 from .commands import RerollDice, RollDice
 from .parties import Party, lacks, level, party, skill_levels

@@ -9,7 +9,7 @@ from .. import skills as sk
 from ..actors import acting_hero, one_actor, use_character_action
 from ..dice import COLOURS, MAX_POOL, DiceType, Pool, check_colour, check_count, default_faces
 from ..errors import RuleRefused
-from ..events import Event, plural
+from games.events import Event, plural
 from ..wounds import wound_target
 from .commands import AbandonRoll, CalibrateDice, SetDiceMode, StartFreeRoll, StartRoll
 from .parties import Party, friend_die, lacks, level, life_left, party, skill_levels, unusable
