@@ -71,9 +71,11 @@ class Game:
         """Every seat of the table but spectators."""
         raise NotImplementedError
 
-    def seat_refusal(self, seat: str | None, command, state) -> tuple[str, str, dict] | None:
-        """None when a phone holding `seat` (None: no seat) may send `command`, else why not:
-        (code, English message, params). In a game with secrets the answer never depends on them,
+    def seat_refusal(self, seat: str, command, state) -> tuple[str, str, dict] | None:
+        """None when a phone holding the player or host `seat` may send `command`, else why not:
+        (code, English message, params): "not_your_seat", or a code saying something more (a
+        screened command: "behind_screen"). A phone with no seat and a spectator are refused by
+        the API before any game is asked (api.play.barred: no_seat, spectator). In a game with secrets the answer never depends on them,
         and a command whose rules read a seat's secrets (a stash's amounts, a hidden plan) is
         refused here for every other seat, the host included, from the command's registry entry
         alone: the host acts for a player only through that player's view, never as an oracle of

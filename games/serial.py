@@ -170,7 +170,7 @@ def problem(cls, value, where: str = "") -> tuple[str, str, str] | None:
         if not isinstance(value, dict):
             return "type", where, f"{where} is not an object"
         resolved = hints(cls)
-        unknown = sorted(k for k in value if k not in resolved or k not in _field_names(cls))
+        unknown = sorted(k for k in value if k not in _field_names(cls))
         if unknown:
             return "unknown", f"{where}.{unknown[0]}", f"{where}.{unknown[0]} is not a field"
         missing = next((f.name for f in dataclasses.fields(cls) if f.name not in value
