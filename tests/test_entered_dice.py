@@ -207,7 +207,8 @@ def _rolled_faces(response) -> list[int]:
 
 def test_a_client_cannot_choose_the_app_s_dice_over_http(http):
     """The attack of issue 28: at a table whose app rolls (server mode), roll_dice and reroll_dice
-    with `drawn` faces (the generic command route) set nothing: the faces are the server's; faces,
+    with `drawn` faces (the generic command route) are refused (no such field, as in every game:
+    games.serial.build_command) and change nothing: the faces are the server's; faces,
     shown faces, a success count and an attack or action "resolved" with its successes are refused
     (409 dice_rolled_by_app) and change nothing."""
     code = new_table(http)["code"]
@@ -235,12 +236,18 @@ def test_a_client_cannot_choose_the_app_s_dice_over_http(http):
             refused = http.post(path, json=body)
             assert refused.status_code == 409 and refused.json()["reason"] == "dice_rolled_by_app", refused.text
             assert http.get(f"/api/tables/{code}").headers["ETag"] == before
-        r = http.post(f"/api/tables/{code}/commands/roll_dice", json={"drawn": five})
+        before = http.get(f"/api/tables/{code}").headers["ETag"]
+        refused = http.post(f"/api/tables/{code}/commands/roll_dice", json={"drawn": five})  # no such field
+        assert refused.json()["reason"] == "unknown_field" and refused.json()["params"]["field"] == "drawn", refused.text
+        assert http.get(f"/api/tables/{code}").headers["ETag"] == before
+        r = http.post(f"/api/tables/{code}/commands/roll_dice", json={})
         assert r.status_code == 200, r.text
         faces += [d["face"] for e in r.json()["events"] if e["kind"] == "dice_rolled" for d in e["data"]["dice"]]
         refused = http.post(f"/api/tables/{code}/dice/roll/reroll", json={"step": "paid", "dice": [1], "faces": [5]})
         assert refused.status_code == 409 and refused.json()["reason"] == "dice_rolled_by_app", refused.text
-        r = http.post(f"/api/tables/{code}/commands/reroll_dice", json={"step": "paid", "dice": [0], "drawn": five})
+        refused = http.post(f"/api/tables/{code}/commands/reroll_dice", json={"step": "paid", "dice": [0], "drawn": five})
+        assert refused.json()["reason"] == "unknown_field", refused.text
+        r = http.post(f"/api/tables/{code}/commands/reroll_dice", json={"step": "paid", "dice": [0]})
         assert r.status_code == 200, r.text
         faces += [x["face_after"] for e in r.json()["events"] if e["kind"] == "dice_rerolled"
                   for x in e["data"]["rerolls"]]
