@@ -188,7 +188,7 @@ def test_a9_effort_in_melee(http):
     t.play("activate", "player:a", model="a.batman")
     t.play("declare_melee", "player:a", model="a.batman", weapon="Unarmed",
            shares=[{"target": "b.thug", "dice": 5, "strength_die": True}])
-    t.refused("player:a", "defend", "seat_not_allowed", 403, model="b.thug", effort=3)
+    t.refused("player:a", "defend", "not_your_seat", 403, model="b.thug", effort=3)
     t.play("defend", "player:b", model="b.thug", effort=3)
     t.play("attack_effort", "player:a", model="a.batman", effort=2)
     _, events = t.play("roll_melee", "player:b", model="a.batman",

@@ -233,10 +233,7 @@ class Game(games.Game):
         return [s for s in registry.seat_names(state) if s != registry.SPECTATOR]
 
     def seat_refusal(self, seat: str | None, command, state: Table) -> tuple[str, str, dict] | None:
-        if seat is None:
-            return "no_seat", "Join the table first: this phone holds no seat", {}
-        refused = registry.seat_refusal(seat, command, state)
-        return None if refused is None else (refused.code, refused.message, refused.params)
+        return registry.refusal(seat, command, state)
 
     def command_types(self) -> dict[str, type]:
         return {name: e.cls for name, e in registry.BY_NAME.items()}
