@@ -245,7 +245,7 @@ def _offer_special(table: Table, seat: str):
     model = _active(table)
     if not rounds.action_open(table, model.id, "special"):
         return None
-    return {"model": [model.id], "trait": [t.name for t in model.card.traits]}
+    return {"model": [model.id]}  # the trait it uses, if any, is named freely (the card in the view lists them)
 
 
 def _offer_end_activation(table: Table, seat: str):
@@ -325,9 +325,10 @@ def _offer_mulligan(table: Table, seat: str):
 
 
 def _offer_score(table: Table, seat: str):
+    """Any name: an Objective in play, or one played from the hand and scored at once (its name the
+    companion never holds)."""
     players = _players_for(table, seat)
-    names = sorted({n for p in players for n in table.players[p].cards.objectives.in_play})
-    return {"player": players, "name": names} if players else None
+    return {"player": players} if players else None
 
 
 def _offer_fail(table: Table, seat: str):
