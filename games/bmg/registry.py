@@ -455,7 +455,7 @@ ENTRIES: list[base.Entry] = [
           offers=_offer_any_model()),
     Entry(c.Heal, engine.heal, "DAMAGE MARKERS", "Markers are removed when a rule says so", _anytime,
           offers=_offer_any_model(lambda x: x.in_play and (x.stun or x.injury))),
-    Entry(c.SetStatus, engine.set_status, "STATUS", "Statuses change when a rule says so", _anytime,
+    Entry(c.SetStatus, engine.set_status, "MARKERS AND COUNTERS", "Statuses change when a rule says so", _anytime,
           offers=_offer_any_model()),
     Entry(c.Reload, engine.reload, "RANGED WEAPONS", "Magazines are added when a rule says so", _anytime,
           offers=_offer_own_model(_reloadable), owner=_owns_model),
