@@ -53,6 +53,8 @@ class Entry:
     afford: Callable | None = None
     screened: bool = False  # its rules read what a screen hides: the sender's phone only, never the host
     offered: Callable | None = None  # (state, seat) -> extra offer fields, or None: not offered now
+    owner: Callable | None = None  # (state, command) -> the seats whose command it is (it names their
+    # model or player), or None: any sender may send it with those fields
     name_: str = ""
 
     @property
@@ -143,12 +145,13 @@ class Registry:
         if not found.open(state):
             return None
         senders = found.senders(state)
-        if seat in senders:
+        owners = found.owner(state, command) if found.owner else None
+        if seat in senders and (owners is None or seat in owners):
             return None
         if seat == HOST:
             if not found.screened or not senders:
                 return None
-            owner = senders[0]
+            owner = owners[0] if owners else senders[0]
             return ("behind_screen", f"Only {self.seat_label(owner)}'s own phone can do that: it reads "
                     "what their screen hides", {"seat": seat, "command": found.name, "villain": owner})
         return ("not_your_seat", f"This phone plays {self.seat_label(seat)} and cannot do that now",

@@ -244,7 +244,7 @@ def test_audacity_markers_stay_on_their_seat(http, live_server, redis_client):
         send("player:a", "roll_lead", set(), player="a", value=6)
         send("player:b", "roll_lead", set(), player="b", value=2)
         send("player:a", "choose_initiative", set(), player="a", initiative="a")
-        table.refused("host", "place_audacity", "not_your_seat", 403, player="a", models=["a.a1"])
+        table.refused("host", "place_audacity", "behind_screen", 403, player="a", models=["a.a1"])
         send("player:a", "place_audacity", plan_a, player="a", models=sorted(plan_a))
         send("player:b", "place_audacity", plan_a | plan_b, player="b", models=sorted(plan_b))
         send("player:a", "activate", plan_a - {"a.a2"} | plan_b, model="a.a2")  # revealed when it activates

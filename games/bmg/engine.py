@@ -77,8 +77,6 @@ def move(table: Table, cmd: c.Move, rng) -> list[Event]:
 
 def melee_attack(table: Table, cmd: c.MeleeAttack, rng) -> list[Event]:
     attacker = table.model(cmd.model)
-    if table.round.melee is not None:
-        raise RuleRefused("MELEE ATTACK", "The declared melee attack is rolled or called off first", "melee_pending")
     check_action(table, attacker.id, "tactical", cmd.extra, "melee")
     targets = {s.target: table.model(s.target) for s in cmd.shares}
     reports = attacks.melee(attacker, cmd.weapon, cmd.shares, targets, cmd.effort, rng)
@@ -307,8 +305,6 @@ def mulligan(table: Table, cmd: c.Mulligan, rng) -> list[Event]:
     rule = "Draw Objective Cards"
     player = table.player(cmd.player)
     o = player.cards.objectives
-    if table.round.number != 1 or table.round.phase not in ("take_the_lead", "raise_the_plan"):
-        raise RuleRefused(rule, "The mulligan comes before the game starts", "wrong_phase", phase=table.round.phase)
     if o.mulligan_used:
         raise RuleRefused(rule, f"{player.name} already discarded and redrew once", "mulligan_used", player=player.id)
     if not 0 <= cmd.count <= o.hand:
@@ -385,8 +381,6 @@ def play_resource(table: Table, cmd: c.PlayResource, rng) -> list[Event]:
 def discard_objective(table: Table, cmd: c.DiscardObjective, rng) -> list[Event]:
     rule = "RECOUNT"
     player = table.player(cmd.player)
-    if table.round.phase != "recount":
-        raise RuleRefused(rule, "A card is discarded at the end of the Recount", "wrong_phase", phase=table.round.phase)
     if player.recount_discard_used:
         raise RuleRefused(rule, f"{player.name} already discarded a card this Recount", "recount_discard_used",
                           player=player.id)

@@ -170,13 +170,8 @@ class Game(games.Game):
     def seat_names(self, state: Table) -> list[str]:
         return [s for s in registry.seat_names(state) if s != registry.SPECTATOR]
 
-    def seat_refusal(self, seat: str, command, state: Table) -> tuple[str, str, dict] | None:
-        """The seat-specific refusal, under the code every game answers (not_your_seat); no seat
-        and a spectator are refused by the API before (api.play.barred)."""
-        refused = registry.seat_refusal(seat, command, state)
-        if refused is None:
-            return None
-        return "not_your_seat", refused.message, refused.params
+    def seat_refusal(self, seat: str | None, command, state: Table) -> tuple[str, str, dict] | None:
+        return registry.refusal(seat, command, state)
 
     def command(self, name: str, fields: dict | None = None):
         """`games.Game.command`; a roll_melee's rolls reuse the declared shares' shape without

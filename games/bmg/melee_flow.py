@@ -64,16 +64,7 @@ def pending(table: Table) -> PendingMelee | None:
     return table.round.melee
 
 
-def _require_pending(table: Table, model_id: str | None = None) -> PendingMelee:
-    p = pending(table)
-    if p is None:
-        raise RuleRefused(RULE, "No melee attack is declared", "no_melee_declared")
-    return p
-
-
 def declare_melee(table: Table, cmd: DeclareMelee, rng) -> list[Event]:
-    if pending(table) is not None:
-        raise RuleRefused(RULE, "A melee attack is already declared", "melee_pending")
     attacker = table.model(cmd.model)
     check_action(table, attacker.id, "tactical", cmd.extra, "melee")
     weapon = attacker.card.weapon(cmd.weapon)
@@ -109,7 +100,7 @@ def declare_melee(table: Table, cmd: DeclareMelee, rng) -> list[Event]:
 
 
 def defend(table: Table, cmd: Defend, rng) -> list[Event]:
-    p = _require_pending(table)
+    p = table.round.melee
     if cmd.model not in p.defender_effort:
         raise RuleRefused(RULE, f"{table.model(cmd.model).label} is not a target of the attack", "not_a_target",
                           model=cmd.model)
@@ -134,14 +125,10 @@ def _check_effort(model, effort: int) -> None:
 
 
 def attack_effort(table: Table, cmd: AttackEffort, rng) -> list[Event]:
-    p = _require_pending(table)
+    p = table.round.melee
     if cmd.model != p.attacker:
         raise RuleRefused(RULE, f"{table.model(p.attacker).label} is the attacker", "not_the_attacker",
                           model=p.attacker)
-    if not p.defenders_declared:
-        raise RuleRefused("EFFORT", "The defender declares its Effort first", "defender_first")
-    if p.attacker_effort is not None:
-        raise RuleRefused("EFFORT", "The attacker already declared its Effort", "effort_declared", model=cmd.model)
     target = cmd.target or p.shares[0]["target"]
     if target not in p.defender_effort:
         raise RuleRefused(RULE, f"{target} is not a target of the attack", "not_a_target", model=target)
@@ -166,12 +153,10 @@ def shares_of(p: PendingMelee, rolls=()) -> list[attacks.MeleeShare]:
 
 def roll_melee(table: Table, cmd: RollMelee, rng) -> list[Event]:
     from .engine import _damage_events
-    p = _require_pending(table)
+    p = table.round.melee
     if cmd.model != p.attacker:
         raise RuleRefused(RULE, f"{table.model(p.attacker).label} is the attacker", "not_the_attacker",
                           model=p.attacker)
-    if not p.defenders_declared or p.attacker_effort is None:
-        raise RuleRefused("EFFORT", "Every Effort is declared before the dice are rolled", "effort_not_declared")
     unknown = {r.target for r in cmd.rolls} - set(p.defender_effort)
     if unknown:
         raise RuleRefused(RULE, f"{sorted(unknown)[0]} is not a target of the attack", "not_a_target",
@@ -192,7 +177,7 @@ def roll_melee(table: Table, cmd: RollMelee, rng) -> list[Event]:
 
 
 def cancel_melee(table: Table, cmd: CancelMelee, rng) -> list[Event]:
-    p = _require_pending(table)
+    p = table.round.melee
     if cmd.model != p.attacker:
         raise RuleRefused(RULE, f"{table.model(p.attacker).label} is the attacker", "not_the_attacker",
                           model=p.attacker)

@@ -10,15 +10,9 @@ from .commands import (Activate, Advance, ChooseInitiative, EndActivation, Pass,
 from .errors import RuleRefused
 from games.events import Event, plural
 from .objectives import RESOURCE_POINTS, heavy_rain_applies
-from .table import AUDACITY_MARKERS, EXTRA_ACTIONS, LAST_ROUND, PHASE_TITLES, Activation, Table
+from .table import AUDACITY_MARKERS, EXTRA_ACTIONS, LAST_ROUND, Activation, Table
 
 SEAT_RULE = "SEQUENCE OF PLAY"
-
-
-def require_phase(table: Table, phase: str, rule: str, what: str) -> None:
-    if table.round.phase != phase:
-        raise RuleRefused(rule, f"{what} happens in {PHASE_TITLES[phase]} (now: "
-                          f"{PHASE_TITLES[table.round.phase]})", "wrong_phase", phase=table.round.phase)
 
 
 # ---------------------------------------------------------------- I. Take the Lead
@@ -26,11 +20,7 @@ def require_phase(table: Table, phase: str, rule: str, what: str) -> None:
 
 def roll_lead(table: Table, cmd: RollLead, rng) -> list[Event]:
     rule = "TAKE THE LEAD"
-    require_phase(table, "take_the_lead", rule, "The Take the Lead roll")
     player = table.player(cmd.player)
-    if table.round.roll_winner is not None:
-        raise RuleRefused(rule, f"{table.player(table.round.roll_winner).name} already won the roll",
-                          "lead_decided", winner=table.round.roll_winner)
     if player.lead_roll is not None:
         raise RuleRefused(rule, f"{player.name} already rolled {player.lead_roll}", "lead_rolled",
                           player=player.id, value=player.lead_roll)
@@ -69,14 +59,9 @@ def _resolve_lead(table: Table) -> list[Event]:
 
 def choose_initiative(table: Table, cmd: ChooseInitiative, rng) -> list[Event]:
     rule = "TAKE THE LEAD"
-    require_phase(table, "take_the_lead", rule, "Choosing the Initiative")
-    if table.round.roll_winner is None:
-        raise RuleRefused(rule, "Everyone rolls to Take the Lead first", "lead_not_rolled")
     if cmd.player != table.round.roll_winner:
         raise RuleRefused(rule, f"{table.player(table.round.roll_winner).name} won the roll and chooses",
                           "not_roll_winner", winner=table.round.roll_winner)
-    if table.round.initiative is not None:
-        raise RuleRefused(rule, "The Initiative is already chosen", "initiative_chosen")
     chosen = table.player(cmd.initiative)
     table.round.initiative = chosen.id
     events = [Event("initiative", f"{chosen.name} has the Initiative", rule,
@@ -88,11 +73,6 @@ def choose_initiative(table: Table, cmd: ChooseInitiative, rng) -> list[Event]:
 
 def roll_event(table: Table, cmd: RollEvent, rng) -> list[Event]:
     rule = "Events (Advanced Rule)"
-    require_phase(table, "take_the_lead", rule, f"The Event's roll")
-    if table.event is None or table.event.ranged_die_fewer_on is None:
-        raise RuleRefused(rule, "The Event in play asks for no roll", "no_event_roll")
-    if table.round.initiative is None:
-        raise RuleRefused(rule, "The Initiative is chosen first", "initiative_not_chosen")
     if cmd.player != table.round.initiative:
         raise RuleRefused(rule, f"{table.player(table.round.initiative).name}, who has the Initiative, rolls",
                           "not_initiative", player=table.round.initiative)
@@ -129,7 +109,6 @@ def audacity_count(table: Table, player_id: str) -> int:
 
 def place_audacity(table: Table, cmd: PlaceAudacity, rng) -> list[Event]:
     rule = "RAISE THE PLAN"
-    require_phase(table, "raise_the_plan", rule, "Placing Audacity markers")
     player = table.player(cmd.player)
     if player.plan_placed:
         raise RuleRefused(rule, f"{player.name} already placed their Audacity markers", "plan_placed",
@@ -202,11 +181,7 @@ def next_turn(table: Table, after: str | None, include_first: bool = False) -> l
 
 def activate(table: Table, cmd: Activate, rng) -> list[Event]:
     rule = "EXECUTE THE PLAN"
-    require_phase(table, "execute_the_plan", rule, "Activating a model")
     model = table.model(cmd.model)
-    if table.round.activation is not None:
-        raise RuleRefused(rule, f"{table.model(table.round.activation.model).label} is activating: its actions "
-                          f"are completed first", "activation_in_progress", model=table.round.activation.model)
     if model.player != table.round.turn:
         raise RuleRefused(rule, f"It is {table.player(table.round.turn).name}'s turn to activate a model",
                           "not_your_turn", player=table.round.turn)
@@ -250,13 +225,10 @@ def check_action(table: Table, model_id: str, action: str, extra: bool, tactical
     rule = "ACTIVATE A MODEL"
     act = table.round.activation
     model = table.model(model_id)
-    if table.round.phase != "execute_the_plan" or act is None or act.model != model_id:
+    if act.model != model_id:
         raise RuleRefused(rule, f"{model.label} acts during its own activation", "not_activating", model=model_id)
     if model.casualty or model.ko:
         raise RuleRefused("KNOCKED OUT", f"{model.label} can no longer act", "ko_cannot_act", model=model_id)
-    if table.round.melee is not None and not (action == "tactical" and tactical == "melee"
-                                              and table.round.melee.attacker == model_id):
-        raise RuleRefused("MELEE ATTACK", "The declared melee attack is rolled or called off first", "melee_pending")
     used = None
     if extra:
         wanted = tactical if tactical == "manipulate" else action
@@ -312,11 +284,9 @@ def action_open(table: Table, model_id: str, action: str, tactical: str | None =
 def end_activation(table: Table, cmd: EndActivation, rng) -> list[Event]:
     rule = "ACTIVATE A MODEL"
     act = table.round.activation
-    if table.round.phase != "execute_the_plan" or act is None or act.model != cmd.model:
+    if act.model != cmd.model:
         raise RuleRefused(rule, f"{table.model(cmd.model).label} is not activating", "not_activating", model=cmd.model)
     model = table.model(cmd.model)
-    if table.round.melee is not None:
-        raise RuleRefused("MELEE ATTACK", "The declared melee attack is rolled or called off first", "melee_pending")
     model.activated = True
     table.round.activation = None
     marker = "its Audacity marker flips to ✓" if model.audacity else "Activated marker"
@@ -327,23 +297,32 @@ def end_activation(table: Table, cmd: EndActivation, rng) -> list[Event]:
 
 def pass_turn(table: Table, cmd: Pass, rng) -> list[Event]:
     rule = "PASSING ON ACTIVATION"
-    require_phase(table, "execute_the_plan", rule, "Passing")
     player = table.player(cmd.player)
     if table.round.turn != player.id:
         raise RuleRefused(rule, f"It is {table.player(table.round.turn).name}'s turn", "not_your_turn",
                           player=table.round.turn)
-    if table.round.activation is not None:
-        raise RuleRefused(rule, "A model is activating: pass before activating one", "activation_in_progress",
-                          model=table.round.activation.model)
-    if player.passes < 1:
-        raise RuleRefused(rule, f"{player.name} has no Pass marker", "no_pass_marker", player=player.id)
+    unaffordable = pass_unaffordable(table, player.id)
+    if unaffordable is not None:
+        raise unaffordable
     others = [pid for pid in table.players if pid != player.id and table.able(pid)]
     if not others:
         raise RuleRefused(rule, "No other player has a model left to activate", "nothing_to_pass_to")
-    player.passes -= 1
+    player.passes -= PASS_PRICE
     events = [Event("pass", f"{player.name} passes ({plural(player.passes, 'Pass marker')} left)", rule,
                     {"player": player.id, "passes": player.passes})]
     return events + next_turn(table, player.id)
+
+
+PASS_PRICE = 1  # PASSING ON ACTIVATION: a pass spends one Pass marker
+
+
+def pass_unaffordable(table: Table, player_id: str) -> RuleRefused | None:
+    """The refusal when `player_id` holds no Pass marker to spend (None: they may pay)."""
+    player = table.player(player_id)
+    if player.passes < PASS_PRICE:
+        return RuleRefused("PASSING ON ACTIVATION", f"{player.name} has no Pass marker", "no_pass_marker",
+                           player=player.id)
+    return None
 
 
 def check_pass_markers(table: Table) -> list[Event]:
@@ -412,15 +391,21 @@ def pending_recoveries(table: Table) -> list[m.Model]:
     return [x for x in table.models.values() if x.in_play and x.ko and not x.recovery_rolled]
 
 
+def advance_refused(table: Table) -> RuleRefused | None:
+    """Why the Recount cannot go on now (None: it can): in step 5 the KO models try to recover first."""
+    pending = pending_recoveries(table)
+    if pending:
+        return RuleRefused("RECOUNT", "KO models try to recover first: " + ", ".join(x.label for x in pending),
+                           "recovery_pending", models=[x.id for x in pending])
+    return None
+
+
 def advance(table: Table, cmd: Advance, rng) -> list[Event]:
     rule = "RECOUNT"
-    require_phase(table, "recount", rule, "Going on to the next Recount step")
-    step = table.round.recount_step
-    if step == 5 and pending_recoveries(table):
-        names = ", ".join(x.label for x in pending_recoveries(table))
-        raise RuleRefused(rule, f"KO models try to recover first: {names}", "recovery_pending",
-                          models=[x.id for x in pending_recoveries(table)])
-    step += 1
+    refused = advance_refused(table)
+    if refused is not None:
+        raise refused
+    step = table.round.recount_step + 1
     table.round.recount_step = step
     events = [Event("recount", RECOUNT_STEPS[step], rule, {"step": step})]
     if step == 2:
@@ -454,8 +439,6 @@ def _recount_stun(table: Table) -> list[Event]:
 def recovery_roll(table: Table, cmd: RecoveryRoll, rng) -> list[Event]:
     rule = "RECOVERY"
     model = table.model(cmd.model)
-    if table.round.phase != "recount" or table.round.recount_step != 5:
-        raise RuleRefused(rule, "KO models try to recover in Recount step 5", "wrong_phase", phase=table.round.phase)
     if not model.ko:
         raise RuleRefused(rule, f"{model.label} is not KO", "not_ko", model=model.id)
     if model.recovery_rolled:

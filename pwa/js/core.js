@@ -180,14 +180,19 @@ export function offered(command, targets = {}, table = state.table) {
   return Object.values(table?.may || {}).some((list) => list.some((e) => e.command === command && matches(e, targets)));
 }
 
-// The entry of `command` this phone may send (e.g. advance, which carries "to": the next step).
-export function offer(command) {
-  for (const seat of mySeats()) {
+// The entry of `command` this phone may send (e.g. advance, which carries "to": the next step), from
+// `seats` (every seat of this phone unless told).
+export function offer(command, seats = mySeats()) {
+  for (const seat of seats) {
     const found = entries(seat).find((e) => e.command === command);
     if (found) return found;
   }
   return null;
 }
+
+// The offer of `command` a game screen draws (the Miniature and Strategy Games'): from the seat this
+// phone plays, else the host's on a host-only phone.
+export function playedOffer(command) { return offer(command, state.seat ? [state.seat] : mySeats()); }
 
 // The command names this phone may send now, for the Table screen's "May be done now".
 export function myCommands() {

@@ -34,10 +34,10 @@ def test_phases_in_order():
     """SEQUENCE OF PLAY: I. Take the Lead, II. Raise the Plan, III. Execute the Plan, IV. Recount."""
     t = two_crews()
     assert t.round.phase == "take_the_lead"
-    refused(t, "place_audacity", "wrong_phase", player="a", models=["a.a0"])
-    refused(t, "advance", "wrong_phase")
+    refused(t, "place_audacity", "not_now", player="a", models=["a.a0"])
+    refused(t, "advance", "not_now")
     t = to_execute(t)
-    refused(t, "roll_lead", "wrong_phase", player="a", value=3)
+    refused(t, "roll_lead", "not_now", player="a", value=3)
     t = finish_activations(t)
     assert t.round.phase == "recount" and t.round.recount_step == 1
     steps = []
@@ -84,7 +84,7 @@ def test_audacity_markers_are_secret_until_the_model_activates():
     t, _ = play(t, "roll_lead", player="b", value=1)
     t, _ = play(t, "choose_initiative", player="a", initiative="a")
     cmd = GAME.command("place_audacity", {"player": "a", "models": ["a.a0", "a.a2"]})
-    refused(t, "place_audacity", "not_your_seat", seat="host", player="a", models=["a.a0"])
+    refused(t, "place_audacity", "behind_screen", seat="host", player="a", models=["a.a0"])
     refused(t, "place_audacity", "not_your_seat", seat="player:b", player="a", models=["a.a0"])
     t, events = GAME.apply(t, GAME.command("place_audacity", {"player": "a", "models": ["a.a0", "a.a1", "a.a2"]}))
     for seat in ("player:b", "host", "spectator", None):
@@ -112,7 +112,7 @@ def test_alternating_activations_and_passes():
     assert t.round.turn == "a"
     refused(t, "pass", "no_pass_marker", player="a")
     t, _ = play(t, "activate", model="a.a0")
-    refused(t, "activate", "activation_in_progress", model="a.a1")
+    refused(t, "activate", "not_now", model="a.a1")  # a model is activating
     t, _ = play(t, "end_activation", model="a.a0")
     assert t.round.turn == "b"
     refused(t, "activate", "not_your_turn", model="a.a1")
@@ -270,8 +270,8 @@ def test_melee_in_steps_from_each_seat():
     t, _ = play(t, "declare_melee", model="a.batman", weapon="Unarmed",
                 shares=[{"target": "b.thug", "dice": 5, "strength_die": True}])
     assert {m["command"] for m in GAME.may_now(t, "player:b")} >= {"defend"}
-    refused(t, "attack_effort", "defender_first", model="a.batman", effort=2)
-    refused(t, "end_activation", "melee_pending", model="a.batman")
+    refused(t, "attack_effort", "not_now", model="a.batman", effort=2)  # the defender first
+    refused(t, "end_activation", "not_now", model="a.batman")  # the melee first
     refused(t, "defend", "not_your_seat", seat="player:a", model="b.thug", effort=3)
     t, _ = play(t, "defend", model="b.thug", effort=3)
     t, _ = play(t, "attack_effort", model="a.batman", effort=2)

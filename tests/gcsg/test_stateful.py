@@ -49,7 +49,12 @@ def command_for(draw, state):
     offered = [m for seat in registry.seat_names(state) for m in registry.may_now(state, seat)]  # the host's and the acting phone's
     if not offered:
         return c.Advance()
-    item = draw(st.sampled_from(offered))
+    return command_of(draw, state, draw(st.sampled_from(offered)))
+
+
+def command_of(draw, state, item):
+    """A command built from the offer `item`: its fields drawn from the offer's targets (and from
+    wider ranges where the targets leave an amount to the player)."""
     name, t = item["command"], item["targets"]
     ints = lambda lo, hi: draw(st.integers(lo, hi))
     blocks = SETTINGS.block_ids()

@@ -5,7 +5,7 @@
 
 import { t } from "../i18n.js";
 import { add, h, icon } from "../ui.js";
-import { allow, changed, mySeats, request, send, seatName, state } from "../core.js";
+import { allow, changed, mySeats, playedOffer as offerOf, request, send, seatName, state } from "../core.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
 
 const SKILLS = ["movement", "attacks", "strength", "defense", "special", "willpower", "endurance"];
@@ -25,17 +25,6 @@ function model(table, id) { return table.models.find((m) => m.id === id); }
 function modelName(table, id) {
   const m = model(table, id);
   return m ? m.alias || m.name : id;
-}
-
-// The may entry of `command` this phone holds (its own seat's first, then the host's).
-function offerOf(command) {
-  // a phone draws the offers of the seat it plays (the host's on a host-only phone)
-  const seats = state.seat ? [state.seat] : mySeats();
-  for (const seat of seats) {
-    const found = (state.table?.may?.[seat] || []).find((e) => e.command === command);
-    if (found) return found;
-  }
-  return null;
 }
 
 function targetsOf(command, field) { return offerOf(command)?.targets?.[field] || []; }
@@ -152,7 +141,7 @@ function activation(table) {
       })), refusalFor("activate"));
   }
   const pass = offerOf("pass");
-  if (pass) {
+  if (pass && pass.affordable !== false) {  // a pass spends a Pass marker (its price)
     const pid = pass.targets.player[0];
     const left = table.players.find((p) => p.id === pid)?.passes;
     out.push(button(t("bmg.pass", { n: left }), "pass", () => send("pass", { player: pid }, "pass", { player: pid })), refusalFor("pass"));
