@@ -526,6 +526,7 @@ def test_the_walk_fails_when_an_offer_escapes_its_window(monkeypatch):
     """The walk can fail: an offer read without its targets (so a hero's action space is no longer
     held to the heroes' actions step, V·B·5) is listed in the villain's turn, and the rules refuse it."""
     table = advance_checked(make(), "villain.first_tile")
-    monkeypatch.setattr(registry, "Probe", lambda targets: registry.Probe({}))
+    probe = registry.Probe
+    monkeypatch.setattr(registry, "Probe", lambda targets: probe({}))
     with pytest.raises(AssertionError):
         check(table)
