@@ -388,7 +388,7 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
 
 
 def _pick_up(table: Table, cmd: c.PickUp) -> list[Event]:
-    hero = _acting_hero(table, cmd.hero, "V·D·1")
+    hero = _acting_hero(table, cmd.hero)
     hb.check_can_carry(hero, cmd.item)
     hb.spend(hero, "manipulation", 1)
     hero.equipment.append(cmd.item)
@@ -416,17 +416,17 @@ def _hand_over(table: Table, giver: hb.Hero, receiver: hb.Hero, item_name: str, 
 
 
 def _give(table: Table, cmd: c.Give) -> list[Event]:
-    giver = _acting_hero(table, cmd.hero, "V·D·1")
+    giver = _acting_hero(table, cmd.hero)
     return _hand_over(table, giver, table.hero(cmd.to_hero), cmd.item, giver, "gives")
 
 
 def _take(table: Table, cmd: c.Take) -> list[Event]:
-    taker = _acting_hero(table, cmd.hero, "V·D·1")
+    taker = _acting_hero(table, cmd.hero)
     return _hand_over(table, table.hero(cmd.from_hero), taker, cmd.item, taker, "takes")
 
 
 def _throw(table: Table, cmd: c.Throw) -> list[Event]:
-    hero = _acting_hero(table, cmd.hero, "V·D·1 [e]")
+    hero = _acting_hero(table, cmd.hero)
     item = hb.find_item(hero, cmd.item)
     if min(cmd.successes, cmd.hindering) < 0:
         raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
