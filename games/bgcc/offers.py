@@ -1,7 +1,9 @@
 """What a seat could send now, command by command: the targets of each offer (the fields with a
 finite set of values now: hero ids, spaces, tiles) and, for what costs something, its price
 (`prices.py`). An offer builder lists the actors and values the seat runs; it does not test the
-step: the registry keeps an offer only while its command's window is open for it (`windows.Probe`).
+step: the registry keeps an offer only while its command's window is open for it (`windows.Probe`:
+the first value of each target), so the values of one offer always share one window (one actor kind,
+one side, one space when the space decides the window).
 """
 from __future__ import annotations
 
