@@ -79,6 +79,11 @@ class Entry:
     name: str = ""
     rolls: bool = False  # the handler rolls the app's dice: it takes the caller's `rng` too
 
+    @property
+    def cls(self) -> type:
+        """The command's class, under the name every game's entry gives it (`games.registry.Entry`)."""
+        return self.command
+
 
 def _entry(command, handler, seat, offers, deed, when=w.any_step, during_roll=False, rolls=False,
            while_pending=False) -> Entry:
