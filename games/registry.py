@@ -69,14 +69,19 @@ class Entry:
                 return None
             item.update(extra)
         price = self.price(state, seat) if self.price else None
-        if price:
-            item["price"] = price
-            why = self.afford(state, seat) if self.afford else None
-            item["affordable"] = why is None
-            if why is not None:
-                code, params = why
-                item["why"] = {"code": code, "params": params}
-        return item
+        return priced(item, price, self.afford(state, seat) if price and self.afford else None)
+
+
+def priced(item: dict, price: dict | None, why: tuple[str, dict] | None) -> dict:
+    """`item` with its `price`, `affordable` and, when not, `why` {code, params} (see the module);
+    unchanged when the command costs nothing. For a registry that builds its offers itself."""
+    if price:
+        item["price"] = price
+        item["affordable"] = why is None
+        if why is not None:
+            code, params = why
+            item["why"] = {"code": code, "params": params}
+    return item
 
 
 class Registry:

@@ -372,8 +372,9 @@ def test_an_attack_then_the_counterattack_the_defender_is_offered(http):
     table = r.json()["table"]
     assert [o["skill"] for o in table["dice"]["follow_ups"]] == ["Counterattack"]
     assert table["dice"]["follow_ups"] == http.get(dice(code)).json()["follow_ups"]
+    # the offer names its target (X·Counterattack: the initial attacker), so no phone works it out
     assert [m["targets"] for m in table["may"]["villain"] if m["command"] == "start_follow_up"] == \
-        [{"skill": ["Counterattack"]}]
+        [{"skill": ["Counterattack"], "target_hero": ["batman"]}]
     assert not any(m["command"] == "start_follow_up" for m in table["may"]["hero:batman"])
     # the possessor's phone takes it; the rules refuse what is not offered
     refused(http, code, dice(code, "/roll/follow-up"), {"skill": "Counterattack"}, headers=batman,

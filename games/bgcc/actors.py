@@ -9,7 +9,6 @@ from .command_post import CharacterActivation, CommandPost
 from .errors import RuleRefused
 from games.events import plural
 from .hero_board import Hero
-from .turn import title
 
 if TYPE_CHECKING:
     from .table import Table
@@ -23,23 +22,16 @@ def tile_steps(table: Table) -> tuple[str, ...]:
     return VERSUS_TILE_STEPS if table.mode == "versus" else TILE_STEPS
 
 
-def require_step(table: Table, steps, what: str, rule: str) -> None:
-    """The registry refuses a command out of its steps before its handler runs (code "not_now");
-    this guards the helpers the handlers share (the dice flow's, through the character helpers)."""
-    if table.track.step not in steps:
-        raise RuleRefused(rule, f"{what} (now: {title(table.track.step)})", "not_now", step=table.track.step)
-
-
 def one_actor(hero: str | None, miniature: str | None, what: str) -> None:
     """A command names a hero or a miniature (IV), never both, never neither."""
     if (hero is None) == (miniature is None):
         raise RuleRefused("IV", f"{what}: name either a hero or a miniature", "hero_or_miniature")
 
 
-def acting_hero(table: Table, hero_id: str, rule: str = "V·B·5") -> Hero:
-    """An acting hero: heroes' actions step, active stance, not neutralized (V·B·3-5, IX·B)."""
+def acting_hero(table: Table, hero_id: str) -> Hero:
+    """An acting hero: active stance, not neutralized (V·B·3-5, IX·B); the step (the heroes'
+    actions) is the command's window, which the registry checks before any handler runs."""
     hero = table.hero(hero_id)
-    require_step(table, ("heroes.actions",), "Heroes act in the heroes' actions step", rule)
     if hero.neutralized:
         raise RuleRefused("IX·B", f"{hero.name} is neutralized and can no longer perform actions",
                           "hero_neutralized", hero=hero.name)
@@ -54,7 +46,6 @@ def use_character_action(table: Table, miniature_id: str, action: str, character
     action multiplier (VI·C·3-5). Returns (post, tile, miniature, uses so far)."""
     post, tile, mini = table.find_miniature(miniature_id)
     label = tiles.miniature_label(tile, mini)
-    require_step(table, tile_steps(table), "Characters act while their tile is activated", "VI·C")
     if post.activation is None or post.activation.tile != tile.id:
         raise RuleRefused("VI·C", f"{label} acts only during the activation of its tile ({tile.name})",
                           "tile_not_activated", miniature=label, tile=tile.name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .definitions import COMMAND_POST_SPACES, Power, SpaceDef
-from .energy import check_exertion_limit, take_cubes
+from .energy import exertion_refusal, take_cubes
 from .errors import RuleRefused
 from .tiles import Tile
 
@@ -105,20 +105,37 @@ def spend(post: CommandPost, space: str, cubes: int) -> str:
                           space=space)
     if cubes < 1:
         raise RuleRefused("IX·C", "Spend at least one cube", "spend_at_least_one_cube")
-    check_exertion_limit(space, post.spaces[space], limit(post, space), cubes)
-    if cubes > post.reserve:
-        raise RuleRefused("VI·A·1 1", f"The {post.side}'s reserve holds {post.reserve}, not {cubes}",
-                          "not_enough_cubes", side=post.side, reserve=post.reserve, cubes=cubes)
+    refused = spend_refusal(post, space, cubes)
+    if refused is not None:
+        raise refused
     post.reserve -= cubes
     post.spaces[space] += cubes
     return f"The {post.side} spends {cubes} cube{'s' if cubes != 1 else ''} on {space}"
 
 
+def spend_refusal(post: CommandPost, space: str, cubes: int) -> RuleRefused | None:
+    """What stops `cubes` going from the reserve to `space` now (IX·I, VI·A·1 1): shared by `spend`
+    and the offers' `affordable`."""
+    refused = exertion_refusal(space, post.spaces[space], limit(post, space), cubes)
+    if refused is None and cubes > post.reserve:
+        refused = RuleRefused("VI·A·1 1", f"The {post.side}'s reserve holds {post.reserve}, not {cubes}",
+                              "not_enough_cubes", side=post.side, reserve=post.reserve, cubes=cubes)
+    return refused
+
+
+def pay_refusal(post: CommandPost, cost: int, what: str) -> RuleRefused | None:
+    """VI·B·3 [a]: an activation cost the reserve cannot pay."""
+    if cost > post.reserve:
+        return RuleRefused("VI·B·3 [a]", f"{what} costs {cost} but the reserve holds {post.reserve}",
+                           "not_enough_cubes", side=post.side, cubes=cost, reserve=post.reserve)
+    return None
+
+
 def pay(post: CommandPost, cost: int, what: str) -> None:
     """Pay an activation cost: reserve → fatigue (VI·B·3 [b])."""
-    if cost > post.reserve:
-        raise RuleRefused("VI·B·3 [a]", f"{what} costs {cost} but the reserve holds {post.reserve}",
-                          "not_enough_cubes", side=post.side, cubes=cost, reserve=post.reserve)
+    refused = pay_refusal(post, cost, what)
+    if refused is not None:
+        raise refused
     post.reserve -= cost
     post.fatigue += cost
 
@@ -140,10 +157,18 @@ def upkeep(post: CommandPost) -> tuple[int, int]:
 
 def remove_from_game(post: CommandPost, cubes: int, what: str) -> list[str]:
     """Dredging's cubes leave the game: from fatigue, then the spaces, then the reserve (VI·F)."""
-    if cubes > post.energy_in_play:
-        raise RuleRefused("VI·F", f"{what} costs {cubes} cubes but the command post holds "
-                                  f"{post.energy_in_play}", "not_enough_cubes_in_play",
-                          cubes=cubes, held=post.energy_in_play)
+    refused = removal_refusal(post, cubes, what)
+    if refused is not None:
+        raise refused
     taken = take_cubes(post, cubes, COMMAND_POST_SPACES)
     post.removed += cubes
     return taken
+
+
+def removal_refusal(post: CommandPost, cubes: int, what: str) -> RuleRefused | None:
+    """VI·F: fewer cubes in play than dredging (or demobilizing) removes from the game."""
+    if cubes > post.energy_in_play:
+        return RuleRefused("VI·F", f"{what} costs {cubes} cubes but the command post holds "
+                                   f"{post.energy_in_play}", "not_enough_cubes_in_play",
+                           cubes=cubes, held=post.energy_in_play)
+    return None

@@ -8,15 +8,22 @@ from .errors import RuleRefused
 
 
 def check_exertion_limit(space: str, held: int, limit: int, cubes: int) -> None:
+    refused = exertion_refusal(space, held, limit, cubes)
+    if refused is not None:
+        raise refused
+
+
+def exertion_refusal(space: str, held: int, limit: int, cubes: int) -> RuleRefused | None:
     """IX·I: "A space is considered saturated if it contains the same number of energy cubes as
     its exertion index. If it is saturated, the player cannot spend cubes on it", nor beyond it."""
     if held >= limit:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {limit}",
+        return RuleRefused("IX·I", f"{space.capitalize()} space is saturated: {held} of {limit}",
                           "space_saturated", space=space, held=held, limit=limit)
     if held + cubes > limit:
-        raise RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {limit}: "
+        return RuleRefused("IX·I", f"{space.capitalize()} space holds {held} of {limit}: "
                                   f"room for {limit - held}, not {cubes}",
                           "exertion_limit_reached", space=space, held=held, limit=limit, room=limit - held, cubes=cubes)
+    return None
 
 
 def take_cubes(holder, count: int, spaces: tuple[str, ...]) -> list[str]:

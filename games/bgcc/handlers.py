@@ -8,32 +8,24 @@ from __future__ import annotations
 from . import command_post as cp
 from . import commands as c
 from . import hero_board as hb
-from . import mission_rules, movement, river, tiles, versus
+from . import mission_rules, movement, prices, river, tiles, versus
 from . import dice_flow
-from .actors import TILE_STEPS, tile_steps
+from .actors import tile_steps
 from .actors import acting_hero as _acting_hero
 from .actors import character_record as _character_record
 from .actors import one_actor as _one_actor
-from .actors import require_step as _require_step
 from .actors import use_character_action as _use_character_action
 from .command_post import MAX_ACTIVATIONS, Activation, CommandPost
 from .errors import RuleRefused
 from games.events import Event, Outcome
 from games.events import plural as _plural
 from .table import DISSIPATION_KINDS, DissipationToken, Table
-from .turn import next_step, side_playing, title
+from .turn import next_step, title
 from .wounds import wound_target as _wound_target
 
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def _require_side_turn(table: Table, side: str, what: str) -> None:
-    playing = side_playing(table.track.step)
-    if playing != ("villain" if side == "villain" else "heroes"):
-        raise RuleRefused("VI·B", f"{what} happens during the {side}'s turn (now: {title(table.track.step)})",
-                          "not_now", step=table.track.step)
 
 
 def _lose_reinforcement_points(table: Table) -> list[Event]:
@@ -166,7 +158,6 @@ def _end_game(table: Table, cmd: c.EndGame) -> list[Event]:
 
 def _declare_stance(table: Table, cmd: c.DeclareStance) -> list[Event]:
     hero = table.hero(cmd.hero)
-    _require_step(table, ("heroes.stances",), "Stances are declared in the stance step", "V·B·3")
     if hero.stance is not None:
         raise RuleRefused("V·B·3", f"{hero.name} already chose the {hero.stance} stance this turn",
                           "stance_already_chosen", hero=hero.name, stance=hero.stance)
@@ -191,9 +182,6 @@ def _spend(table: Table, cmd: c.Spend) -> list[Event]:
         hb.placed(hero, cmd.space, cmd.cubes)
         return [Event("spend", text, "IX·C", {"hero": hero.id, "space": cmd.space, "cubes": cmd.cubes})]
     post = table.post(cmd.side)
-    if cmd.space == "movement":
-        _require_step(table, tile_steps(table), "The command post's movement space buys move points "
-                                         "for activated characters", "VI·C·2")
     text = cp.spend(post, cmd.space, cmd.cubes)
     return [Event("spend", text, "IX·C", {"side": post.side, "space": cmd.space, "cubes": cmd.cubes})]
 
@@ -343,7 +331,6 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
         room, reserve = hb.room_on(hero, "movement"), hero.reserve
     else:
         post, tile, mini = table.find_miniature(cmd.miniature)
-        _require_step(table, tile_steps(table), "Characters move while their tile is activated", "VI·C·2")
         if post.activation is None or post.activation.tile != tile.id or mini.place != "board":
             raise RuleRefused("VI·C", f"{tiles.miniature_label(tile, mini)} moves only during the "
                                       f"activation of its tile", "tile_not_activated",
@@ -401,7 +388,7 @@ def _move(table: Table, cmd: c.Move) -> list[Event]:
 
 
 def _pick_up(table: Table, cmd: c.PickUp) -> list[Event]:
-    hero = _acting_hero(table, cmd.hero, "V·D·1")
+    hero = _acting_hero(table, cmd.hero)
     hb.check_can_carry(hero, cmd.item)
     hb.spend(hero, "manipulation", 1)
     hero.equipment.append(cmd.item)
@@ -429,17 +416,17 @@ def _hand_over(table: Table, giver: hb.Hero, receiver: hb.Hero, item_name: str, 
 
 
 def _give(table: Table, cmd: c.Give) -> list[Event]:
-    giver = _acting_hero(table, cmd.hero, "V·D·1")
+    giver = _acting_hero(table, cmd.hero)
     return _hand_over(table, giver, table.hero(cmd.to_hero), cmd.item, giver, "gives")
 
 
 def _take(table: Table, cmd: c.Take) -> list[Event]:
-    taker = _acting_hero(table, cmd.hero, "V·D·1")
+    taker = _acting_hero(table, cmd.hero)
     return _hand_over(table, table.hero(cmd.from_hero), taker, cmd.item, taker, "takes")
 
 
 def _throw(table: Table, cmd: c.Throw) -> list[Event]:
-    hero = _acting_hero(table, cmd.hero, "V·D·1 [e]")
+    hero = _acting_hero(table, cmd.hero)
     item = hb.find_item(hero, cmd.item)
     if min(cmd.successes, cmd.hindering) < 0:
         raise RuleRefused("IX·K", "There is never a negative value", "negative_value")
@@ -475,11 +462,7 @@ def _drop(table: Table, cmd: c.Drop) -> list[Event]:
 def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
     post = table.post(cmd.side)
     tile = post.tile(cmd.tile)
-    if table.mode == "versus":
-        _require_step(table, (f"{cmd.side}.activations",),
-                      f"The {cmd.side} activate tiles in their activation step", "Versus I·A 3")
-    else:
-        _require_step(table, TILE_STEPS, "Tiles are activated in the villain's tile steps", "VI·B·3")
+    if table.mode != "versus":
         if post.activations_this_turn >= MAX_ACTIVATIONS:
             raise RuleRefused("VI·B", f"Only {MAX_ACTIVATIONS} tile activations per villain turn",
                               "activation_limit_reached", limit=MAX_ACTIVATIONS)
@@ -525,7 +508,6 @@ def _activate_tile(table: Table, cmd: c.ActivateTile) -> list[Event]:
 
 def _dredge(table: Table, cmd: c.Dredge) -> list[Event]:
     post = table.post(cmd.side)
-    _require_side_turn(table, cmd.side, "Dredging the river")
     mission_rules.refuse_dredging(table, cmd.side)
     if not cmd.tiles:
         raise RuleRefused("VI·F", "Name at least one neutralized tile to dredge", "dredge_no_tile")
@@ -536,7 +518,7 @@ def _dredge(table: Table, cmd: c.Dredge) -> list[Event]:
         if not tile.neutralized:
             raise RuleRefused("VI·F", f"Only neutralized tiles are dredged; {tile.name} is not",
                               "dredge_tile_not_neutralized", tile=tile.name)
-    cubes = 2 * len(chosen)
+    cubes = prices.DREDGE_CUBES * len(chosen)
     taken = cp.remove_from_game(post, cubes, "Dredging")
     for tile in chosen:
         _remove_tile(post, tile)
@@ -556,7 +538,6 @@ def _remove_tile(post: CommandPost, tile: tiles.Tile) -> None:
 
 def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
     post = table.post(cmd.side)
-    _require_side_turn(table, cmd.side, "Demobilization")
     if post.demobilized:
         raise RuleRefused("VI·G", "Demobilization is once per game", "demobilization_used")
     tile = post.tile(cmd.tile)
@@ -564,7 +545,7 @@ def _demobilize(table: Table, cmd: c.Demobilize) -> list[Event]:
     if tile.definition.kind == "event" or tile.definition.level not in ("elite", "henchman"):
         raise RuleRefused("VI·G", f"Only an elite or henchman character tile can be demobilized; "
                                   f"{tile.name} cannot", "demobilize_wrong_tile", tile=tile.name)
-    taken = cp.remove_from_game(post, 2, "Demobilization")
+    taken = cp.remove_from_game(post, prices.DEMOBILIZE_CUBES, "Demobilization")
     on_board = len(tile.on_board())
     _remove_tile(post, tile)
     post.demobilized = True
@@ -592,10 +573,9 @@ def _reinforce(table: Table, cmd: c.Reinforce) -> list[Event]:
     if cost is None:
         raise RuleRefused("VI·E", f"{label} has no reinforcement cost and cannot be brought back",
                           "no_reinforcement_cost", miniature=label)
-    if cost > post.reinforcement_points:
-        raise RuleRefused("VI·E", f"{label} costs {_plural(cost, 'reinforcement point')} but "
-                                  f"{post.reinforcement_points} remain", "reinforcement_cost_too_high",
-                          miniature=label, cost=cost, points=post.reinforcement_points)
+    refused = prices.reinforcement_refusal(post.reinforcement_points, label, cost)
+    if refused is not None:
+        raise refused
     was_neutralized = tile.neutralized
     post.reinforcement_points -= cost
     tiles.bring_back(tile, mini)

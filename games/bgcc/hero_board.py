@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .definitions import HERO_SPACES, HeroBoard, Item, Skill, check_item
-from .energy import check_exertion_limit, take_cubes
+from .energy import exertion_refusal, take_cubes
 from .errors import RuleRefused
 from .skills import moral_code_allows, skill_usable
 
@@ -84,18 +84,29 @@ def spend(hero: Hero, space: str, cubes: int) -> str:
     if space != "fatigue" and space not in HERO_SPACES:
         raise RuleRefused("IX·C", f"{hero.name} has no space '{space}'", "unknown_space",
                           hero=hero.name, space=space)
-    if space != "fatigue":
-        check_exertion_limit(space, hero.spaces[space], hero.board.spaces[space].exertion_limit, cubes)
-    if cubes > hero.reserve:
-        raise RuleRefused("V·A 14", f"{hero.name}'s reserve holds {hero.reserve} "
-                                    f"cube{'s' if hero.reserve != 1 else ''}, not {cubes}", "not_enough_cubes",
-                          hero=hero.name, reserve=hero.reserve, cubes=cubes)
+    refused = spend_refusal(hero, space, cubes)
+    if refused is not None:
+        raise refused
     hero.reserve -= cubes
     if space == "fatigue":
         hero.fatigue += cubes
     else:
         hero.spaces[space] += cubes
     return f"{hero.name} spends {cubes} cube{'s' if cubes != 1 else ''} on {space}"
+
+
+def spend_refusal(hero: Hero, space: str, cubes: int) -> RuleRefused | None:
+    """What stops `cubes` going from the reserve to `space` now (IX·I, V·A 14): the price check that
+    `spend` and the offers' `affordable` share."""
+    if space != "fatigue":
+        refused = exertion_refusal(space, hero.spaces[space], hero.board.spaces[space].exertion_limit, cubes)
+        if refused is not None:
+            return refused
+    if cubes > hero.reserve:
+        return RuleRefused("V·A 14", f"{hero.name}'s reserve holds {hero.reserve} "
+                                     f"cube{'s' if hero.reserve != 1 else ''}, not {cubes}", "not_enough_cubes",
+                           hero=hero.name, reserve=hero.reserve, cubes=cubes)
+    return None
 
 
 def clear_spaces(hero: Hero) -> int:

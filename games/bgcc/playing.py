@@ -1,9 +1,8 @@
 """Who plays what at a table: the seats (host, villain, hero:<id>; in Versus each side's), the
 heroes and command posts a seat runs, the miniatures on the board, and the heroes and characters
-acting now (V·B·5, VI·C). The registry's seat policies and offers ask here."""
+ready to act (V·B·5, VI·C). The registry's seat policies and offers ask here."""
 from __future__ import annotations
 
-from .actors import tile_steps
 from .errors import RuleRefused
 from .table import Table
 
@@ -72,16 +71,15 @@ def on_board(table: Table, side: str | None = None) -> list[str]:
             for tile_id in post.river for m in post.tiles[tile_id].miniatures if m.place == "board"]
 
 
-def acting_heroes(table: Table, seat: str) -> list[str]:
-    if table.track.step != "heroes.actions":
-        return []
+def ready_heroes(table: Table, seat: str) -> list[str]:
+    """The seat's heroes that may act when heroes act (V·B·5: active, not neutralized); when that is
+    is the window's to say (`windows.hero_window`)."""
     return [h.id for h in heroes(table, seat) if h.stance == "active" and not h.neutralized]
 
 
-def acting_characters(table: Table, seat: str) -> list[tuple[str, str]]:
-    """(miniature, side) of the characters of the tile being activated that may still act."""
-    if table.track.step not in tile_steps(table):
-        return []
+def ready_characters(table: Table, seat: str) -> list[tuple[str, str]]:
+    """(miniature, side) of the characters of the tile being activated that may still act; when
+    that is is the window's to say (`windows.actor_window`)."""
     found = []
     for side in sides(table, seat):
         post = table.command_posts[side]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import guidance, registry
 from .registry import HEROES, HOST, SPECTATOR, VILLAIN, hero_seat, seat_names
+from .playing import roller_seat
 from .table import Table
 from .turn import STEP_TITLES
 
@@ -41,28 +42,15 @@ def may(seat: str | None, command, table: Table) -> str | None:
 
 
 def describe(command) -> str:
-    return {
-        "Advance": "move the turn on", "DeclareStance": "declare another hero's stance",
-        "Spend": "spend those cubes", "Attack": "make that attack", "ComplexAction": "take that action",
-        "AutomaticAction": "take that action", "Move": "make that movement", "PickUp": "pick that up",
-        "Give": "give that", "Take": "take that", "Drop": "drop that", "ActivateTile": "activate tiles",
-        "Dredge": "dredge the river", "Demobilize": "demobilize", "Reinforce": "bring reinforcements",
-        "Wound": "wound that miniature", "PlaceToken": "place the other side's token",
-        "RemoveToken": "remove that token", "EndGame": "end the game (the host does)",
-        "PickHQ": "pick the other side's HQ", "DraftTile": "draft for the other side",
-        "ResolvePower": "resolve the other side's power",
-        "SetDiceMode": "change the dice mode (the host does)", "CalibrateDice": "calibrate the dice (the host does)",
-        "StartRoll": "roll for that", "StartFreeRoll": "roll for that", "RollDice": "roll those dice",
-        "RerollDice": "reroll those dice", "EndRerolls": "end those rerolls", "Defend": "defend for them",
-        "AbandonRoll": "abandon that roll", "StartFollowUp": "take that skill's free action",
-    }.get(type(command).__name__, type(command).__name__)
+    """What a phone refused by the seat policy was trying to do (the command's `deed`)."""
+    return registry.entry(command).deed
 
 
 def _decider(table: Table, d: guidance.Decision) -> str:
     if d.hero is not None:
         return hero_seat(d.hero)
     if d.party is not None:
-        return registry.roller_seat(table, *d.party) or HOST
+        return roller_seat(table, *d.party) or HOST
     if table.mode == "versus":
         return d.side
     return VILLAIN if d.side == "villain" else HOST

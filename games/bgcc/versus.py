@@ -100,6 +100,10 @@ def _add_tile(table: Table, side: str, definition: TileDef) -> str:
     return tile_id
 
 
+# Versus I·C·3: a Leader / Lieutenant level tile drafted for the team (not as HQ) is a Lieutenant
+LIEUTENANT_LEVEL = "leader"
+
+
 def pick_hq(table: Table, cmd: c.PickHQ) -> list[Event]:
     draft = _require_draft(table, "hq", cmd.side)
     slot = next(s for s in draft.slots[cmd.side] if s.slot.lower().startswith("hq"))
@@ -140,7 +144,7 @@ def draft_tile(table: Table, cmd: c.DraftTile) -> list[Event]:
                           side=cmd.side, kind=cmd.tile.kind, free=", ".join(kinds))
     slot = fitting[0]
     slot.tile = _add_tile(table, cmd.side, cmd.tile)
-    note = " as a Lieutenant (no event power)" if cmd.tile.level == "leader" else ""
+    note = " as a Lieutenant (no event power)" if cmd.tile.level == LIEUTENANT_LEVEL else ""
     events = [Event("draft", f"The {cmd.side} draft {cmd.tile.name}{note}", "Versus I·C·3",
                     {"side": cmd.side, "tile": slot.tile})]
     if _open_slots(draft, opponent(cmd.side)):
@@ -228,16 +232,31 @@ def pay_activation(table: Table, post: CommandPost, tile_id: str) -> tuple[int, 
     whether the cube cost is waived)."""
     if post.free_activations:
         return 0, post.free_activations.pop(0)
-    extra = sum(m.amount for m in table.versus.disc_modifiers if m.side == post.side and m.tile == tile_id)
-    cost = post.activations_this_turn + 1 + extra
-    if cost > post.discs.available:
-        raise RuleRefused("Versus I·A 3", f"Activation {post.activations_this_turn + 1} costs "
-                                          f"{_plural(cost, 'disc')} but {post.discs.available} are available",
-                          "not_enough_discs", activation=post.activations_this_turn + 1, cost=cost,
-                          available=post.discs.available)
+    cost, _ = activation_discs(table, post, tile_id)
+    refused = discs_refusal(post, cost)
+    if refused is not None:
+        raise refused
     post.discs.available -= cost
     post.discs.spent += cost
     return cost, False
+
+
+def activation_discs(table: Table, post: CommandPost, tile_id: str) -> tuple[int, bool]:
+    """What activating `tile_id` takes now (Versus I·A 3), without taking it: (discs, whether the
+    cube cost is waived). A free activation from a power takes no disc."""
+    if post.free_activations:
+        return 0, post.free_activations[0]
+    extra = sum(m.amount for m in table.versus.disc_modifiers if m.side == post.side and m.tile == tile_id)
+    return post.activations_this_turn + 1 + extra, False
+
+
+def discs_refusal(post: CommandPost, cost: int) -> RuleRefused | None:
+    if cost > post.discs.available:
+        return RuleRefused("Versus I·A 3", f"Activation {post.activations_this_turn + 1} costs "
+                                           f"{_plural(cost, 'disc')} but {post.discs.available} are available",
+                           "not_enough_discs", activation=post.activations_this_turn + 1, cost=cost,
+                           available=post.discs.available)
+    return None
 
 
 def event_tile_activated(table: Table, side: str) -> list[Event]:

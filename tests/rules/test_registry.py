@@ -6,8 +6,12 @@ spectator included):
   passes the seat policy and is never refused for its step, its side's turn or a roll in progress
   (codes "not_now", "roll_in_progress", "game_over"): only a rule about cubes, costs or the board
   may still refuse it;
+- each offer with a price takes exactly that when sent (energy cubes from a reserve, cubes leaving
+  the game, Versus discs, reinforcement points: VI·B·3 [a], VI·F, VI·G, VI·E, IX·C, Versus I·A 3);
+  an offer marked not affordable is refused with its `why`, an affordable one never for its price;
 - each command the rules accept now (from a broad set of candidates built from the table) is
-  listed for every seat the seat policy lets send it, with its values among the listed targets.
+  listed for every seat the seat policy lets send it, with its values among the listed targets;
+- each command the script sends was offered to every seat the seat policy lets send it.
 """
 from __future__ import annotations
 
@@ -35,12 +39,64 @@ def seat_list(table) -> list[str]:
     return [*seats.seat_names(table), seats.SPECTATOR]
 
 
-def outcome(table, command) -> tuple[bool, RuleRefused | None]:
+def outcome(table, command) -> tuple[bool, RuleRefused | None, object]:
     try:
-        engine.apply(table, command)
+        after = engine.apply(table, command).table
     except RuleRefused as refused:
-        return False, refused
-    return True, None
+        return False, refused, None
+    return True, None, after
+
+
+# ---------------------------------------------------------------- what a command takes
+
+# the refusals of a price the seat cannot pay (prices.py): an affordable offer never gets one
+PRICE_CODES = {"not_enough_cubes", "not_enough_discs", "not_enough_cubes_in_play", "reinforcement_cost_too_high",
+               "space_saturated", "exertion_limit_reached"}
+
+
+def purse(table) -> dict:
+    """Every amount a price is paid from: each hero's and each command post's reserve, the cubes a
+    post removed from the game, its available discs and reinforcement points."""
+    out = {("hero", h.id): h.reserve for h in table.heroes.values()}
+    for side, post in table.command_posts.items():
+        out.update({("reserve", side): post.reserve, ("removed", side): post.removed,
+                    ("rp", side): post.reinforcement_points,
+                    ("discs", side): post.discs.available if post.discs else 0})
+    return out
+
+
+def taken(before, after, name: str, command) -> dict:
+    """What `command` took, in the units of its offer's price."""
+    a, b = purse(before), purse(after)
+    spent = {k: a[k] - b[k] for k in a}
+    cubes = (sum(b[k] - a[k] for k in a if k[0] == "removed") if name in ("dredge", "demobilize")
+             else sum(v for k, v in spent.items() if k[0] in ("hero", "reserve")))
+    out = {"cubes": cubes}
+    if before.mode == "versus" and name == "activate_tile":
+        out["discs"] = sum(v for k, v in spent.items() if k[0] == "discs")
+    if name == "reinforce":
+        out = {"reinforcement_points": sum(v for k, v in spent.items() if k[0] == "rp")}
+    return out
+
+
+def expected(listing: dict, command) -> dict:
+    price = dict(listing["price"])
+    if "cubes_per_tile" in price:
+        price["cubes"] = price.pop("cubes_per_tile") * len(command.tiles)
+    if "cubes" in price and hasattr(command, "cubes") and listing["command"] == "spend":
+        price["cubes"] *= command.cubes
+    return price
+
+
+def check_price(table, listing: dict, command, ok: bool, refused, after) -> None:
+    where = (table.track.step, listing["command"], listing["targets"])
+    if not listing["affordable"]:
+        assert not ok and refused.code == listing["why"]["code"], (where, refused)
+        assert refused.params == listing["why"]["params"], where
+        return
+    assert ok or refused.code not in PRICE_CODES, (where, refused.message)
+    if ok:
+        assert taken(table, after, listing["command"], command) == expected(listing, command), where
 
 
 # ---------------------------------------------------------------- building listed commands
@@ -120,8 +176,10 @@ def check_listed(table, may: dict) -> int:
                 key = repr(command)
                 if key not in seen:
                     seen[key] = outcome(table, command)
-                ok, refused = seen[key]
+                ok, refused, after = seen[key]
                 assert ok or refused.code not in TIMING, (table.track.step, seat, name, fields, refused.message)
+                if "price" in listing:
+                    check_price(table, listing, command, ok, refused, after)
                 if name == "advance" and ok:
                     assert engine.apply(table, command).table.track.step == listing["to"]
                 checked += 1
@@ -226,17 +284,22 @@ def check_accepted(table, may: dict) -> int:
     """Every command the rules accept now is listed for each seat that may send it."""
     accepted = 0
     for command in candidates(table):
-        ok, _ = outcome(table, command)
+        ok, _, _ = outcome(table, command)
         if not ok:
             continue
         accepted += 1
-        name = registry.name_of(command)
-        for seat in seat_list(table):
-            if seats.refusal(seat, command, table) is not None:
-                continue
-            listed = [m for m in may[seat] if m["command"] == name]
-            assert any(fits(command, m) for m in listed), (table.track.step, seat, command, listed)
+        check_offered(table, may, command)
     return accepted
+
+
+def check_offered(table, may: dict, command) -> None:
+    """`command` is listed for each seat the seat policy lets send it."""
+    name = registry.name_of(command)
+    for seat in seat_list(table):
+        if seats.refusal(seat, command, table) is not None:
+            continue
+        listed = [m for m in may[seat] if m["command"] == name]
+        assert any(fits(command, m) for m in listed), (table.track.step, seat, command, listed)
 
 
 def check(table) -> None:
@@ -251,7 +314,9 @@ def check(table) -> None:
 
 
 def run_checked(table, *commands):
+    """Send each command, once checked it was offered to its senders; check every state reached."""
     for command in commands:
+        check_offered(table, table_view(table)["may"], command)
         table = engine.apply(table, command).table
         check(table)
     return table
@@ -357,8 +422,11 @@ def test_drift_fixed_demobilize_dredge_reinforce_and_the_versus_setup():
     assert {m["command"]: m["targets"] for m in table_view(neutral)["may"]["villain"]}["dredge"] == \
         {"tiles": [THUGS], "side": ["villain"]}
     tile = engine.apply(neutral, c.ActivateTile(EVENT)).table
-    listed = {m["command"]: m["targets"] for m in table_view(tile)["may"]["villain"]}
-    assert listed["reinforce"] == {"miniature": [f"{THUGS}.{n}" for n in (1, 2, 3)], "side": ["villain"]}
+    may = table_view(tile)["may"]["villain"]
+    listed = {m["command"]: m["targets"] for m in may}
+    # one offer per miniature, priced in reinforcement points (VI·E): a thug costs 2 of the 3 points
+    assert [(m["targets"], m["price"], m["affordable"]) for m in may if m["command"] == "reinforce"] == \
+        [({"miniature": [f"{THUGS}.{n}"], "side": ["villain"]}, {"reinforcement_points": 2}, True) for n in (1, 2, 3)]
     assert "demobilize" in listed
     setup = versus.setup(vf.mission())
     may = table_view(setup)["may"]
@@ -416,4 +484,49 @@ def test_random_walks_through_what_the_host_may_do(choices):
         except RuleRefused as refused:
             assert refused.code not in TIMING
             continue
+        check(table)
+
+
+def _drafted_versus_table():
+    table = versus.setup(vf.mission(turn_limit=1))
+    table = engine.apply(table, c.PickHQ("heroes", vf.HEROES_TEAM[0])).table
+    table = engine.apply(table, c.PickHQ("villain", vf.VILLAIN_TEAM[0])).table
+    teams = {"heroes": list(vf.HEROES_TEAM[1:]), "villain": list(vf.VILLAIN_TEAM[1:])}
+    while table.versus.draft.phase == "team":
+        who = table.versus.draft.next_side
+        table = engine.apply(table, c.DraftTile(who, teams[who].pop(0))).table
+    return engine.apply(table, df.SetDiceMode("physical")).table
+
+
+VERSUS_DRAFTED = _drafted_versus_table()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=20))
+def test_random_walks_through_what_the_versus_sides_may_do(choices):
+    """Hypothesis: from a drafted Versus table, each step one of the two sides' phones sends a
+    command it is offered (any of its targets); every state reached is checked, prices included."""
+    table = VERSUS_DRAFTED
+    for choice in choices:
+        may = table_view(table)["may"]
+        options = [(m["command"], v) for side in ("heroes", "villain") for m in may[side]
+                   for v in variants(m["targets"]) if m["command"] != "end_game"]
+        if not options:
+            break
+        name, fields = options[choice % len(options)]
+        try:
+            table = engine.apply(table, build(table, name, fields)).table
+        except RuleRefused as refused:
+            assert refused.code not in TIMING
+            continue
+        check(table)
+
+
+def test_the_walk_fails_when_an_offer_escapes_its_window(monkeypatch):
+    """The walk can fail: an offer read without its targets (so a hero's action space is no longer
+    held to the heroes' actions step, V·B·5) is listed in the villain's turn, and the rules refuse it."""
+    table = advance_checked(make(), "villain.first_tile")
+    probe = registry.Probe
+    monkeypatch.setattr(registry, "Probe", lambda targets: probe({}))
+    with pytest.raises(AssertionError):
         check(table)

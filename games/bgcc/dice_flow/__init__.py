@@ -46,7 +46,7 @@ from __future__ import annotations
 from .commands import (DICE_COMMANDS, ROLL_COMMANDS, AbandonRoll, CalibrateDice, Defend,
                        EndRerolls, RerollDice, RollDice, SetDiceMode, StartFollowUp, StartFreeRoll, StartRoll)
 from .defense import defend, end_rerolls
-from .follow_ups import follow_up_possessor, follow_ups_now, start_follow_up
+from .follow_ups import earlier_targets, follow_up_possessor, follow_ups_now, start_follow_up
 from .odds_view import odds
 from .parties import Party, level, party, skill_levels
 from .pools import (Plan, character_plan, check_action, check_target, dice_of, face_table, hero_plan, hindering_of,
@@ -76,6 +76,6 @@ __all__ = [
     "DieState", "EndRerolls", "FollowUp", "Party", "Plan", "PoolState", "RerollDice", "RerollState",
     "RollDice", "SetDiceMode", "StartFollowUp", "StartFreeRoll", "StartRoll", "character_plan", "check_action",
     "check_target", "current", "describe_action", "dice_of", "dice_view", "face_table",
-    "faces_view", "follow_up_possessor", "follow_ups_now", "hero_plan", "hindering_of", "level",
+    "earlier_targets", "faces_view", "follow_up_possessor", "follow_ups_now", "hero_plan", "hindering_of", "level",
     "martial_arts_or_marksman", "may_now", "odds", "party", "skill_levels", "usable_weapons",
 ]

@@ -190,6 +190,12 @@ def follow_up_possessor(table, skill: str) -> tuple[str | None, str | None] | No
     return None if offer is None else (offer.hero, offer.miniature)
 
 
+def earlier_targets(last: DiceRoll, skill: str) -> list[str]:
+    """The miniatures `skill` may no longer target: the targets of this chain of deferred attacks
+    (Burst, Circular strike), or the initial attack's target (Combo...)."""
+    return last.chain_targets if skill in DEFERRED else last.chain_targets[:1]
+
+
 def _follow_up_target(table, last: DiceRoll, offer: FollowUp, possessor: Party, cmd: StartFollowUp) -> Party:
     rule = offer.rule
     skill = offer.skill
@@ -206,8 +212,7 @@ def _follow_up_target(table, last: DiceRoll, offer: FollowUp, possessor: Party, 
                               "follow_up_needs_target", skill=skill)
         one_actor(cmd.target_hero, cmd.target_miniature, "Target")
         target = party(table, cmd.target_hero, cmd.target_miniature)
-        earlier = last.chain_targets if skill in DEFERRED else last.chain_targets[:1]
-        if target.id in earlier:
+        if target.id in earlier_targets(last, skill):
             raise RuleRefused(rule, f"{skill} targets another miniature: {target.name} was already a target of "
                                     f"this attack", "follow_up_target_already", skill=skill, miniature=target.name)
     if possessor.hero is not None and target.hero is not None:
