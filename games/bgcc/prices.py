@@ -12,7 +12,7 @@ from . import command_post as cp
 from . import hero_board as hb
 from . import river, versus
 from .errors import RuleRefused
-from .events import plural
+from games.events import plural
 from .table import Table
 from .tiles import miniature_label
 
