@@ -49,10 +49,34 @@ class Game:
         """What the players call this table's game (e.g. its mission's name)."""
         return self.name
 
-    def view(self, state, seat: str | None) -> dict:
-        """What the phone holding `seat` (None: no seat) draws, JSON-ready, with what each seat may
-        do now ("may")."""
+    def public_view(self, state) -> dict:
+        """What every phone draws whatever its seat, JSON-ready, without `may` (and, in a game with
+        secrets, with what is hidden left out: an unrevealed marker, a stash)."""
         raise NotImplementedError
+
+    def seat_view(self, state, seat: str | None, public: dict) -> dict:
+        """What the phone holding `seat` (None: no seat) draws on top of `public` (this state's
+        `public_view`): "may" ({seat: what it may send now}; {} for no seat) and, in a game with
+        secrets, the keys it sees otherwise (its own markers, its stash), replacing public's."""
+        return {"may": {seat: self.may_now(state, seat)} if seat is not None else {}}
+
+    def views(self, state, seats) -> tuple[dict, dict]:
+        """The public view built once and each of `seats`' own part built once: a seat draws
+        {**public, **own[seat]}. Without secrets every seat's offers are public (a phone says which
+        other seat may do what it may not): they are all in `public` and each own part is empty."""
+        public = self.public_view(state)
+        if not self.secret:
+            may = {}
+            for seat in (*self.seat_names(state), SPECTATOR):
+                may.update(self.seat_view(state, seat, public)["may"])
+            return {**public, "may": may}, {seat: {} for seat in seats}
+        return public, {seat: self.seat_view(state, seat, public) for seat in seats}
+
+    def view(self, state, seat: str | None) -> dict:
+        """What the phone holding `seat` (None: no seat) draws, JSON-ready, with what it may do
+        now ("may": every seat's in a game without secrets, its own only in a game with)."""
+        public, own = self.views(state, [seat])
+        return {**public, **own[seat]}
 
     def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
         """What of `apply`'s events (as stored) the phone holding `seat` may read."""
@@ -63,7 +87,8 @@ class Game:
         return dataclasses.asdict(command) if dataclasses.is_dataclass(command) else {}
 
     def may_now(self, state, seat: str) -> list:
-        return self.view(state, seat).get("may", {}).get(seat, [])
+        """What `seat` may send now: [{"command", "targets", ...}] (see games/registry.py)."""
+        raise NotImplementedError
 
     def seat_names(self, state) -> list[str]:
         """Every seat of the table but spectators."""

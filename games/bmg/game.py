@@ -33,7 +33,7 @@ from .library import sample_cards
 from .models import new_model
 from .objectives import ENCOUNTERS, check_first_group, EVENTS, HAND_SIZE, ObjectiveCard, PlayerCards, ObjectiveCounters
 from .table import Player, Table, player_seat
-from .view import view as table_view
+from . import view as drawn
 
 
 def _objective(data) -> ObjectiveCard:
@@ -211,8 +211,11 @@ class Game(games.Game):
     def dice_mode(self, state: Table) -> str:
         return state.dice
 
-    def view(self, state: Table, seat: str | None = None) -> dict:
-        return table_view(state, seat)
+    def public_view(self, state: Table) -> dict:
+        return drawn.public_view(state)
+
+    def seat_view(self, state: Table, seat: str | None, public: dict) -> dict:
+        return drawn.seat_view(state, seat, public)
 
     def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
         """The events a seat may receive (a player's own plan only on their seat)."""

@@ -22,7 +22,7 @@ from .errors import RuleRefused
 from .events import Event
 from .settings import Settings, sample_settings
 from .turn import setup
-from .view import view
+from . import view as drawn
 
 
 def event_data(event: Event) -> dict:
@@ -76,8 +76,11 @@ class Gcsg(games.Game):
         """The fight dice are always the players' real dice, entered as faces: the app rolls none."""
         return games.PHYSICAL_DICE
 
-    def view(self, state: State, seat: str | None = None) -> dict:
-        return view(state, seat)
+    def public_view(self, state: State) -> dict:
+        return drawn.public_view(state)
+
+    def seat_view(self, state: State, seat: str | None, public: dict) -> dict:
+        return drawn.seat_view(state, seat, public)
 
     def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
         """The public part of each event, with `seat`'s own private detail (for_seat on stored events)."""
