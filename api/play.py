@@ -2,11 +2,13 @@
 
 Views call `execute` with a command's registry name and fields, or `travel` to undo, redo or jump
 in the history; this is the only place that joins a game's rules (asked of `games` by the table's
-recorded game) to the store. The answer to a write is also what every phone receives live: built
-once here and published with the write (`change`). For a game with secrets (`game.secret`) the
-writer builds that change once per distinct seat view (each seat's table view and the events it may
-read) and publishes them all in the one message (`live_message`); each process forwards to every
-phone the frame of its seat, so no phone ever receives what its seat may not see.
+recorded game) to the store. The answer to a write is also what the writer's phone receives live:
+built once here and published with the write (`live_message`), the answer being the very bytes of
+the writer's seat's frame. The table's public part is built once per write and each seat's own part
+(its `may`, its secrets) once (`games.Game.views`). For a game with secrets (`game.secret`) the
+message holds each distinct seat's change once (each seat's table and the events it may read); each
+process forwards to every phone the frame of its seat, so no phone ever receives what its seat may
+not see.
 """
 from __future__ import annotations
 

@@ -379,7 +379,8 @@ class TableViewSchema(Schema):
     may = fields.Dict(keys=Text(), values=List(fields.Nested(MayViewSchema)),
                       metadata={"description": "what a seat may send now. A game without secrets (BGCC): every "
                                                "seat's (host, villain, each hero or heroes in Versus, spectator); "
-                                               "a game with secrets (BMG, GCSG): the token's seat's only"})
+                                               "a game with secrets (BMG, GCSG): the token's seat's and the host's "
+                                               "(the host's offers read no secret)"})
     seats = List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
     versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
                                                   "disc cost modifiers"})

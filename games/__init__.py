@@ -25,8 +25,8 @@ class Game:
     `refusal` (an exception with `rule`, `message`, `code` and `params`, see api/errors.py).
 
     Secrets: a game whose seats may not all see the same (`secret = True`: a player's hidden
-    markers, a stash behind a screen) answers `view(state, seat)` and `events_for(events, seat)`
-    per seat, `public_command` for what every seat may read of a command, and `export(state,
+    markers, a stash behind a screen) answers `seat_view(state, seat, public)` (on top of its
+    `public_view`) and `events_for(events, seat)` per seat, `public_command` for what every seat may read of a command, and `export(state,
     seat)` with only what that seat may take away. The API never sends a seat anything else."""
 
     name: str = ""
@@ -63,14 +63,19 @@ class Game:
     def views(self, state, seats) -> tuple[dict, dict]:
         """The public view built once and each of `seats`' own part built once: a seat draws
         {**public, **own[seat]}. Without secrets every seat's offers are public (a phone says which
-        other seat may do what it may not): they are all in `public` and each own part is empty."""
+        other seat may do what it may not): they are all in `public` and each own part is empty.
+        With secrets a seat's offers are its own, but the host's are public (they never read a
+        secret: `seat_refusal`), so a phone holding the host seat and a player's draws both."""
         public = self.public_view(state)
         if not self.secret:
             may = {}
             for seat in (*self.seat_names(state), SPECTATOR):
                 may.update(self.seat_view(state, seat, public)["may"])
             return {**public, "may": may}, {seat: {} for seat in seats}
-        return public, {seat: self.seat_view(state, seat, public) for seat in seats}
+        host = self.seat_view(state, HOST, public)
+        public = {**public, "may": host["may"]}
+        own = {seat: host if seat == HOST else self.seat_view(state, seat, public) for seat in seats}
+        return public, {seat: {**part, "may": {**host["may"], **part["may"]}} for seat, part in own.items()}
 
     def view(self, state, seat: str | None) -> dict:
         """What the phone holding `seat` (None: no seat) draws, JSON-ready, with what it may do

@@ -76,8 +76,9 @@ def test_a_bmg_write_builds_the_public_view_once_and_each_seat_once(http, live_s
     table = GameTable.new(http, "bmg", bmg_options(), SEATS_BMG)
     builds = one_write(live_server, table, "bmg", "player:a", "roll_lead", {"player": "a", "value": 6})
     assert builds["public"] == 1
-    assert builds["seats"] == Counter({seat: 1 for seat in builds["viewers"]})
-    assert set(builds["answer"]["table"]["may"]) == {"player:a"}  # a seat's offers only in its own frame
+    assert builds["seats"] == Counter({seat: 1 for seat in builds["viewers"]})  # the host's included, once
+    assert set(builds["answer"]["table"]["may"]) == {"host", "player:a"}  # a seat's offers only in its own frame
+    # (and the host's, which read no secret, in every frame)
 
 
 def test_a_gcsg_write_builds_the_public_view_once_and_each_seat_once(http, live_server):
@@ -86,5 +87,5 @@ def test_a_gcsg_write_builds_the_public_view_once_and_each_seat_once(http, live_
     writer = JOKER  # the first player, whose turn it is
     builds = one_write(live_server, table, "gcsg", writer, "advance", {})
     assert builds["public"] == 1
-    assert builds["seats"] == Counter({seat: 1 for seat in builds["viewers"]})
-    assert set(builds["answer"]["table"]["may"]) == {writer}
+    assert builds["seats"] == Counter({seat: 1 for seat in builds["viewers"]})  # the host's included, once
+    assert set(builds["answer"]["table"]["may"]) == {"host", writer}
