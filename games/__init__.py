@@ -77,7 +77,7 @@ class Game:
         own = {seat: host if seat == HOST else self.seat_view(state, seat, public) for seat in seats}
         return public, {seat: {**part, "may": {**host["may"], **part["may"]}} for seat, part in own.items()}
 
-    def view(self, state, seat: str | None) -> dict:
+    def view(self, state, seat: str | None = None) -> dict:
         """What the phone holding `seat` (None: no seat) draws, JSON-ready, with what it may do
         now ("may": every seat's in a game without secrets, its own only in a game with)."""
         public, own = self.views(state, [seat])
