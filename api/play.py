@@ -2,11 +2,13 @@
 
 Views call `execute` with a command's registry name and fields, or `travel` to undo, redo or jump
 in the history; this is the only place that joins a game's rules (asked of `games` by the table's
-recorded game) to the store. The answer to a write is also what every phone receives live: built
-once here and published with the write (`change`). For a game with secrets (`game.secret`) the
-writer builds that change once per distinct seat view (each seat's table view and the events it may
-read) and publishes them all in the one message (`live_message`); each process forwards to every
-phone the frame of its seat, so no phone ever receives what its seat may not see.
+recorded game) to the store. The answer to a write is also what the writer's phone receives live:
+built once here and published with the write (`live_message`), the answer being the very bytes of
+the writer's seat's frame. The table's public part is built once per write and each seat's own part
+(its `may`, its secrets) once (`games.Game.views`). For a game with secrets (`game.secret`) the
+message holds each distinct seat's change once (each seat's table and the events it may read); each
+process forwards to every phone the frame of its seat, so no phone ever receives what its seat may
+not see.
 """
 from __future__ import annotations
 
@@ -41,6 +43,13 @@ def json_response(body, status: int = 200, version: int | None = None) -> Respon
     return response
 
 
+def frame_response(frame: bytes, version: int, status: int = 200) -> Response:
+    """A change as the writer's answer: the seat's live frame as serialized for the stream."""
+    response = Response(frame, status, content_type="application/json")
+    response.headers["ETag"] = f'"{version}"'
+    return response
+
+
 def bearer_token() -> str | None:
     """The seat token, from the Authorization header only: a token in a URL would be written in
     access logs, browser history and Referer headers (a browser's live stream uses a ticket
@@ -63,13 +72,23 @@ def state_of(loaded: Loaded, state: dict | None = None):
 def view(code: str, version: int, game: games.Game, state, seat: str | None, travel: dict | None = None) -> dict:
     """The table as the phone holding `seat` (None: no seat) may see it; with `travel` (see
     `undo_redo`) what an undo and a redo would take back or make again, as that seat may read it."""
-    drawn = {"code": code, "version": version, "game": game.name, **game.view(state, seat)}
-    if travel is not None:
-        for kind in ("undo", "redo"):
-            entry = travel.get(kind)
-            drawn[kind] = None if entry is None else {
-                "command": entry["command"], "seat": entry.get("seat"), "version": entry["version"],
-                "events": _described(game, entry.get("events", []), seat)}
+    return views(code, version, game, state, [seat], travel)[seat]
+
+
+def views(code: str, version: int, game: games.Game, state, seats, travel: dict | None = None) -> dict:
+    """The table as each of `seats` may see it: the public part built once (`Game.views`), each
+    seat's own part once, each seat's table a shallow merge of the two."""
+    public, own = game.views(state, seats)
+    public = {"code": code, "version": version, "game": game.name, **public}
+    drawn = {}
+    for seat in seats:
+        drawn[seat] = {**public, **own[seat]}
+        if travel is not None:
+            for kind in ("undo", "redo"):
+                entry = travel.get(kind)
+                drawn[seat][kind] = None if entry is None else {
+                    "command": entry["command"], "seat": entry.get("seat"), "version": entry["version"],
+                    "events": _described(game, entry.get("events", []), seat)}
     return drawn
 
 
@@ -183,8 +202,14 @@ def change(version: int, events, seat: str | None, command: str, table: dict, fi
 def seat_change(code: str, game: games.Game, state, entry: dict, viewer: str | None, travel: dict | None = None) -> dict:
     """The change a history entry records, as the phone holding `viewer` may see it (`travel`: the
     undo and redo it leaves, when known: a new change, not a replayed one)."""
-    return change(entry["version"], game.events_for(entry.get("events", []), viewer), entry.get("seat"),
-                  entry.get("command"), view(code, entry["version"], game, state, viewer, travel), entry.get("fields"))
+    return seat_changes(code, game, state, entry, [viewer], travel)[viewer]
+
+
+def seat_changes(code: str, game: games.Game, state, entry: dict, viewers_, travel: dict | None = None) -> dict:
+    """`seat_change` for each of `viewers_`, the table's public part built once."""
+    tables = views(code, entry["version"], game, state, viewers_, travel)
+    return {seat: change(entry["version"], game.events_for(entry.get("events", []), seat), entry.get("seat"),
+                         entry.get("command"), tables[seat], entry.get("fields")) for seat in viewers_}
 
 
 def viewers(game: games.Game, state) -> list[str | None]:
@@ -192,24 +217,29 @@ def viewers(game: games.Game, state) -> list[str | None]:
     return [None, *game.seat_names(state), games.SPECTATOR]
 
 
-def live_message(code: str, game: games.Game, state, entry: dict, travel: dict | None = None) -> bytes:
-    """The published change. Without secrets, one change every phone receives (`data`). With
+def live_message(code: str, game: games.Game, state, entry: dict, travel: dict | None = None,
+                 writer: str | None = None) -> tuple[bytes, bytes]:
+    """The published change, and the writer's answer: its seat's frame, the very bytes the live
+    stream sends that seat. Without secrets, one change every phone receives (`data`). With
     secrets, each distinct seat's change once (`frames`, frame 0: a phone holding no seat) and
     which frame each seat receives (`seats`): any process forwards to each phone its seat's frame
-    without reading Redis."""
+    without reading Redis. Either way the table's public part is built once and each seat's own
+    part once (`seat_changes`), and each frame is serialized once."""
     version = entry["version"]
     if not game.secret:
-        return orjson.dumps({"event": "change", "id": version, "data": seat_change(code, game, state, entry, None, travel)})
+        frame = orjson.dumps(seat_change(code, game, state, entry, None, travel))
+        return b'{"event":"change","id":' + str(version).encode() + b',"data":' + frame + b"}", frame
     frames, index, seats = [], {}, {}
-    for seat in viewers(game, state):
-        frame = orjson.dumps(seat_change(code, game, state, entry, seat, travel))
+    for seat, found in seat_changes(code, game, state, entry, viewers(game, state), travel).items():
+        frame = orjson.dumps(found)
         if frame not in index:
             index[frame] = len(frames)
             frames.append(frame)
         if index[frame]:
             seats[seat] = index[frame]
-    return (b'{"event":"change","id":' + str(version).encode() + b',"seats":' + orjson.dumps(seats)
-            + b',"frames":[' + b",".join(frames) + b"]}")
+    message = (b'{"event":"change","id":' + str(version).encode() + b',"seats":' + orjson.dumps(seats)
+               + b',"frames":[' + b",".join(frames) + b"]}")
+    return message, frames[seats.get(writer, 0) if writer is not None else 0]
 
 
 def replayed_changes(loaded: Loaded, after: int, upto: int, s=None, viewer: str | None = None):
@@ -256,8 +286,7 @@ def _replayed(loaded: Loaded, answer: dict, fingerprint: str) -> Response:
     if found is None or found["version"] != version:
         return error(409, f"That change (version {version}) is older than the history keeps",
                      "change_too_old", {"version": version})
-    body = {k: found[k] for k in ("version", "events", "table")}
-    response = json_response(body, answer["status"], version)
+    response = json_response(found, answer["status"], version)
     response.headers["Idempotent-Replayed"] = "true"
     return response
 
@@ -325,17 +354,17 @@ def _write(code: str, apply) -> Response:
                  "fields": done.fields or {}, **({"name": done.registry_name} if done.registry_name else {}),
                  "travel": tops(done.history)}
         travel = undo_redo(s, code, done.history, entry)
-        mine = seat_change(code, game, done.state, entry, loaded.seat, travel)  # the writer's answer
+        message, mine = live_message(code, game, done.state, entry, travel, loaded.seat)  # mine: the writer's frame
         data, definitions = game.dump(done.state)
         try:
-            s.save(loaded, data, definitions, done.history, entry, live_message(code, game, done.state, entry, travel),
+            s.save(loaded, data, definitions, done.history, entry, message,
                    (key, {"status": 200, "version": version, "request": fingerprint}) if key else None,
                    token_digest)
         except Stale:
             continue
         except Replayed:
             continue  # read again: the answer is replayed only to a token that still holds its seat
-        return json_response({"version": version, "events": mine["events"], "table": mine["table"]}, version=version)
+        return frame_response(mine, version)
     return error(409, "The table is busy with other phones' changes: try again", "table_busy")
 
 

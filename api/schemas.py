@@ -377,8 +377,10 @@ class TableViewSchema(Schema):
     dice = fields.Dict(metadata={"description": "the dice mode, faces and calibration, the roll in progress "
                                                 "and the last one (as GET /dice)"})
     may = fields.Dict(keys=Text(), values=List(fields.Nested(MayViewSchema)),
-                      metadata={"description": "for every seat of the table (host, villain, each hero or "
-                                               "heroes in Versus, spectator): what it may send now"})
+                      metadata={"description": "what a seat may send now. A game without secrets (BGCC): every "
+                                               "seat's (host, villain, each hero or heroes in Versus, spectator); "
+                                               "a game with secrets (BMG, GCSG): the token's seat's and the host's "
+                                               "(the host's offers read no secret)"})
     seats = List(fields.Nested(SeatStateSchema), metadata={"description": "on reads"})
     versus = fields.Dict(metadata={"description": "Versus: the mission, the draft, powers to resolve, "
                                                   "disc cost modifiers"})
@@ -399,8 +401,12 @@ class EventSchema(Schema):
 
 
 class CommandResultSchema(Schema):
+    """The change as the writer's seat sees it: the very frame its live stream receives (`change`)."""
     version = fields.Integer(strict=True)
-    events = List(fields.Nested(EventSchema))
+    events = List(fields.Nested(EventSchema), metadata={"description": "as the writer's seat may read them"})
+    seat = Text(allow_none=True, metadata={"description": "the seat that made the change"})
+    command = Text(metadata={"description": "the command's name as the history records it"})
+    fields_ = fields.Dict(data_key="fields", metadata={"description": "the command's fields as every seat may read them"})
     table = fields.Nested(TableViewSchema)
 
 

@@ -25,8 +25,8 @@ class Game:
     `refusal` (an exception with `rule`, `message`, `code` and `params`, see api/errors.py).
 
     Secrets: a game whose seats may not all see the same (`secret = True`: a player's hidden
-    markers, a stash behind a screen) answers `view(state, seat)` and `events_for(events, seat)`
-    per seat, `public_command` for what every seat may read of a command, and `export(state,
+    markers, a stash behind a screen) answers `seat_view(state, seat, public)` (on top of its
+    `public_view`) and `events_for(events, seat)` per seat, `public_command` for what every seat may read of a command, and `export(state,
     seat)` with only what that seat may take away. The API never sends a seat anything else."""
 
     name: str = ""
@@ -49,10 +49,39 @@ class Game:
         """What the players call this table's game (e.g. its mission's name)."""
         return self.name
 
-    def view(self, state, seat: str | None) -> dict:
-        """What the phone holding `seat` (None: no seat) draws, JSON-ready, with what each seat may
-        do now ("may")."""
+    def public_view(self, state) -> dict:
+        """What every phone draws whatever its seat, JSON-ready, without `may` (and, in a game with
+        secrets, with what is hidden left out: an unrevealed marker, a stash)."""
         raise NotImplementedError
+
+    def seat_view(self, state, seat: str | None, public: dict) -> dict:
+        """What the phone holding `seat` (None: no seat) draws on top of `public` (this state's
+        `public_view`): "may" ({seat: what it may send now}; {} for no seat) and, in a game with
+        secrets, the keys it sees otherwise (its own markers, its stash), replacing public's."""
+        return {"may": {seat: self.may_now(state, seat)} if seat is not None else {}}
+
+    def views(self, state, seats) -> tuple[dict, dict]:
+        """The public view built once and each of `seats`' own part built once: a seat draws
+        {**public, **own[seat]}. Without secrets every seat's offers are public (a phone says which
+        other seat may do what it may not): they are all in `public` and each own part is empty.
+        With secrets a seat's offers are its own, but the host's are public (they never read a
+        secret: `seat_refusal`), so a phone holding the host seat and a player's draws both."""
+        public = self.public_view(state)
+        if not self.secret:
+            may = {}
+            for seat in (*self.seat_names(state), SPECTATOR):
+                may.update(self.seat_view(state, seat, public)["may"])
+            return {**public, "may": may}, {seat: {} for seat in seats}
+        host = self.seat_view(state, HOST, public)
+        public = {**public, "may": host["may"]}
+        own = {seat: host if seat == HOST else self.seat_view(state, seat, public) for seat in seats}
+        return public, {seat: {**part, "may": {**host["may"], **part["may"]}} for seat, part in own.items()}
+
+    def view(self, state, seat: str | None = None) -> dict:
+        """What the phone holding `seat` (None: no seat) draws, JSON-ready, with what it may do
+        now ("may": every seat's in a game without secrets, its own only in a game with)."""
+        public, own = self.views(state, [seat])
+        return {**public, **own[seat]}
 
     def events_for(self, events: list[dict], seat: str | None) -> list[dict]:
         """What of `apply`'s events (as stored) the phone holding `seat` may read: an event naming
@@ -65,7 +94,8 @@ class Game:
         return dataclasses.asdict(command) if dataclasses.is_dataclass(command) else {}
 
     def may_now(self, state, seat: str) -> list:
-        return self.view(state, seat).get("may", {}).get(seat, [])
+        """What `seat` may send now: [{"command", "targets", ...}] (see games/registry.py)."""
+        raise NotImplementedError
 
     def seat_names(self, state) -> list[str]:
         """Every seat of the table but spectators."""

@@ -33,9 +33,11 @@ class City(GameTable):
         return cls.resumed(http, "gcsg", serial.to_data(state), [p.villain for p in state.players])
 
     def sender(self, name: str) -> str:
-        """The Villain whose phone may send `name` now (the table's `may`), else the host."""
-        for seat, offered in self.view()["may"].items():
-            if seat not in ("host", "spectator") and any(m["command"] == name for m in offered):
+        """The Villain whose phone may send `name` now (its table's `may`: a seat's own offers only), else
+        the host."""
+        for seat in self.tokens:
+            if seat not in ("host", "spectator", None) and any(m["command"] == name
+                                                              for m in self.view(seat)["may"][seat]):
                 return seat
         return "host"
 

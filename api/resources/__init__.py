@@ -46,24 +46,30 @@ def _stacked(fn, decorators):
     return fn
 
 
+ETAG = {"ETag": {"schema": {"type": "string"},
+                 "description": 'The table\'s version ("8"): send it back as If-Match to write over that version '
+                                "only (compare-and-set: a stale one is refused with 412 and the current table)"}}
+
+# A command's refusals, each a RefusalSchema with its stable reason (api/errors.py).
+COMMAND_REFUSALS = {
+    400: "A malformed Idempotency-Key", 401: "No seat token", 403: "This seat may not do that",
+    404: "No such table", 409: "The rules refuse the command",
+    412: "If-Match names a stale version", 422: "Invalid arguments, or an Idempotency-Key first used with another "
+                                                "request",
+    429: TOO_MANY_UNKNOWN, 503: "The store is not answering"}
+
+
 def command(blp: Blueprint, schema=None):
     """A command route: its body read by `schema` (a marshmallow Schema, or None for no body), one
-    success answer (the table after the change), its refusals and the If-Match header, through
-    flask-smorest's own `arguments`, `response`, `alt_response` and `doc`."""
+    success answer (the change as the writer's seat sees it, with the table's new version as ETag),
+    its refusals and the If-Match header, through flask-smorest's own `arguments`, `response`,
+    `alt_response` and `doc`."""
     def decorate(fn):
         return _stacked(fn, [
             blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
-            blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
-            blp.alt_response(429, schema=RefusalSchema, description=TOO_MANY_UNKNOWN),
-            blp.alt_response(412, schema=RefusalSchema, description="If-Match names a stale version"),
-            blp.alt_response(422, schema=RefusalSchema, description="Invalid arguments, or an Idempotency-Key "
-                                                                    "first used with another request"),
-            blp.alt_response(409, schema=RefusalSchema, description="The rules refuse the command"),
-            blp.alt_response(404, schema=RefusalSchema, description="No such table"),
-            blp.alt_response(403, schema=RefusalSchema, description="This seat may not do that"),
-            blp.alt_response(401, schema=RefusalSchema, description="No seat token"),
-            blp.alt_response(400, schema=RefusalSchema, description="A malformed Idempotency-Key"),
-            blp.response(200, CommandResultSchema),
+            *(blp.alt_response(status, schema=RefusalSchema, description=why)
+              for status, why in sorted(COMMAND_REFUSALS.items(), reverse=True)),
+            blp.response(200, CommandResultSchema, headers=ETAG),
             *([blp.arguments(schema)] if schema is not None else []),
         ])
     return decorate

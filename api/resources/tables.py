@@ -15,7 +15,7 @@ from ..errors import error, rule_refused, store_full
 from ..extensions import Blueprint, store
 from ..ratelimit import limited
 from ..schemas import RefusalSchema, TableViewSchema, Text
-from . import reading
+from . import ETAG, reading
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables",
                 description="A game at one table, shared by every phone around it")
@@ -75,7 +75,7 @@ def creating(blp):
 
 @blp.route("/<table_code:code>")
 class TableResource(MethodView):
-    @blp.response(200, TableViewSchema)
+    @blp.response(200, TableViewSchema, headers=ETAG)
     @reading(blp)
     def get(self, code):
         """Everything a phone needs to draw the table, with its version as ETag"""

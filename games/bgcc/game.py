@@ -14,7 +14,7 @@ from . import table as rules_table
 from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
 from .table import HeroSetup, Table, check_table
-from .view import table_view
+from . import view as drawn
 
 
 _DEFINITIONS = {cls.__name__: cls for cls in POOLED}
@@ -50,8 +50,11 @@ class Bgcc(games.Game):
     def title(self, state: Table) -> str:
         return state.mission.name
 
-    def view(self, state: Table, seat: str | None = None) -> dict:
-        return table_view(state)  # no secrets: every seat sees the same
+    def public_view(self, state: Table) -> dict:
+        return drawn.public_view(state)  # no secrets: every seat sees the same, every seat's `may` too
+
+    def seat_view(self, state: Table, seat: str | None, public: dict) -> dict:
+        return {"may": {seat: drawn.seat_may(state, seat, public)} if seat is not None else {}}
 
     def seat_names(self, state: Table) -> list[str]:
         return seats.seat_names(state)

@@ -111,6 +111,7 @@ def turn_view(table: Table, advance_to=registry.UNKNOWN) -> dict:
         "winner": track.winner,
         "reason": track.reason,
         "awaiting": seats.awaiting(table, advance_to),
+        "advance_to": advance_to,
     }
 
 
@@ -119,24 +120,36 @@ def post_part(table: Table, post) -> dict:
     return _with_disc_costs(table, post_view(post), post)
 
 
-def table_view(table: Table, hero=hero_view, post=post_part) -> dict:
-    """The whole table as a phone draws it. `hero(h)` and `post(table, p)` draw a hero and a
-    command post: a caller may pass its own, e.g. to reuse what it drew for an unchanged one."""
-    advance_to = registry.advance_stop(table)
+def public_view(table: Table, hero=hero_view, post=post_part) -> dict:
+    """The whole table as every phone draws it, without `may` (`seat_may` draws a seat's). `hero(h)`
+    and `post(table, p)` draw a hero and a command post: a caller may pass its own, e.g. to reuse
+    what it drew for an unchanged one."""
     return {
         "mode": table.mode,
         "mission": {"name": table.mission.name, "sample": table.mission.sample,
                     "reinforcement_points": table.mission.reinforcement_points,
                     "events": table.mission.reminders.events},
-        "turn": turn_view(table, advance_to),
+        "turn": turn_view(table, registry.advance_stop(table)),
         "heroes": [hero(h) for h in table.heroes.values()],
         "command_posts": {side: post(table, p) for side, p in table.command_posts.items()},
         "tokens": table.tokens,
         "loose_items": table.loose_items,
         "dice": dice_flow.dice_view(table),
-        "may": registry.may(table, advance_to),
         **({"versus": versus_view(table)} if table.versus is not None else {}),
     }
+
+
+def seat_may(table: Table, seat: str | None, public: dict) -> list[dict]:
+    """What `seat` may send now, with the step an Advance stops at as `public` (this table's
+    `public_view`) found it."""
+    return registry.may_now(table, seat, public["turn"]["advance_to"])
+
+
+def table_view(table: Table, hero=hero_view, post=post_part) -> dict:
+    """The whole table as a phone draws it, with what every seat may do now (`may`)."""
+    public = public_view(table, hero, post)
+    seats_ = (*registry.seat_names(table), registry.SPECTATOR)
+    return {**public, "may": {seat: seat_may(table, seat, public) for seat in seats_}}
 
 
 def versus_disc_costs(table: Table, post) -> dict[str, int]:

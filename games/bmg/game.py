@@ -29,7 +29,7 @@ from .library import sample_cards
 from .models import new_model
 from .objectives import ENCOUNTERS, check_first_group, EVENTS, HAND_SIZE, ObjectiveCard, PlayerCards, ObjectiveCounters
 from .table import Player, Table, player_seat
-from .view import view as table_view
+from . import view as drawn
 
 
 def _objective(data) -> ObjectiveCard:
@@ -153,8 +153,11 @@ class Game(games.Game):
     def dice_mode(self, state: Table) -> str:
         return state.dice
 
-    def view(self, state: Table, seat: str | None = None) -> dict:
-        return table_view(state, seat)
+    def public_view(self, state: Table) -> dict:
+        return drawn.public_view(state)
+
+    def seat_view(self, state: Table, seat: str | None, public: dict) -> dict:
+        return drawn.seat_view(state, seat, public)
 
     def public_command(self, command, state=None) -> dict:
         """The command as other seats may see it (history, the live change): a PlaceAudacity's

@@ -70,7 +70,8 @@ def reminders(table: Table) -> list[dict]:
     return out
 
 
-def view(table: Table, seat: str | None = None) -> dict:
+def public_view(table: Table) -> dict:
+    """The table as every seat may see it: no unrevealed Audacity marker, no `may`."""
     r = table.round
     act = r.activation
     return {
@@ -112,8 +113,27 @@ def view(table: Table, seat: str | None = None) -> dict:
                            "accomplished": p.cards.objectives.accomplished,
                            "spent_resources": p.cards.objectives.spent_resources},
         } for p in table.players.values()],
-        "models": [model_view(x, seat) for x in table.models.values()],
+        "models": [model_view(x, None) for x in table.models.values()],
         "reminders": reminders(table),
-        "may": {s: registry.may_now(table, s) for s in registry.seat_names(table)},
         "over": table.over,
     }
+
+
+def seat_view(table: Table, seat: str | None, public: dict) -> dict:
+    """What only `seat` sees on top of `public` (this table's `public_view`): its `may`, and its own
+    models' unrevealed Audacity markers (the models list again, with those models drawn for it)."""
+    own = {"may": {seat: registry.may_now(table, seat)} if seat is not None else {}}
+    models = None
+    for i, model in enumerate(table.models.values()):
+        if not model.revealed and seat == player_seat(model.player):
+            models = models or list(public["models"])
+            models[i] = {**models[i], "audacity": model.audacity}
+    if models is not None:
+        own["models"] = models
+    return own
+
+
+def view(table: Table, seat: str | None = None) -> dict:
+    """What the phone holding `seat` draws (tests and tools; the API asks `Game.views`)."""
+    public = public_view(table)
+    return {**public, **seat_view(table, seat, public)}

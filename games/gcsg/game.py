@@ -21,7 +21,7 @@ from .counters import State
 from .errors import RuleRefused
 from .settings import Settings, sample_settings
 from .turn import setup
-from .view import view
+from . import view as drawn
 
 
 @games.register
@@ -67,8 +67,11 @@ class Gcsg(games.Game):
         """The fight dice are always the players' real dice, entered as faces: the app rolls none."""
         return games.PHYSICAL_DICE
 
-    def view(self, state: State, seat: str | None = None) -> dict:
-        return view(state, seat)
+    def public_view(self, state: State) -> dict:
+        return drawn.public_view(state)
+
+    def seat_view(self, state: State, seat: str | None, public: dict) -> dict:
+        return drawn.seat_view(state, seat, public)
 
     def public_command(self, command, state: State) -> dict:
         data = dataclasses.asdict(command)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import fights, registry
 from .counters import BATMAN, State, henchmen_at, threats_at, villains_at
 from .ruling import rulers, strength
-from .stash import own_view, public_view
+from .stash import own_view, public_view as player_view
 from .turn import STEP_RULES, STEP_TITLES
 
 
@@ -46,23 +46,34 @@ def turn_view(state: State) -> dict:
             "last_card_drawn_by": state.last_card_seat}
 
 
-def view(state: State, seat: str | None) -> dict:
+def public_view(state: State) -> dict:
+    """The city as every seat may see it: no stash, no `may`."""
     s = state.settings
-    out = {
+    return {
         "game": "gcsg",
         "sample_settings": s.sample,
         "turn": turn_view(state),
         "blocks": [block_view(state, b) for b in s.blocks],
         "batman": {"block": state.batman.block, "level": state.batman.level,
                    "order": s.batman_at(state.batman.level).order, "fight": s.batman_at(state.batman.level).fight},
-        "players": [public_view(state, p) for p in state.players],
+        "players": [player_view(state, p) for p in state.players],
         "decks": {"criminal_plot": state.deck, "batman": state.batman_deck},
         "fight": fight_view(state),
         "over": state.over,
         "winners": list(state.winners),
         "standings": state.standings,
-        "may": {name: registry.may_now(state, name) for name in registry.seat_names(state) + [registry.SPECTATOR]},
     }
+
+
+def seat_view(state: State, seat: str | None, public: dict) -> dict:
+    """What only `seat` sees on top of `public`: its `may` and, for a Villain, its own stash (`me`)."""
+    own = {"may": {seat: registry.may_now(state, seat)} if seat is not None else {}}
     if seat in state.seats():
-        out["me"] = {"villain": seat, **own_view(state, state.player(seat))}
-    return out
+        own["me"] = {"villain": seat, **own_view(state, state.player(seat))}
+    return own
+
+
+def view(state: State, seat: str | None) -> dict:
+    """What the phone holding `seat` draws (tests and tools; the API asks `Game.views`)."""
+    public = public_view(state)
+    return {**public, **seat_view(state, seat, public)}
