@@ -11,7 +11,7 @@ from collections import Counter
 from contextlib import contextmanager
 
 import games
-from games.gcsg import serial
+from games import serial
 from tests.game_http import GameTable
 from tests.gcsg.support import JOKER, PENGUIN, TWO_FACE, settings
 from tests.sse_client import SSEClient
