@@ -5,7 +5,7 @@
 
 import { t } from "../i18n.js";
 import { add, h, icon } from "../ui.js";
-import { allow, changed, mySeats, request, send, seatName, state } from "../core.js";
+import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
 
 const SKILLS = ["movement", "attacks", "strength", "defense", "special", "willpower", "endurance"];
@@ -25,17 +25,6 @@ function model(table, id) { return table.models.find((m) => m.id === id); }
 function modelName(table, id) {
   const m = model(table, id);
   return m ? m.alias || m.name : id;
-}
-
-// The may entry of `command` this phone holds (its own seat's first, then the host's).
-function offerOf(command) {
-  // a phone draws the offers of the seat it plays (the host's on a host-only phone)
-  const seats = state.seat ? [state.seat] : mySeats();
-  for (const seat of seats) {
-    const found = (state.table?.may?.[seat] || []).find((e) => e.command === command);
-    if (found) return found;
-  }
-  return null;
 }
 
 function targetsOf(command, field) { return offerOf(command)?.targets?.[field] || []; }
@@ -394,7 +383,7 @@ async function loadOdds(name, fields) {
   dice.odds = null;
   dice.oddsError = null;
   try {
-    const answer = await request("POST", `/api/tables/${state.code}/odds/${name}`, { body: fields });
+    const answer = await preview(name, fields);
     if (dice.oddsKey !== key) return;
     if (answer.ok) dice.odds = answer.data;
     else dice.oddsError = answer.data;
@@ -410,7 +399,7 @@ function oddsLine(name, fields, words) {
   const key = `${state.code}:${state.version}:${name}:${JSON.stringify(fields)}`;
   if (!lineCache.has(key)) {
     lineCache.set(key, null);
-    request("POST", `/api/tables/${state.code}/odds/${name}`, { body: fields })
+    preview(name, fields)
       .then((a) => { if (a.ok) { lineCache.set(key, a.data); changed(); } }).catch(() => {});
   }
   const o = lineCache.get(key);

@@ -6,18 +6,8 @@
 
 import { gcsgStepTitle, t, turnSteps } from "../i18n.js";
 import { add, h, icon } from "../ui.js";
-import { changed, mySeats, send, seatName, state } from "../core.js";
+import { changed, playedOffer as offerOf, send, seatName, state } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
-
-function offerOf(command) {
-  // a phone draws the offers of the seat it plays (the host's on a host-only phone)
-  const seats = state.seat ? [state.seat] : mySeats();
-  for (const seat of seats) {
-    const found = (state.table?.may?.[seat] || []).find((e) => e.command === command);
-    if (found) return found;
-  }
-  return null;
-}
 
 function blockName(table, id) {
   if (id === "hideout") return t("gcsg.hideout");
