@@ -163,6 +163,11 @@ export function offerFor(command, targets = {}, table = state.table) {
   return null;
 }
 
+// Every offer of `command` with those field values, whichever seat it is offered to.
+export function offersOf(command, targets = {}, table = state.table) {
+  return Object.keys(table?.may || {}).flatMap((seat) => entries(seat, table).filter((e) => e.command === command && matches(e, targets)));
+}
+
 // What a priced offer says of itself (games/registry.py): {price, ok, why}. `price` is the offer's
 // {unit: amount} (null when it costs nothing), `ok` whether the seat can pay it now, `why` the
 // rules' refusal in words when it cannot. The phone adds no cost and no rule of its own.

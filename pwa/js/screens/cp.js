@@ -103,7 +103,9 @@ export function riverCard(post, { side, versus = null }) {
     river.append(h("div", { class: `river-slot ${tile.width === 2 ? "w2" : ""}`, role: "listitem", "data-tile": tile.id, "data-position": tile.position }, btn));
   }
   const neutralized = post.river.filter((x) => x.neutralized);
-  const eligible = post.river.filter((x) => x.kind !== "event" && (x.level === "elite" || x.level === "henchman"));
+  // the tiles that may be demobilized (VI·G): the demobilize offer's targets
+  const demobilizable = offerFor("demobilize", { side })?.targets?.tile || [];
+  const eligible = post.river.filter((x) => demobilizable.includes(x.id));
   if (!eligible.some((x) => x.id === demobilizeTile[side])) demobilizeTile[side] = eligible[0]?.id || "";
   const picked = [...picks].filter((id) => neutralized.some((x) => x.id === id));
   const dredging = priceOf(offerFor("dredge", { side }));

@@ -6,7 +6,7 @@
 
 import { getLang, plural, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
-import { allow, allowAny, changed, isVersus, mySide, offerFor, offered, send, state } from "../core.js";
+import { allow, allowAny, changed, isVersus, mySide, offerFor, offersOf, send, state } from "../core.js";
 import { altText, catalog, powerName, powersFor, retry } from "../catalog.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
 import { lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
@@ -273,8 +273,10 @@ function discsCard(post, turn) {
     h("span", { class: "zl" }, h("span", { class: "l", id: `zone-${name}-l`, text: t(`vs.zoneFull.${name}`) }), discPips(n)));
   const next = d.next_activation_cost;
   const number = post.activations_this_turn + 1;
-  const now = offered("activate_tile", { side: post.side });   // this side activates tiles now
-  const short = now && next > d.available;
+  const tiles = offersOf("activate_tile", { side: post.side });   // this side activates tiles now
+  const now = tiles.length > 0;
+  // too few discs for any tile: every activation offer says so (its why)
+  const short = now && tiles.every((o) => o.affordable === false && o.why?.code === "not_enough_discs");
   return h("section", { class: "card discs-card", "aria-labelledby": `discs-h-${post.side}`, "data-testid": "discs" },
     h("h2", { id: `discs-h-${post.side}`, text: t("vs.discsTitle") }),
     h("div", { class: "disc-zones" }, zone("available", d.available), zone("unavailable", d.unavailable), zone("spent", d.spent)),
