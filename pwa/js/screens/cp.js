@@ -63,7 +63,13 @@ export function lastActivated(post, table = state.table) {
 /** opts: {side, versus: true | null} */
 export function riverCard(post, { side, versus = null }) {
   const mayDredge = allow("dredge", { side });
-  const mayTiles = Object.fromEntries(post.river.map((tile) => [tile.id, tile.neutralized ? mayDredge : allow("activate_tile", { side, tile: tile.id })]));
+  // the activation's price and whether it can be paid: the offer's (the cubes of the tile's position,
+  // and in Versus the discs); a tile this phone may activate but not pay for is disabled with the why
+  const paid = Object.fromEntries(post.river.filter((x) => !x.neutralized).map((tile) => [tile.id, priceOf(offerFor("activate_tile", { side, tile: tile.id }))]));
+  const mayTiles = Object.fromEntries(post.river.map((tile) => {
+    const may = tile.neutralized ? mayDredge : allow("activate_tile", { side, tile: tile.id });
+    return [tile.id, may.ok && !tile.neutralized && !paid[tile.id].ok ? { ok: false, why: paid[tile.id].why } : may];
+  }));
   const anyTile = Object.values(mayTiles).some((m) => m.ok);
   const ownTurn = versus || inSideTurn(side);
   const activeTile = ownTurn ? lastActivated(post) : null;
@@ -74,11 +80,10 @@ export function riverCard(post, { side, versus = null }) {
   for (const tile of post.river) {
     const key = `tile-${tile.id}`;
     const picked = picks.has(tile.id);
-    // the activation's price and whether it can be paid: the offer's (the cubes of the tile's
-    // position, and in Versus the discs); a tile offered to no seat now shows its position's cost
-    const priced = tile.neutralized ? null : offerFor("activate_tile", { side, tile: tile.id });
-    const affordable = priced ? priceOf(priced).ok : tile.affordable;
-    const costText = priced?.price ? priceText(priced.price) : t("cp.cost", { n: tile.cost });
+    // a tile offered to no seat now shows its position's cost
+    const price = tile.neutralized ? null : paid[tile.id].price;
+    const affordable = price ? paid[tile.id].ok : tile.affordable;
+    const costText = price ? priceText(price) : t("cp.cost", { n: tile.cost });
     const active = activeTile === tile.id;
     const label = tile.neutralized
       ? `${tile.name}, ${t("cp.neutralized")}, ${t("cp.position", { n: tile.position })}${picked ? `, ${t("vl.picked")}` : ""}`
@@ -88,6 +93,7 @@ export function riverCard(post, { side, versus = null }) {
     const btn = h("button", {
       type: "button", class: `tile-btn ${tile.kind === "event" ? "event" : ""} ${tile.neutralized ? "neutralized" : ""} ${active ? "active-now" : ""} ${tile.id === post.hq ? "hq" : ""}`,
       "data-testid": key, "data-key": key, "aria-label": label, disabled: !mayTiles[tile.id].ok,
+      title: price && !paid[tile.id].ok ? paid[tile.id].why : false,
       "aria-busy": busy(key), "aria-pressed": tile.neutralized ? (picked ? "true" : "false") : false,
       onclick: () => (tile.neutralized ? toggleDredge(side, tile.id) : activate(post, tile, key, side, versus)),
     },
