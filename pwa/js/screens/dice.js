@@ -184,7 +184,7 @@ function startCard(table, dice) {
     }
   }
   const ready = Boolean(current) && (!attack || Boolean(body.target_miniature || body.target_hero));
-  add(box, oddsPanel(body, attack), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
+  add(box, oddsPanel(body), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
     h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !ready,
       "aria-busy": busy("roll-start"),
       onclick: async () => {
@@ -204,7 +204,7 @@ function actionPicker() {
 }
 
 // The odds of the roll about to be started: the start_roll preview of the same fields (changes nothing).
-function oddsPanel(body, attack) {
+function oddsPanel(body) {
   const { unused: _counted, ...fields } = body;   // the table counts those itself (C4)
   const got = fields.hero || fields.miniature ? fetchPreview("start_roll", fields) : null;
   const d = got?.data;
