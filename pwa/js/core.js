@@ -151,6 +151,32 @@ export function allow(command, targets = {}) {
   return { ok: false, by: "now", why: t("why.notNow", { step: nowTitle(table) }) };
 }
 
+// The offer of `command` with those field values: this phone's (its own seat's first, then the
+// host's), else another seat's (a read-only board still says the price), null when none. What a
+// button is drawn from: its targets, its price.
+export function offerFor(command, targets = {}, table = state.table) {
+  const seats = [...mySeats(), ...Object.keys(table?.may || {})];
+  for (const seat of seats) {
+    const found = entries(seat, table).find((e) => e.command === command && matches(e, targets));
+    if (found) return found;
+  }
+  return null;
+}
+
+// Every offer of `command` with those field values, whichever seat it is offered to.
+export function offersOf(command, targets = {}, table = state.table) {
+  return Object.keys(table?.may || {}).flatMap((seat) => entries(seat, table).filter((e) => e.command === command && matches(e, targets)));
+}
+
+// What a priced offer says of itself (games/registry.py): {price, ok, why}. `price` is the offer's
+// {unit: amount} (null when it costs nothing), `ok` whether the seat can pay it now, `why` the
+// rules' refusal in words when it cannot. The phone adds no cost and no rule of its own.
+export function priceOf(offer) {
+  if (!offer?.price) return { price: null, ok: true, why: "" };
+  const ok = offer.affordable !== false;
+  return { price: offer.price, ok, why: ok ? "" : refusalText({ reason: offer.why?.code, params: offer.why?.params || {} }, state.table) };
+}
+
 // The game a table view is of: "bgcc", "bgcc-versus", "bmg" or "gcsg" (the view says it).
 export function gameOf(table = state.table) { return table?.game || (table?.mode === "versus" ? "bgcc-versus" : "bgcc"); }
 
@@ -161,11 +187,23 @@ export function nowTitle(table = state.table) {
   return stepTitle(table.turn);
 }
 
-// Send a command of the table's game by its registry name (POST /commands/{name}), with the
-// token of the seat the table's `may` offers it to on this phone.
+// The one way this phone sends a command, in every game: its registry name and its JSON fields,
+// POST /api/tables/{code}/commands/{name}, with the token of the seat the table's `may` offers it
+// to on this phone (`targets`: the field values that pick the offer, e.g. {hero} or {side, tile}).
 export function send(name, fields, controlKey, targets = {}) {
   const may = allow(name, targets);
-  return command(`/commands/${name}`, fields || {}, controlKey, { token: may.token });
+  return command(`/commands/${encodeURIComponent(name)}`, fields || {}, controlKey, { token: may.token });
+}
+
+// What a command would do, changing nothing (a roll's odds, a movement's price): the same name and
+// JSON fields as the command, POST /api/tables/{code}/previews/{name}. Answers {ok, status, data}.
+export function preview(name, fields) {
+  return request("POST", `/api/tables/${state.code}/previews/${encodeURIComponent(name)}`, { body: fields || {}, token: playToken() });
+}
+
+// Undo, redo, or a jump back in the table's history (not a game command: the table's own).
+export function travel(kind, body, controlKey, opts = {}) {
+  return command(`/history/${kind}`, body, controlKey, opts);
 }
 
 // The first of `commands` this phone may send (the HQ pick or the draft, whichever the table
@@ -263,7 +301,7 @@ export function applyTable(table, version) {
 
 // Send one player action. `controlKey` names the control that caused it: a refusal is shown
 // next to it, and the control shows it is busy meanwhile.
-export async function command(path, body, controlKey, { token, ifMatch, method = "POST" } = {}) {
+async function command(path, body, controlKey, { token, ifMatch, method = "POST" } = {}) {
   if (!state.code) return null;
   state.error = null;
   if (state.conn === "offline") {

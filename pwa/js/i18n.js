@@ -1,4 +1,5 @@
 import { FR } from "./refusals.js";
+import { EN as REFUSALS_EN } from "./refusals.js";
 
 // English and French. The French game terms are the versus booklet's own
 // (shared/rules/bgcc-versus-booklet-fr.md): réserve, zone de fatigue, blessure,
@@ -1026,6 +1027,20 @@ Object.assign(fr, {
   "gno.movePrice": "Ce déplacement coûte {cubes} · points de mouvement restants : {points} (perdus à la fin)",
 });
 
+// ---- one command language (issue 29): prices said from the offers (games/registry.py)
+Object.assign(en, {
+  "price.and": " and ",
+  "price.dredgeHelp": "Tap a neutralized tile to pick it: each tile dredged costs {cubes}, which leave the game.",
+  "price.dredgeBody": "{cubes} a tile, from fatigue first, then the spaces, then the reserve. A dredged tile's miniatures never come back.",
+  "price.demobilizeBody": "Once per game: the tile is dredged as though neutralized ({cubes} leave the game) and its {minis} on the board are removed for good.",
+});
+Object.assign(fr, {
+  "price.and": " et ",
+  "price.dredgeHelp": "Touchez une tuile neutralisée pour la choisir : chaque tuile dépolluée coûte {cubes}, qui sortent du jeu.",
+  "price.dredgeBody": "{cubes} par tuile, pris d'abord en fatigue, puis sur les cases, puis dans la réserve. Les figurines d'une tuile dépolluée ne reviennent jamais.",
+  "price.demobilizeBody": "Une fois par partie : la tuile est dépolluée comme si elle était neutralisée ({cubes} hors jeu) et ses {minis} sur le plateau en sont retirées pour de bon.",
+});
+
 const DICTS = { en, fr };
 // gn-hero: a roll's step in the app's language (the dice view's step_text is the server's English).
 export function rollStepText(view) {
@@ -1142,7 +1157,7 @@ export function gcsgStepTitle(turn, to = null) {
 // params filled in; in English, or for a code FR lacks, the server's message is shown.
 export function refusalText(data, table = null) {
   if (!data) return "";
-  const template = lang === "fr" && data.reason ? FR[data.reason] : null;
+  const template = !data.reason ? null : lang === "fr" ? FR[data.reason] : data.message ? null : REFUSALS_EN[data.reason];
   if (!template) return data.message || "";
   const params = data.params || {};
   const text = template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? paramText(name, params[name], table) : `{${name}}`));

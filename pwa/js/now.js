@@ -7,7 +7,7 @@
 
 import { awaitingText, plural, stepTitle, t, tSide } from "./i18n.js";
 import { h } from "./ui.js";
-import { allow, changed, command, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, state } from "./core.js";
+import { allow, changed, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, send, state } from "./core.js";
 import { confirmLosingPoints, pointsLost } from "./screens/cp.js";
 
 // The tab where an awaited decision is taken (a code of contract C1 → a tab of the shell).
@@ -130,7 +130,7 @@ export function advanceBar(currentTab) {
       type: "button", class: `btn ${pointsLost("advance") ? "" : "primary"}`, "data-testid": "advance", disabled: !may.ok,
       "aria-busy": state.busy.has("advance") ? "true" : false,
       // VI·E: the offer says when moving on loses unspent reinforcement points: warn first
-      onclick: async () => { if (await confirmLosingPoints("advance")) command("/turn/advance", undefined, "advance", { token: may.token }); },
+      onclick: async () => { if (await confirmLosingPoints("advance")) send("advance", {}, "advance"); },
     }, label));
 }
 

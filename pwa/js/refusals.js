@@ -2,6 +2,18 @@
 // Placeholders {name} take the refusal's `params`. In English the PWA shows the server's `message`
 // (built from the same code and params); a code missing here falls back to that message, and a
 // test checks that every code the rules and the API can send has its line here.
+
+// In English, for a refusal that comes without the server's `message`: an offer's `why` (its
+// {code, params}: games/registry.py), which says why a priced command cannot be paid now.
+export const EN = {
+  not_enough_cubes: "The reserve holds {reserve} cube(s), {cubes} needed",
+  not_enough_cubes_in_play: "{cubes} cubes needed but the command post holds {held}",
+  not_enough_discs: "Activation {activation} costs {cost} disc(s) but {available} are available",
+  reinforcement_cost_too_high: "{miniature} costs {cost} reinforcement point(s) but {points} remain",
+  space_saturated: "The {space} space is saturated: {held} of {limit}",
+};
+
+// In French, every code.
 export const FR = {
   // ---- the rules (games/)
   ability_due: "{villain} a atteint une icône Capacité : choisissez d'abord une carte Capacité",
@@ -535,3 +547,4 @@ export const FR = {
   unknown_die: "Un dé d'une couleur connue montre l'une de ses six faces",
 
 };
+

@@ -289,7 +289,8 @@ def _refused(page, click, path_part: str) -> dict:
 def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_params(api, duo, shot):
     """Contract C1: a refusal answers `reason` (a stable code) and `params` beside the English
     `message`; in French the app says FR[reason] (pwa/js/refusals.js) with the params filled in.
-    Five different rule refusals a player meets from the screens."""
+    Five different rule refusals a player meets from the screens: four the server answers, and a
+    tile the reserve cannot pay, which its offer says (affordable false, `why`) before any tap."""
     code, host = duo["code"], duo["host"]
     api.advance_to(code, host, "heroes.stances")
     a = duo["open_a"]("/#/table", lang="fr")             # villain + host
@@ -324,7 +325,7 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     for _ in range(11):
         b.locator("[data-key='sheet-areas-plus']").click()
     expect(b.get_by_test_id("sheet-move-price")).to_have_class(re.compile("refusal"))
-    answer = _refused(b, lambda: b.get_by_role("button", name="Se déplacer (12)").click(), "/move")
+    answer = _refused(b, lambda: b.get_by_role("button", name="Se déplacer (12)").click(), "/commands/move")
     _assert_french_refusal(b, "refusal-sheet-move", answer, seen)
     shot(b, "refusal-fr-move")
     b.get_by_role("button", name="Fermer", exact=True).click()
@@ -341,7 +342,7 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
         b.get_by_test_id("cubes-plus").click()
     expect(b.get_by_test_id("cubes")).to_have_text("5")
     b.get_by_test_id("target").select_option("killer-croc.1")
-    answer = _refused(b, lambda: b.get_by_test_id("roll-start").click(), "/dice/roll")
+    answer = _refused(b, lambda: b.get_by_test_id("roll-start").click(), "/commands/start_roll")
     _assert_french_refusal(b, "refusal-roll-start", answer, seen)
     shot(b, "refusal-fr-room")
 
@@ -361,11 +362,13 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     b.get_by_test_id("cubes-minus").click()
     b.get_by_test_id("cubes-minus").click()
     expect(b.get_by_test_id("cubes")).to_have_text("3")
-    answer = _refused(b, lambda: b.get_by_test_id("roll-start").click(), "/dice/roll")
+    answer = _refused(b, lambda: b.get_by_test_id("roll-start").click(), "/commands/start_roll")
     _assert_french_refusal(b, "refusal-roll-start", answer, seen)
 
     # 5. a tile the villain's reserve cannot pay (VI·B·3 [a]): one tile activated, the reserve spent
-    # on the spaces, then in the second tile step the dearest character tile
+    # on the spaces, then in the second tile step the dearest character tile. Its activate_tile offer
+    # says it cannot be paid (affordable false, why: the rules' refusal), so the tile is disabled and
+    # says why in French before any tap (issue 29: the price is the offer's, not the phone's)
     api.advance_to(code, host, "villain.first_tile")
     api.post(code, "/command-posts/villain/river/activate", duo["villain"], {"tile": "killer-croc"})
     post = api.table(code)["command_posts"]["villain"]
@@ -375,18 +378,20 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
         if n > 0:
             api.post(code, "/command-posts/villain/spend", duo["villain"], {"space": space, "cubes": n})
             villain_reserve -= n
-    post = api.advance_to(code, host, "villain.second_tile")["command_posts"]["villain"]
+    table = api.advance_to(code, host, "villain.second_tile")
+    post = table["command_posts"]["villain"]
     dearest = max((t for t in post["river"] if not t["neutralized"] and t["kind"] != "event"), key=lambda t: t["cost"])
     assert dearest["cost"] > post["reserve"], (dearest, post["reserve"])
+    offer = next(o for o in table["may"]["villain"] if o["command"] == "activate_tile" and o["targets"]["tile"] == [dearest["id"]])
+    assert offer["affordable"] is False and offer["why"]["code"] == "not_enough_cubes", offer
     a.goto("/#/villain")
-    a.get_by_test_id(f"tile-{dearest['id']}").click()
-    expect(a.locator("dialog.sheet")).to_contain_text("pas assez")
-    answer = _refused(a, lambda: a.get_by_test_id("sheet-confirm").click(), "/river/activate")
-    _assert_french_refusal(a, f"refusal-tile-{dearest['id']}", answer, seen)
+    tile = a.get_by_test_id(f"tile-{dearest['id']}")
+    expect(tile).to_be_disabled()
+    expect(tile).to_have_attribute("title", f"La réserve ne contient que {post['reserve']} cube(s), il en faut {dearest['cost']}")
     shot(a, "refusal-fr-tile")
 
-    # five rules (V·A 14's reserve and VI·B·3 [a]'s tile cost share the code not_enough_cubes)
-    assert len(seen) == 5, f"five different refusals, got {sorted(seen)}"
-    # switched to English, the same refusal is the server's English message
+    # four rules refused by the server (V·A 14's reserve is the fifth, said by the offer above)
+    assert len(seen) == 4, f"four different refusals, got {sorted(seen)}"
+    # switched to English, the tile says the same from the offer's code and params
     a.locator("#lang").click()
-    expect(a.get_by_test_id(f"refusal-tile-{dearest['id']}")).to_contain_text(answer["message"])
+    expect(tile).to_have_attribute("title", f"The reserve holds {post['reserve']} cube(s), {dearest['cost']} needed")

@@ -5,7 +5,7 @@
 
 import { t } from "../i18n.js";
 import { add, h, icon } from "../ui.js";
-import { allow, changed, mySeats, playedOffer as offerOf, request, send, seatName, state } from "../core.js";
+import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
 
 const SKILLS = ["movement", "attacks", "strength", "defense", "special", "willpower", "endurance"];
@@ -383,7 +383,7 @@ async function loadOdds(name, fields) {
   dice.odds = null;
   dice.oddsError = null;
   try {
-    const answer = await request("POST", `/api/tables/${state.code}/odds/${name}`, { body: fields });
+    const answer = await preview(name, fields);
     if (dice.oddsKey !== key) return;
     if (answer.ok) dice.odds = answer.data;
     else dice.oddsError = answer.data;
@@ -399,7 +399,7 @@ function oddsLine(name, fields, words) {
   const key = `${state.code}:${state.version}:${name}:${JSON.stringify(fields)}`;
   if (!lineCache.has(key)) {
     lineCache.set(key, null);
-    request("POST", `/api/tables/${state.code}/odds/${name}`, { body: fields })
+    preview(name, fields)
       .then((a) => { if (a.ok) { lineCache.set(key, a.data); changed(); } }).catch(() => {});
   }
   const o = lineCache.get(key);

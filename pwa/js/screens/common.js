@@ -1,6 +1,6 @@
 // Pieces several screens share.
 
-import { refusalText, t } from "../i18n.js";
+import { plural, refusalText, t } from "../i18n.js";
 import { h } from "../ui.js";
 import { state } from "../core.js";
 import qrcode from "../../vendor/qrcode-generator.js";
@@ -24,6 +24,19 @@ export function refusalFor(key) {
 export function whyNot(why, testid = null) {
   if (!why) return null;
   return h("p", { class: "muted small why", "data-testid": testid, text: why });
+}
+
+// An offer's price in words, as the table gives it ({unit: amount}: games/registry.py): "2 cubes",
+// "1 disc and 3 cubes", "2 reinforcement points"; a price per tile times `count` tiles. "" when free.
+const UNITS = { discs: "disc", cubes: "cube", reinforcement_points: "rp" };
+export function priceText(price, count = 1) {
+  if (!price) return "";
+  const amounts = { ...price };
+  if (amounts.cubes_per_tile != null) amounts.cubes = (amounts.cubes || 0) + amounts.cubes_per_tile * count;
+  delete amounts.cubes_per_tile;
+  const parts = Object.keys(UNITS).filter((unit) => amounts[unit] != null).map((unit) => plural(amounts[unit], UNITS[unit]));
+  const others = Object.keys(amounts).filter((unit) => !(unit in UNITS)).map((unit) => `${amounts[unit]} ${unit.replaceAll("_", " ")}`);
+  return [...parts, ...others].join(t("price.and"));
 }
 
 export function busy(key) {

@@ -6,12 +6,13 @@
 // command loses unspent reinforcement points.
 // `side` names the command post ("villain", or "heroes" in Versus). Each control is enabled when the
 // table's `may` offers its command to this phone (core.allow), else disabled with the reason.
-// In Versus, `discs` adds the activation potential to each activation.
+// What each command costs (cubes, discs, reinforcement points) and whether it can be paid now is the
+// offer's (`price`, `affordable`, `why`): this module counts no cost of its own.
 
 import { plural, t, labelled } from "../i18n.js";
 import { confirmSheet, h, icon } from "../ui.js";
-import { allow, changed, command, offer, state } from "../core.js";
-import { busy, pips, refusalFor, whyNot } from "./common.js";
+import { allow, changed, offer, offerFor, priceOf, send, state } from "../core.js";
+import { busy, pips, priceText, refusalFor, whyNot } from "./common.js";
 
 const SPACES = ["movement", "defense", "reroll"];
 const dredgePick = { heroes: new Set(), villain: new Set() };
@@ -22,15 +23,6 @@ const demobOpen = { heroes: false, villain: false };
 function tileLevel(tile) {
   if (tile.kind === "event") return t("level.event");
   return tile.level ? t(`level.${tile.level}`) : "";
-}
-
-// Versus: what activating `tile` costs in discs now (the activation's number, plus a power's
-// modifier on that tile; nothing when a power made the next activation free).
-export function discCost(post, tile, modifiers = []) {
-  if (!post.discs) return 0;
-  if (post.discs.next_activation_cost === 0) return 0;
-  const extra = modifiers.filter((m) => m.side === post.side && m.tile === tile.id).reduce((n, m) => n + m.amount, 0);
-  return post.discs.next_activation_cost + extra;
 }
 
 // The reinforcement points `command` would lose now (VI·E), 0 when none: the engine says it on the
@@ -68,10 +60,16 @@ export function lastActivated(post, table = state.table) {
   return null;
 }
 
-/** opts: {side, versus: {modifiers} | null} */
+/** opts: {side, versus: true | null} */
 export function riverCard(post, { side, versus = null }) {
   const mayDredge = allow("dredge", { side });
-  const mayTiles = Object.fromEntries(post.river.map((tile) => [tile.id, tile.neutralized ? mayDredge : allow("activate_tile", { side, tile: tile.id })]));
+  // the activation's price and whether it can be paid: the offer's (the cubes of the tile's position,
+  // and in Versus the discs); a tile this phone may activate but not pay for is disabled with the why
+  const paid = Object.fromEntries(post.river.filter((x) => !x.neutralized).map((tile) => [tile.id, priceOf(offerFor("activate_tile", { side, tile: tile.id }))]));
+  const mayTiles = Object.fromEntries(post.river.map((tile) => {
+    const may = tile.neutralized ? mayDredge : allow("activate_tile", { side, tile: tile.id });
+    return [tile.id, may.ok && !tile.neutralized && !paid[tile.id].ok ? { ok: false, why: paid[tile.id].why } : may];
+  }));
   const anyTile = Object.values(mayTiles).some((m) => m.ok);
   const ownTurn = versus || inSideTurn(side);
   const activeTile = ownTurn ? lastActivated(post) : null;
@@ -82,9 +80,10 @@ export function riverCard(post, { side, versus = null }) {
   for (const tile of post.river) {
     const key = `tile-${tile.id}`;
     const picked = picks.has(tile.id);
-    const discs = versus ? discCost(post, tile, versus.modifiers) : 0;
-    const affordable = tile.affordable && (!versus || discs <= post.discs.available);
-    const costText = versus ? t("vs.tileCost", { discs: plural(discs, "disc"), cubes: plural(tile.cost, "cube") }) : t("cp.cost", { n: tile.cost });
+    // a tile offered to no seat now shows its position's cost
+    const price = tile.neutralized ? null : paid[tile.id].price;
+    const affordable = price ? paid[tile.id].ok : tile.affordable;
+    const costText = price ? priceText(price) : t("cp.cost", { n: tile.cost });
     const active = activeTile === tile.id;
     const label = tile.neutralized
       ? `${tile.name}, ${t("cp.neutralized")}, ${t("cp.position", { n: tile.position })}${picked ? `, ${t("vl.picked")}` : ""}`
@@ -94,8 +93,9 @@ export function riverCard(post, { side, versus = null }) {
     const btn = h("button", {
       type: "button", class: `tile-btn ${tile.kind === "event" ? "event" : ""} ${tile.neutralized ? "neutralized" : ""} ${active ? "active-now" : ""} ${tile.id === post.hq ? "hq" : ""}`,
       "data-testid": key, "data-key": key, "aria-label": label, disabled: !mayTiles[tile.id].ok,
+      title: price && !paid[tile.id].ok ? paid[tile.id].why : false,
       "aria-busy": busy(key), "aria-pressed": tile.neutralized ? (picked ? "true" : "false") : false,
-      onclick: () => (tile.neutralized ? toggleDredge(side, tile.id) : activate(post, tile, key, side, versus, mayTiles[tile.id].token)),
+      onclick: () => (tile.neutralized ? toggleDredge(side, tile.id) : activate(post, tile, key, side, versus)),
     },
     h("span", { class: "ttop" },
       // a neutralized tile has no live cost: only its position
@@ -109,10 +109,12 @@ export function riverCard(post, { side, versus = null }) {
     river.append(h("div", { class: `river-slot ${tile.width === 2 ? "w2" : ""}`, role: "listitem", "data-tile": tile.id, "data-position": tile.position }, btn));
   }
   const neutralized = post.river.filter((x) => x.neutralized);
-  const eligible = post.river.filter((x) => x.kind !== "event" && (x.level === "elite" || x.level === "henchman"));
+  // the tiles that may be demobilized (VI·G): the demobilize offer's targets
+  const demobilizable = offerFor("demobilize", { side })?.targets?.tile || [];
+  const eligible = post.river.filter((x) => demobilizable.includes(x.id));
   if (!eligible.some((x) => x.id === demobilizeTile[side])) demobilizeTile[side] = eligible[0]?.id || "";
   const picked = [...picks].filter((id) => neutralized.some((x) => x.id === id));
-  const base = `/command-posts/${side}`;
+  const dredging = priceOf(offerFor("dredge", { side }));
   const mayDemob = allow("demobilize", { side, tile: demobilizeTile[side] || undefined });
   // VI·B: once the turn's activations are used up the table offers no tile: say so, not "not now"
   const limit = post.activation_limit;
@@ -129,10 +131,11 @@ export function riverCard(post, { side, versus = null }) {
     whyNot(riverWhy, "river-why"),
     post.river.map((tile) => refusalFor(`tile-${tile.id}`)),
     neutralized.length ? h("div", { class: "stack" },
-      mayDredge.ok ? h("p", { class: "muted small", text: t("vl.dredgeHelp") }) : null,
-      mayDredge.ok ? h("button", { type: "button", class: "btn block", "data-testid": "dredge", disabled: !picked.length, "aria-busy": busy("dredge"),
-        onclick: () => dredge(side, post, picked, mayDredge.token) },
-      picked.length ? t("vl.dredgeBtn", { tiles: plural(picked.length, "tile"), cubes: plural(picked.length * 2, "cube") }) : t("vl.dredgePick")) : null,
+      mayDredge.ok ? h("p", { class: "muted small", text: t("price.dredgeHelp", { cubes: priceText(dredging.price) }) }) : null,
+      mayDredge.ok ? h("button", { type: "button", class: "btn block", "data-testid": "dredge", disabled: !picked.length || !dredging.ok, "aria-busy": busy("dredge"),
+        onclick: () => dredge(side, post, picked) },
+      picked.length ? t("vl.dredgeBtn", { tiles: plural(picked.length, "tile"), cubes: priceText(dredging.price, picked.length) }) : t("vl.dredgePick")) : null,
+      mayDredge.ok && !dredging.ok ? whyNot(dredging.why, "dredge-why") : null,
       mayDredge.ok || mayDredge.why === riverWhy ? null : whyNot(mayDredge.why, "dredge-why"),
       refusalFor("dredge")) : null,
     post.demobilized ? h("p", { class: "muted small", text: t("cp.demobilized") }) : eligible.length && mayDemob.ok ? h("details", { class: "demob", open: demobOpen[side], ontoggle: (e) => { demobOpen[side] = e.target.open; } },
@@ -142,7 +145,7 @@ export function riverCard(post, { side, versus = null }) {
           h("select", { "data-key": `demob-select-${side}`, onchange: (e) => { demobilizeTile[side] = e.target.value; changed(); } },
             eligible.map((x) => h("option", { value: x.id, selected: x.id === demobilizeTile[side] }, x.name)))),
         h("button", { type: "button", class: "btn block", "aria-busy": busy("demobilize"), "data-testid": "demobilize",
-          onclick: () => demobilize(side, post, eligible.find((x) => x.id === demobilizeTile[side]), mayDemob.token) },
+          onclick: () => demobilize(side, post, eligible.find((x) => x.id === demobilizeTile[side])) },
         t("cp.demobilizeBtn", { tile: eligible.find((x) => x.id === demobilizeTile[side])?.name || "" })),
         refusalFor("demobilize"))) : null);
 }
@@ -153,76 +156,79 @@ function toggleDredge(side, id) {
   changed();
 }
 
-// VI·F: dredging costs 2 cubes a tile, which leave the game (from fatigue, then the spaces, then the
-// reserve); its miniatures never come back. Said before it is done.
-async function dredge(side, post, picked, token) {
+// VI·F: dredged tiles' cubes leave the game (from fatigue, then the spaces, then the reserve); their
+// miniatures never come back. Said before it is done, at the offer's price.
+async function dredge(side, post, picked) {
   const names = picked.map((id) => post.river.find((x) => x.id === id)?.name || id);
   const lost = pointsLost("dredge");
+  const price = offerFor("dredge", { side })?.price;
   const ok = await confirmSheet({
     title: t("vl.dredgeQ", { tiles: names.join(", ") }),
     body: h("div", {},
-      h("p", { class: "result-big", text: t("vl.leaveGame", { cubes: plural(picked.length * 2, "cube") }) }),
-      h("p", { "data-testid": "dredge-cost", text: t("vl.dredgeBody", { cubes: plural(picked.length * 2, "cube") }) }),
+      h("p", { class: "result-big", text: t("vl.leaveGame", { cubes: priceText(price, picked.length) }) }),
+      h("p", { "data-testid": "dredge-cost", text: t("price.dredgeBody", { cubes: priceText(price) }) }),
       lost ? h("p", { class: "refusal", text: t("vl.loseBody", { points: plural(lost, "rp") }) }) : null),
     confirm: t("cp.dredge"), cancel: t("cp.cancel"), danger: true });
   if (!ok) return;
-  const done = await command(`/command-posts/${side}/river/dredge`, { tiles: picked }, "dredge", { token });
+  const done = await send("dredge", { side, tiles: picked }, "dredge", { side });
   if (done) { dredgePick[side].clear(); changed(); }
 }
 
-// VI·G: once per game, an elite or henchman tile dredged as though neutralized (2 cubes leave the
-// game) and all its miniatures off the board.
-async function demobilize(side, post, tile, token) {
+// VI·G: once per game, an elite or henchman tile dredged as though neutralized (its cubes leave the
+// game, at the offer's price) and all its miniatures off the board.
+async function demobilize(side, post, tile) {
   if (!tile) return;
   const onBoard = post.miniatures.filter((m) => m.tile === tile.id && m.place === "board").length;
   const lost = pointsLost("demobilize");
+  const price = priceText(offerFor("demobilize", { side, tile: tile.id })?.price);
   const ok = await confirmSheet({
     title: t("vl.demobilizeQ", { tile: tile.name }),
     body: h("div", {},
-      h("p", { class: "result-big", text: t("vl.leaveGame", { cubes: plural(2, "cube") }) }),
-      h("p", { "data-testid": "demobilize-cost", text: t("vl.demobilizeBody", { n: onBoard }) }),
+      h("p", { class: "result-big", text: t("vl.leaveGame", { cubes: price }) }),
+      h("p", { "data-testid": "demobilize-cost", text: t("price.demobilizeBody", { cubes: price, minis: plural(onBoard, "mini") }) }),
       lost ? h("p", { class: "refusal", text: t("vl.loseBody", { points: plural(lost, "rp") }) }) : null),
     confirm: t("cp.demobilizeGo"), cancel: t("cp.cancel"), danger: true });
-  if (ok) command(`/command-posts/${side}/river/demobilize`, { tile: tile.id }, "demobilize", { token });
+  if (ok) send("demobilize", { side, tile: tile.id }, "demobilize", { side, tile: tile.id });
 }
 
-async function activate(post, tile, key, side, versus, token) {
-  const after = post.reserve - tile.cost;
+// One activation, confirmed: the offer's price (the tile's cubes, reserve → fatigue; in Versus the
+// discs too), and the rules' refusal when it cannot be paid now.
+async function activate(post, tile, key, side, versus) {
+  const priced = priceOf(offerFor("activate_tile", { side, tile: tile.id }));
+  const cubes = priced.price?.cubes ?? tile.cost;
+  const after = post.reserve - cubes;
   const lost = pointsLost("activate_tile");
   const losing = lost ? h("p", { class: "refusal", "data-testid": "activate-loses", text: t("vl.loseBody", { points: plural(lost, "rp") }) }) : null;
+  const refused = priced.ok ? null : h("p", { class: "refusal", "data-testid": "activate-why", text: priced.why });
   let body;
   if (versus) {
-    const discs = discCost(post, tile, versus.modifiers);
+    const discs = priced.price?.discs ?? 0;
     const number = post.activations_this_turn + 1;
-    const left = post.discs.available - discs;
     body = h("div", {},
       h("p", { class: "muted small", text: t("vs.activationNo", { n: number }) }),
       h("div", { class: "sheet-costs" },
         h("p", { class: "cost-disc" },
           h("span", { class: "big", "data-testid": "activate-discs", text: plural(discs, "disc") }),
-          h("span", { class: "small", text: t("vs.discsMove", { from: post.discs.available, to: Math.max(0, left) }) })),
+          h("span", { class: "small", text: t("vs.discsMove", { from: post.discs.available, to: Math.max(0, post.discs.available - discs) }) })),
         h("p", { class: "cost-cube" },
-          h("span", { class: "big", text: plural(tile.cost, "cube") }),
+          h("span", { class: "big", text: plural(cubes, "cube") }),
           h("span", { class: "small", "data-testid": "activate-cost", text: t("vs.cubesMove", { from: post.reserve, to: Math.max(0, after) }) }))),
-      post.discs.next_activation_cost === 0 ? h("p", { class: "muted small", text: t("vs.freeActivation") }) : null,
-      left < 0 ? h("p", { class: "refusal", text: t("vs.cannotDiscs", { n: post.discs.available }) }) : null,
-      after < 0 ? h("p", { class: "refusal", text: t("cp.cannotAfford", { reserve: post.reserve }) }) : null,
-      losing);
+      priced.price && !discs && !cubes ? h("p", { class: "muted small", text: t("vs.freeActivation") }) : null,
+      refused, losing);
   } else {
     const events = state.table?.mission?.events || [];
     const points = state.table?.mission?.reinforcement_points || 0;
     body = h("div", {},
       post.activations_this_turn < post.activation_limit ? h("p", { class: "muted small", "data-testid": "activate-number", text: t("vl.activationNo", { n: post.activations_this_turn + 1, limit: post.activation_limit }) }) : null,
-      h("p", { class: "result-big", text: plural(tile.cost, "cube") }),
-      h("p", { "data-testid": "activate-cost", text: t("cp.activateCost", { cubes: plural(tile.cost, "cube"), cost: tile.cost, from: post.reserve, to: Math.max(0, after) }) }),
+      h("p", { class: "result-big", text: plural(cubes, "cube") }),
+      h("p", { "data-testid": "activate-cost", text: t("cp.activateCost", { cubes: plural(cubes, "cube"), cost: cubes, from: post.reserve, to: Math.max(0, after) }) }),
       tile.kind === "event" ? h("div", { class: "event-preview" },
         h("p", { class: "small", text: t("vl.eventGives", { points: plural(points, "rp") }) }),
         events.length ? h("ul", { class: "small" }, events.map((e) => h("li", { text: e }))) : null) : null,
-      after < 0 ? h("p", { class: "refusal", text: t("cp.cannotAfford", { reserve: post.reserve }) }) : null,
-      losing);
+      refused, losing);
   }
   const ok = await confirmSheet({ title: t("cp.activateQ", { tile: tile.name }), body, confirm: t("cp.activate"), cancel: t("cp.cancel"), danger: Boolean(lost) });
-  if (ok) command(`/command-posts/${side}/river/activate`, { tile: tile.id }, key, { token });
+  if (ok) send("activate_tile", { side, tile: tile.id }, key, { side, tile: tile.id });
 }
 
 export function spacesCard(post, side) {
@@ -234,18 +240,20 @@ export function spacesCard(post, side) {
     const key = `cp-space-${name}`;
     const label = t(`space.${name}`);
     const may = allow("spend", { side, space: name });
+    const paid = priceOf(offerFor("spend", { side, space: name }));   // a full space, an empty reserve: the offer's why
     if (!may.ok) whys.push(may.why);
     grid.append(h("div", { class: "space" },
       h("button", {
         type: "button", class: `space-btn ${space.saturated ? "saturated" : ""}`, "data-testid": key, "data-key": key,
-        disabled: space.saturated || !may.ok || post.reserve === 0, "aria-busy": busy(key),
+        disabled: !may.ok || !paid.ok, "aria-busy": busy(key),
         "aria-label": `${label}: ${space.cubes} / ${space.exertion_limit}${space.hacking_tokens ? `. ${t("vs.hacked", { n: space.hacking_tokens })}` : ""}`,
-        onclick: () => command(`/command-posts/${side}/spend`, { space: name, cubes: 1 }, key, { token: may.token }),
+        onclick: () => send("spend", { side, space: name, cubes: 1 }, key, { side, space: name }),
       }, h("span", { class: "name", text: label }),
       h("span", { class: "count" }, String(space.cubes), h("small", { text: ` / ${space.exertion_limit}` })),
       pips(space.cubes, space.exertion_limit)),
       space.hacking_tokens ? h("span", { class: "lock-reason", "data-testid": `hacked-${name}` }, t("vs.hacked", { n: space.hacking_tokens })) : null,
       space.saturated ? h("span", { class: "lock-reason" }, icon("lock", 16), t("hero.saturated", { held: space.cubes, limit: space.exertion_limit })) : null,
+      !paid.ok && !space.saturated ? h("span", { class: "space-note", text: paid.why }) : null,
       refusalFor(key)));
   }
   return h("section", { class: "card", "aria-labelledby": `cps-h-${side}` },
@@ -267,7 +275,7 @@ export function lifeTrackCard(post) {
             h("span", { style: `width:${Math.round(100 * m.life_points / m.max_life_points)}%` })),
           refusalFor(key)),
         may.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": labelled(t("cp.woundOne"), m.label),
-          onclick: () => command(`/characters/${encodeURIComponent(m.id)}/wounds`, { wounds: 1 }, key, { token: may.token }) }, t("cp.woundOne")) : null);
+          onclick: () => send("wound", { miniature: m.id, wounds: 1 }, key, { miniature: m.id }) }, t("cp.woundOne")) : null);
     })));
 }
 
@@ -277,20 +285,22 @@ export function poolCard(post, side) {
     h("h2", { id: `pool-h-${side}` }, h("span", { text: t("cp.pool") }), h("span", { class: `pill ${post.reinforcement_points ? "ok" : ""}`, "data-testid": "rp", text: t("cp.rp", { n: post.reinforcement_points }) })),
     post.reinforcement_points ? h("p", { class: "muted small", text: t("cp.rpHelp") }) : null,
     allow("end_reinforcement", { side }).ok ? h("button", { type: "button", class: "btn small block", "data-testid": "end-reinforcement", "aria-busy": busy("end-reinforcement"),
-      onclick: () => command(`/command-posts/${side}/end-reinforcement`, undefined, "end-reinforcement", { token: allow("end_reinforcement", { side }).token }) }, t("cp.endReinforcement")) : null,
+      onclick: () => send("end_reinforcement", { side }, "end-reinforcement", { side }) }, t("cp.endReinforcement")) : null,
     refusalFor("end-reinforcement"),
     pool.length ? h("ul", { class: "list" }, pool.map((m) => {
       const key = `reinforce-${m.id}`;
-      const cost = m.reinforcement_cost;
       const may = allow("reinforce", { side, miniature: m.id });
+      const priced = offerFor("reinforce", { side, miniature: m.id });   // offered while there are points to spend
+      const paid = priceOf(priced);
+      const cost = priced?.price?.reinforcement_points ?? m.reinforcement_cost;
       return h("li", {},
         h("div", {}, h("strong", { text: m.label }), refusalFor(key)),
         cost == null ? h("span", { class: "muted small", text: t("cp.noReturn") })
-          // no points to spend (they come from the event tile): the cost only
-          : !post.reinforcement_points ? h("span", { class: "muted small", text: t("vl.costToReturn", { n: cost }) })
+          // not offered now (no points to spend: they come from the event tile): the cost only
+          : !priced ? h("span", { class: "muted small", text: t("vl.costToReturn", { n: cost }) })
           : h("button", { type: "button", class: "btn small primary", "data-testid": key, "aria-busy": busy(key),
-            disabled: !may.ok || cost > post.reinforcement_points, title: may.ok ? false : may.why,
-            onclick: () => command(`/command-posts/${side}/reinforce`, { miniature: m.id }, key, { token: may.token }) }, t("cp.bringBack", { n: cost })));
+            disabled: !may.ok || !paid.ok, title: !may.ok ? may.why : paid.ok ? false : paid.why,
+            onclick: () => send("reinforce", { side, miniature: m.id }, key, { side, miniature: m.id }) }, t("cp.bringBack", { n: cost })));
     })) : h("p", { class: "muted", text: t("cp.poolEmpty") }));
 }
 
@@ -307,7 +317,7 @@ export function miniaturesCard(post) {
         return h("li", {},
           h("div", {}, h("strong", { text: m.label }), h("div", { class: "muted small", text: t(`place.${m.place}`) }), refusalFor(key)),
           may.ok && m.place === "board" ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": labelled(t("cp.woundOne"), m.label),
-            onclick: () => command(`/characters/${encodeURIComponent(m.id)}/wounds`, { wounds: 1 }, key, { token: may.token }) }, t("cp.woundOne")) : null);
+            onclick: () => send("wound", { miniature: m.id, wounds: 1 }, key, { miniature: m.id }) }, t("cp.woundOne")) : null);
       }))));
 }
 
@@ -326,21 +336,23 @@ export function reinforcementCard(table, post, side) {
     if (!groups.has(key)) groups.set(key, { name, cost: m.reinforcement_cost, ids: [] });
     groups.get(key).ids.push(m.id);
   }
-  const base = `/command-posts/${side}`;
   const rows = [...groups.values()].map((g) => {
     const offered = g.ids.map((id) => [id, allow("reinforce", { side, miniature: id })]);
     const [id, may] = offered.find(([, m]) => m.ok) || offered[0];
     const key = `reinforce-${id}`;
-    const tooDear = g.cost != null && g.cost > points;
+    // its price in points and whether they suffice: the reinforce offer's
+    const priced = offerFor("reinforce", { side, miniature: id });
+    const paid = priceOf(priced);
+    const cost = priced?.price?.reinforcement_points ?? g.cost;
     return h("li", { "data-testid": `pool-${g.ids[0]}` },
       h("div", {}, h("strong", { text: g.name }),
         h("div", { class: "muted small", text: t("vl.inPool", { n: g.ids.length }) }),
         refusalFor(key)),
-      g.cost == null ? h("span", { class: "muted small", text: t("cp.noReturn") })
+      cost == null ? h("span", { class: "muted small", text: t("cp.noReturn") })
         : may.ok || may.by === "other" ? h("button", { type: "button", class: "btn small primary", "data-testid": key, "aria-busy": busy(key),
-          disabled: !may.ok || tooDear, "aria-label": labelled(t("vl.bringBack", { n: g.cost }), g.name),
-          onclick: () => command(`${base}/reinforce`, { miniature: id }, key, { token: may.token }) },
-        tooDear ? t("vl.tooDear", { n: g.cost }) : t("vl.bringBack", { n: g.cost })) : null);
+          disabled: !may.ok || !paid.ok, title: paid.ok ? false : paid.why, "aria-label": labelled(t("vl.bringBack", { n: cost }), g.name),
+          onclick: () => send("reinforce", { side, miniature: id }, key, { side, miniature: id }) },
+        paid.ok ? t("vl.bringBack", { n: cost }) : t("vl.tooDear", { n: cost })) : null);
   });
   return h("section", { class: "card event-card", "aria-labelledby": `ev-h-${side}`, "data-testid": "event-card" },
     h("h2", { id: `ev-h-${side}`, text: t("vl.eventTitle") }),
@@ -352,7 +364,7 @@ export function reinforcementCard(table, post, side) {
     // "Done reinforcing" before the list, so that it is on the screen at once on a small phone
     mayEnd.ok ? h("button", { type: "button", class: "btn block", "data-testid": "end-reinforcement", "aria-busy": busy("end-reinforcement"),
       "aria-describedby": `ev-lose-${side}`,
-      onclick: () => command(`${base}/end-reinforcement`, undefined, "end-reinforcement", { token: mayEnd.token }) },
+      onclick: () => send("end_reinforcement", { side }, "end-reinforcement", { side }) },
     t("vl.done")) : whyNot(mayEnd.why, "end-reinforcement-why"),
     mayEnd.ok ? h("p", { class: "muted small why", id: `ev-lose-${side}`, text: t("vl.loseBody", { points: plural(points, "rp") }) }) : null,
     refusalFor("end-reinforcement"),

@@ -1,13 +1,14 @@
-// Dice: the odds before committing, then the roll step by step as the server keeps it
-// (api/resources/dice.py): pool → roll → rerolls → successes → defense → defense dice → wounds.
+// Dice: the odds before committing (the start_roll preview), then the roll step by step as the
+// server keeps it: pool → roll → rerolls → successes → defense → defense dice → wounds, each step a
+// command of the table's registry sent with core.send.
 // The app rolls (server mode) or the players enter what their real dice show (physical mode).
 
 import { eventText, plural, rollStepText, t, labelled } from "../i18n.js";
 import { add, h } from "../ui.js";
-import { allow, changed, command, heroOfSeat, isVersus, offered, request, state } from "../core.js";
+import { allow, changed, heroOfSeat, isVersus, offered, send, state } from "../core.js";
 import { refusalText } from "../i18n.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
-import { closeSheet, defenderHere, poolText, defenseChoices, faceEntry, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
+import { closeSheet, defenderHere, poolText, defenseChoices, faceEntry, fetchPreview, offeredValues, openActionSheet, openMoveSheet, resultLines } from "./sheets.js";
 
 const ACTIONS = ["melee", "ranged", "manipulation", "thought"];
 
@@ -41,11 +42,7 @@ export function enter(args = []) {
   if (action === "move") openMoveSheet(actor);
   else openActionSheet(actor, action);
 }
-const odds = { key: "", data: null, error: null, timer: null };
-
-// Forget the odds on leaving (not on entering: the screen is drawn, and its odds asked for, before
-// enter() runs, and an answer for a forgotten key is dropped).
-export function leave() { odds.key = ""; closeSheet(); }
+export function leave() { closeSheet(); }
 
 export function names(table) {
   const posts = Object.values(table.command_posts);   // the villain's; in Versus the heroes' too
@@ -187,12 +184,12 @@ function startCard(table, dice) {
     }
   }
   const ready = Boolean(current) && (!attack || Boolean(body.target_miniature || body.target_hero));
-  add(box, oddsPanel(body, attack), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
+  add(box, oddsPanel(body), refusalFor("roll-start"), may.ok ? null : whyNot(may.why, "roll-start-why"),
     h("button", { type: "button", class: "btn primary block", "data-testid": "roll-start", disabled: !may.ok || !ready,
       "aria-busy": busy("roll-start"),
       onclick: async () => {
         const { unused: _counted, ...fields } = body;   // the table counts those itself (C4)
-        const done = await command("/dice/roll", fields, "roll-start", { token: may.token });
+        const done = await send("start_roll", fields, "roll-start", { ...actorT, action: form.action });
         if (done) { setEvents(done); form.picked.clear(); changed(); }
       } }, t("dice.start")),
     current && may.ok ? h("button", { type: "button", class: "btn block ghost", "data-testid": "open-sheet",
@@ -206,31 +203,14 @@ function actionPicker() {
       "data-testid": `action-${a}`, onclick: () => { form.action = a; changed(); } }, t(`space.${a}`))));
 }
 
-// The odds of the pool about to be rolled (POST /dice/odds changes nothing).
-function oddsPanel(body, attack) {
-  const query = { action: body.action, cubes: (body.cubes ?? 1) + (body.unused || 0), characteristic: body.characteristic ?? 0 };
-  if (body.hero) query.hero = body.hero; else if (body.miniature) query.miniature = body.miniature;
-  if (!attack) query.difficulty = body.difficulty;
-  if (attack && (body.target_miniature || body.target_hero)) {
-    query.defense = body.target_miniature ? { target_miniature: body.target_miniature } : { target_hero: body.target_hero };
-  }
-  const key = JSON.stringify(query);
-  if ((query.hero || query.miniature) && key !== odds.key && state.conn !== "offline") {
-    odds.key = key;
-    clearTimeout(odds.timer);
-    odds.timer = setTimeout(async () => {
-      try {
-        const answer = await request("POST", `/api/tables/${state.code}/dice/odds`, { body: query });
-        if (odds.key !== key) return;
-        odds.data = answer.ok ? answer.data : null;
-        odds.error = answer.ok ? null : refusalText(answer.data, state.table);
-      } catch { odds.data = null; }
-      changed();
-    }, 150);
-  }
-  const d = odds.data;
+// The odds of the roll about to be started: the start_roll preview of the same fields (changes nothing).
+function oddsPanel(body) {
+  const { unused: _counted, ...fields } = body;   // the table counts those itself (C4)
+  const got = fields.hero || fields.miniature ? fetchPreview("start_roll", fields) : null;
+  const d = got?.data;
+  const error = got?.error ? refusalText(got.error, state.table) : null;
   const panel = h("div", { class: "odds", "data-testid": "odds", "aria-live": "polite" }, h("h3", { text: t("dice.odds") }));
-  if (odds.error) { add(panel, h("p", { class: "muted small", text: odds.error })); return panel; }
+  if (error) { add(panel, h("p", { class: "muted small", text: error })); return panel; }
   if (!d) { add(panel, h("p", { class: "muted small", text: t("loading") })); return panel; }
   add(panel, h("p", { class: "small" }, labelled(t("dice.pool"), poolText(d.pool)),
     d.automatic ? ` + ${d.automatic}` : "", d.conditional_automatic ? ` (+${d.conditional_automatic})` : ""));
@@ -276,12 +256,12 @@ function rollCard(table, dice) {
   if (view.shown != null) add(box, h("p", { class: "result-big", "data-testid": "roll-shown", text: t("dice.shown", { n: view.shown }) }));
   if (roll.successes != null) add(box, h("p", { "data-testid": "roll-successes", text: t("dice.attackSuccesses", { n: roll.successes }) }));
 
-  const act = (key, label, name, path, body, opts = {}) => {
+  const act = (key, label, name, fields, opts = {}) => {
     const allowed = may(name);
     return [h("button", { type: "button", class: `btn block ${opts.primary ? "primary" : ""}`, "data-testid": key,
       disabled: !allowed.ok || opts.disabled, "aria-busy": busy(key),
       onclick: async () => {
-        const done = await command(path, body, key, { token: allowed.token, method: opts.method });
+        const done = await send(name, fields, key);
         if (done) { setEvents(done, opts.keep); form.picked.clear(); changed(); }
       } }, label), allowed.ok ? null : whyNot(allowed.why, `${key}-why`)];
   };
@@ -290,10 +270,10 @@ function rollCard(table, dice) {
   if (offered("roll_dice")) {
     if (dice.mode === "physical") {
       // real dice: tap the face each die shows (contract C3: `shown`, in pool order)
-      add(actions, allow("roll_dice").ok ? faceEntry(table, ps, "roll-faces", (shown) => ["/dice/roll/dice", { shown }])
+      add(actions, allow("roll_dice").ok ? faceEntry(table, ps, "roll-faces", (shown) => ["roll_dice", { shown }])
         : whyNot(allow("roll_dice").why, "roll-dice-why"));
     } else {
-      add(actions, act("roll-dice", t("dice.roll"), "roll_dice", "/dice/roll/dice", {}, { primary: true }));
+      add(actions, act("roll-dice", t("dice.roll"), "roll_dice", {}, { primary: true }));
     }
   }
   if (offered("reroll_dice")) {
@@ -308,16 +288,16 @@ function rollCard(table, dice) {
       const kind = free ? form.rerollStep : "paid";
       if (picked.length && allow("reroll_dice").ok) {
         add(actions, faceEntry(table, { dice: ps.dice.filter((d) => form.picked.has(d.index)) }, "reroll-faces",
-          (shown) => ["/dice/roll/reroll", { step: kind, dice: picked, shown }], t("gnh.rerollAs")));
+          (shown) => ["reroll_dice", { step: kind, dice: picked, shown }], t("gnh.rerollAs")));
       }
       add(actions, h("p", { class: "muted small", text: t("dice.pickHelp") }));
     } else {
-      if (free) add(actions, act("reroll-free", t("dice.rerollFree", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "free", dice: picked }, { disabled: !picked.length }));
-      add(actions, act("reroll-paid", t("dice.rerollPaid", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "paid", dice: picked }, { disabled: !picked.length }),
+      if (free) add(actions, act("reroll-free", t("dice.rerollFree", { n: picked.length }), "reroll_dice", { step: "free", dice: picked }, { disabled: !picked.length }));
+      add(actions, act("reroll-paid", t("dice.rerollPaid", { n: picked.length }), "reroll_dice", { step: "paid", dice: picked }, { disabled: !picked.length }),
         h("p", { class: "muted small", text: t("dice.pickHelp") }));
     }
   }
-  if (offered("end_rerolls")) add(actions, act("end-rerolls", t("dice.endRerolls"), "end_rerolls", "/dice/roll/end-rerolls", undefined, { primary: true }));
+  if (offered("end_rerolls")) add(actions, act("end-rerolls", t("dice.endRerolls"), "end_rerolls", {}, { primary: true }));
   if (offered("defend")) {
     // the defender: the odds of each number of defense cubes, one tap per choice
     if (defenderHere(table)) add(actions, defenseChoices(table, roll, "defend"));
@@ -327,7 +307,7 @@ function rollCard(table, dice) {
       else add(actions, whyNot(allow("defend").why, "defend-why"));
     }
   }
-  if (offered("abandon_roll")) add(actions, act("abandon", t("dice.abandon"), "abandon_roll", "/dice/roll", undefined, { method: "DELETE" }));
+  if (offered("abandon_roll")) add(actions, act("abandon", t("dice.abandon"), "abandon_roll", {}));
   const keys = ["roll-dice", "reroll-free", "reroll-paid", "end-rerolls", "abandon", "roll-faces", "reroll-faces"];
   add(box, actions, keys.map((k) => refusalFor(k)));
   return box;
@@ -335,19 +315,16 @@ function rollCard(table, dice) {
 
 // ------------------------------------------------------------------ a skill's free action after an attack
 
-// The other miniatures a Combo or a deferred attack may target: the possessor's enemies on the board.
-function followUpTargets(table, offer) {
-  const done = new Set(table.dice.last?.chain_targets || []);
-  const posts = Object.values(table.command_posts);
-  const own = offer.miniature ? posts.find((p) => p.miniatures.some((m) => m.id === offer.miniature)) : null;
-  const minis = posts.filter((p) => (offer.hero ? p.side === "villain" : p !== own))
-    .flatMap((p) => p.miniatures.filter((m) => m.place === "board").map((m) => [m.id, m.label]));
-  const heroes = offer.miniature && !isVersus(table) ? table.heroes.filter((x) => !x.neutralized).map((x) => [x.id, x.name]) : [];
-  return [...heroes, ...minis].filter(([id]) => !done.has(id));
+// The other miniatures a skill's free action may target: the start_follow_up offer's targets for
+// that skill (the possessor's enemies on the board not yet targeted in this chain), named.
+function followUpTargets(table, skill) {
+  const n = names(table);
+  return [...offeredValues("start_follow_up", "target_hero", { skill }).map((id) => [id, n.heroes[id] || id, "target_hero"]),
+    ...offeredValues("start_follow_up", "target_miniature", { skill }).map((id) => [id, n.minis[id] || id, "target_miniature"])];
 }
 
 // Combo, Counterattack, Retaliation, Burst, Circular strike: offered when the last attack ended
-// (GET /dice: follow_ups), taken by the possessor's phone (POST /dice/roll/follow-up).
+// (the dice view's follow_ups), taken by the possessor's phone (start_follow_up).
 function followUpCard(table, dice) {
   const box = h("section", { class: "card", "aria-labelledby": "fu-h", "data-testid": "follow-ups" },
     h("h2", { id: "fu-h", text: t("dice.followUps") }), h("p", { class: "muted small", text: t("dice.followUpHelp") }));
@@ -357,10 +334,11 @@ function followUpCard(table, dice) {
     const body = { skill: offer.skill };
     let picker = null;
     if (!offer.target) {   // another miniature, the possessor's choice
-      const targets = followUpTargets(table, offer);
+      const targets = followUpTargets(table, offer.skill);
       if (!targets.some(([id]) => id === form.followTarget)) form.followTarget = targets[0]?.[0] || null;
-      body[table.heroes.some((x) => x.id === form.followTarget) ? "target_hero" : "target_miniature"] = form.followTarget;
-      picker = select(t("dice.followUpTarget"), form.followTarget, targets, (v) => { form.followTarget = v; }, `${key}-target`);
+      const field = targets.find(([id]) => id === form.followTarget)?.[2];
+      if (field) body[field] = form.followTarget;
+      picker = select(t("dice.followUpTarget"), form.followTarget, targets.map(([id, label]) => [id, label]), (v) => { form.followTarget = v; }, `${key}-target`);
     }
     const may = allow("start_follow_up", { skill: offer.skill });
     add(box, h("p", {}, h("strong", { text: `${offer.name} · ${skill} ${offer.level}` }), offer.target ? ` → ${offer.target}` : ""),
@@ -370,7 +348,7 @@ function followUpCard(table, dice) {
       h("button", { type: "button", class: "btn primary block", "data-testid": key, "aria-busy": busy(key),
         disabled: !may.ok || (!offer.target && !form.followTarget),
         onclick: async () => {
-          const done = await command("/dice/roll/follow-up", body, key, { token: may.token });
+          const done = await send("start_follow_up", body, key, { skill: offer.skill });
           if (done) { setEvents(done); form.picked.clear(); changed(); }
         } }, t("dice.followUpTake", { skill })));
   }
@@ -396,7 +374,7 @@ function modeCard(dice) {
     h("div", { class: "grid2" }, ["server", "physical"].map((mode) => h("button", {
       type: "button", class: `btn small ${dice.mode === mode ? "primary" : ""}`, "aria-pressed": dice.mode === mode ? "true" : "false",
       "data-testid": `mode-${mode}`, disabled: !may.ok, "aria-busy": busy(`mode-${mode}`),
-      onclick: () => command("/dice/mode", { mode }, `mode-${mode}`, { token: may.token, method: "PUT" }),
+      onclick: () => send("set_dice_mode", { mode }, `mode-${mode}`, { mode }),
     }, t(`dice.mode.${mode}`)))),
     refusalFor("mode-server"), refusalFor("mode-physical"),
     h("p", { class: "muted small", text: dice.status === "calibrated" ? t("dice.calibrated") : t("dice.unverified") }));

@@ -3,7 +3,7 @@
 
 import { plural, t } from "../i18n.js";
 import { add, h, icon } from "../ui.js";
-import { allow, changed, command, heroOfSeat, seatName, state } from "../core.js";
+import { allow, changed, heroOfSeat, offerFor, priceOf, seatName, send, state } from "../core.js";
 import { busy, noTable, pips, refusalFor, stat, whyNot } from "./common.js";
 import { offeredValues, openActionSheet, openFreeRollSheet, openMoveSheet } from "./sheets.js";
 
@@ -60,16 +60,17 @@ function spacesCard(hero) {
     const key = `space-${name}`;
     const label = t(`space.${name}`);
     const saturated = space.saturated;
-    const empty = hero.reserve === 0;
     const may = allow("spend", { hero: hero.id, space: name });
+    // a saturated space, an empty reserve: the spend offer's price says it (affordable, why)
+    const paid = priceOf(offerFor("spend", { hero: hero.id, space: name }));
     const can = may.ok;
     if (!can) whys.push(may.why);
     const btn = h("button", {
       type: "button", class: `space-btn ${saturated ? "saturated" : ""}`, "data-testid": key, "data-key": key,
-      disabled: saturated || !can || empty || hero.neutralized,
+      disabled: !can || !paid.ok,
       "aria-busy": busy(key),
       "aria-label": `${label}: ${space.cubes} / ${space.exertion_limit}. ${saturated ? t("hero.saturated", { held: space.cubes, limit: space.exertion_limit }) : ""}`,
-      onclick: () => command(`/heroes/${hero.id}/spend`, { space: name, cubes: 1 }, key, { token: may.token }),
+      onclick: () => send("spend", { hero: hero.id, space: name, cubes: 1 }, key, { hero: hero.id, space: name }),
     },
     h("span", { class: "name", text: label }),
     h("span", { class: "count" }, String(space.cubes), h("small", { text: ` / ${space.exertion_limit}` })),
@@ -77,7 +78,7 @@ function spacesCard(hero) {
     grid.append(h("div", { class: "space" }, btn, spaceAction(hero, name, space),
       saturated ? h("span", { class: "lock-reason", "data-testid": `lock-${name}` }, icon("lock", 16),
         t("hero.saturated", { held: space.cubes, limit: space.exertion_limit })) : null,
-      !saturated && empty && can ? h("span", { class: "space-note", text: t("hero.noReserve") }) : null,
+      !saturated && can && !paid.ok ? h("span", { class: "space-note", "data-testid": `why-${name}`, text: paid.why }) : null,
       refusalFor(key)));
   }
   return h("section", { class: "card", "aria-labelledby": "spaces-h" },
@@ -121,7 +122,7 @@ function stanceCard(hero) {
     return h("button", {
       type: "button", class: "btn stance-btn", "data-testid": key, "aria-pressed": chosen ? "true" : "false",
       disabled: !may.ok || hero.stance !== null || (stance === "active" && hero.neutralized), "aria-busy": busy(key),
-      onclick: () => command(`/heroes/${hero.id}/stance`, { stance }, key, { token: may.token }),
+      onclick: () => send("declare_stance", { hero: hero.id, stance }, key, { hero: hero.id, stance }),
     },
     h("span", { class: "big", text: t(`hero.${stance}`) }),
     h("span", { class: "sub", text: t("hero.recover", { n: value }) }),
@@ -149,7 +150,7 @@ function itemsCard(hero) {
           h("div", { class: "muted small", text: item.gadget ? `${t("hero.gadget")} · ${item.encumbrance}` : `${item.type} · ${item.encumbrance}` }),
           refusalFor(key)),
         !item.gadget && may.ok ? h("button", { type: "button", class: "btn small ghost", "aria-busy": busy(key), "aria-label": `${t("hero.drop")} ${item.name}`,
-          onclick: () => command(`/heroes/${hero.id}/drop`, { item: item.name }, key, { token: may.token }) }, t("hero.drop")) : null);
+          onclick: () => send("drop", { hero: hero.id, item: item.name }, key, { hero: hero.id, item: item.name }) }, t("hero.drop")) : null);
     })) : h("p", { class: "muted", text: t("hero.noItems") }));
 }
 
@@ -168,11 +169,11 @@ function skillsCard(hero) {
 // it is offered to another seat or not now); the card is hidden when none is this phone's.
 function actionsCard(hero) {
   const direct = [
-    ["auto-manipulation", t("hero.autoManip"), "automatic_action", { action: "manipulation" }, `/heroes/${hero.id}/automatic-action`],
-    ["auto-thought", t("hero.autoThought"), "automatic_action", { action: "thought" }, `/heroes/${hero.id}/automatic-action`],
-    ["wound-1", t("hero.woundBtn"), "wound", { wounds: 1 }, `/heroes/${hero.id}/wounds`],
-  ].map(([key, label, name, body, path]) => ({ key, label, may: allow(name, { hero: hero.id, action: body.action }),
-    run: (may) => command(path, body, key, { token: may.token }) }));
+    ["auto-manipulation", t("hero.autoManip"), "automatic_action", { action: "manipulation" }],
+    ["auto-thought", t("hero.autoThought"), "automatic_action", { action: "thought" }],
+    ["wound-1", t("hero.woundBtn"), "wound", { wounds: 1 }],
+  ].map(([key, label, name, body]) => ({ key, label, may: allow(name, { hero: hero.id, action: body.action }),
+    run: () => send(name, { hero: hero.id, ...body }, key, { hero: hero.id, action: body.action }) }));
   const sheets = [
     ["open-attack", t("gnh.attackOpen"), allow("start_roll", { hero: hero.id, action: "melee" }), () => openActionSheet({ hero: hero.id }, "melee")],
     ["open-ranged", t("gnh.rangedOpen"), allow("start_roll", { hero: hero.id, action: "ranged" }), () => openActionSheet({ hero: hero.id }, "ranged")],
@@ -206,20 +207,20 @@ function exchangeCard(hero) {
     const item = (table.loose_items || []).find((i) => i.name === name);
     const key = `pick-up-${name}`;
     const may = allow("pick_up", { hero: hero.id, item: name });
-    if (item) rows.push([key, t("gnh.pickUp", { item: name }), may, () => command(`/heroes/${hero.id}/pick-up`, { item }, key, { token: may.token })]);
+    if (item) rows.push([key, t("gnh.pickUp", { item: name }), may, () => send("pick_up", { hero: hero.id, item }, key, { hero: hero.id, item: name })]);
   }
   for (const name of offeredValues("give", "item", { hero: hero.id })) {
     for (const to of offeredValues("give", "to_hero", { hero: hero.id, item: name })) {
       const key = `give-${name}-${to}`;
       const may = allow("give", { hero: hero.id, item: name, to_hero: to });
-      rows.push([key, t("gnh.give", { item: name, to: names[to] || to }), may, () => command(`/heroes/${hero.id}/give`, { item: name, to_hero: to }, key, { token: may.token })]);
+      rows.push([key, t("gnh.give", { item: name, to: names[to] || to }), may, () => send("give", { hero: hero.id, item: name, to_hero: to }, key, { hero: hero.id, item: name, to_hero: to })]);
     }
   }
   for (const from of offeredValues("take", "from_hero", { hero: hero.id })) {
     for (const name of offeredValues("take", "item", { hero: hero.id, from_hero: from })) {
       const key = `take-${name}-${from}`;
       const may = allow("take", { hero: hero.id, item: name, from_hero: from });
-      rows.push([key, t("gnh.take", { item: name, from: names[from] || from }), may, () => command(`/heroes/${hero.id}/take`, { item: name, from_hero: from }, key, { token: may.token })]);
+      rows.push([key, t("gnh.take", { item: name, from: names[from] || from }), may, () => send("take", { hero: hero.id, item: name, from_hero: from }, key, { hero: hero.id, item: name, from_hero: from })]);
     }
   }
   const why = rows.length ? null : ["pick_up", "give", "take"].map((c) => allow(c, { hero: hero.id })).find((a) => a.by === "other")?.why;
@@ -254,7 +255,7 @@ function tokensCard() {
       h("label", { class: "field" }, h("span", { text: t("gnh.area") }),
         h("input", { type: "text", "data-key": "token-area", value: tokenForm.area, maxlength: 80, oninput: (e) => { tokenForm.area = e.target.value; } })),
       h("button", { type: "button", class: "btn block", "data-key": "token-place", "aria-busy": busy("token-place"), disabled: !place.ok,
-        onclick: () => command("/tokens", { kind: tokenForm.kind, side: tokenForm.side, area: tokenForm.area }, "token-place", { token: place.token }) },
+        onclick: () => send("place_token", { kind: tokenForm.kind, side: tokenForm.side, area: tokenForm.area }, "token-place", { kind: tokenForm.kind, side: tokenForm.side }) },
       t("gnh.placeToken", { kind: t(`gnh.token.${tokenForm.kind}`) })), place.ok ? null : whyNot(place.why), refusalFor("token-place"));
   }
   const tokens = (table.tokens || []).filter((tk) => ids.includes(tk.id));
@@ -265,7 +266,7 @@ function tokensCard() {
       return h("li", {}, h("span", { text: `${t(`gnh.token.${tk.kind}`)}${tk.area ? ` · ${tk.area}` : ""}` }),
         h("button", { type: "button", class: "btn small ghost", "data-key": key, "aria-busy": busy(key), disabled: !may.ok,
           "aria-label": `${t("gnh.remove")} ${t(`gnh.token.${tk.kind}`)} ${tk.area || ""}`.trim(),
-          onclick: () => command(`/tokens/${tk.id}`, undefined, key, { token: may.token, method: "DELETE" }) }, t("gnh.remove")), refusalFor(key));
+          onclick: () => send("remove_token", { id: tk.id }, key, { id: tk.id }) }, t("gnh.remove")), refusalFor(key));
     })));
   }
   return box;

@@ -2,7 +2,7 @@
 
 import { eventText, t } from "../i18n.js";
 import { confirmSheet, formatTime, h } from "../ui.js";
-import { command, hostToken, isHost, loadHistory, missionName, seatName, state, writable } from "../core.js";
+import { hostToken, isHost, loadHistory, missionName, seatName, state, travel, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 export function enter() { loadHistory(); }
@@ -39,7 +39,7 @@ export function render() {
         onclick: async () => {
           const ok = await confirmSheet({ title: t("history.jumpQ", { v: entry.version }), confirm: t("history.confirm"), cancel: t("cp.cancel") });
           // If-Match: jump from the table this phone shows, not one changed meanwhile
-          if (ok) command("/history/jump", { version: entry.version }, key, { token: hostToken(), ifMatch: state.version });
+          if (ok) travel("jump", { version: entry.version }, key, { token: hostToken(), ifMatch: state.version });
         },
       }, t("history.jump")) : null,
       refusalFor(key)));
@@ -60,7 +60,7 @@ function travelButton(kind, arrow, can, token, names) {
   const empty = known && !entry;
   const label = entry ? t(`history.${kind}What`, { what }) : empty ? t(kind === "undo" ? "history.nothingUndo" : "history.nothingRedo") : t(`history.${kind}`);
   return h("button", { type: "button", class: "btn travel", "data-testid": kind, disabled: !can || empty, "aria-busy": busy(kind),
-    onclick: () => command(`/history/${kind}`, undefined, kind, { token }) }, arrow, h("span", { "data-testid": `${kind}-what`, text: label }));
+    onclick: () => travel(kind, undefined, kind, { token }) }, arrow, h("span", { "data-testid": `${kind}-what`, text: label }));
 }
 
 function travelWhat(entry, names) {

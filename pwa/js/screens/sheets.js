@@ -4,11 +4,12 @@
 // climbs, hindering: one Move command), a free roll sheet (falls, dangerous terrain) and the
 // defender's choice (the odds for each number of defense cubes, one tap per choice).
 // Everything offered comes from the table's `may` (the start_roll / move / … offers' targets);
-// the odds come from POST /dice/odds. No rule lives here.
+// the odds and a movement's price come from the command's preview (core.preview), each command goes
+// through core.send. No rule lives here.
 
 import { eventText, plural, refusalText, rollStepText, t, labelled } from "../i18n.js";
 import { add, h } from "../ui.js";
-import { allow, changed, command, mySeats, offered, request, state, subscribe } from "../core.js";
+import { allow, changed, mySeats, offered, preview, send, state, subscribe } from "../core.js";
 import { busy, refusalFor, whyNot } from "./common.js";
 import { dismissResult } from "../now.js";
 
@@ -157,20 +158,20 @@ function choiceGroup(label, options, value, pick) {
 const pct = (p) => new Intl.NumberFormat(document.documentElement.lang || undefined, { style: "percent", maximumFractionDigits: 0 }).format(p);
 const dec = (x) => new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(x);
 
-// ------------------------------------------------------------------ odds (POST /dice/odds, changes nothing)
+// ------------------------------------------------------------------ previews (the odds, a move's price: change nothing)
 
 const oddsCache = new Map();   // query key → {data, error} | "pending"
 
-export function fetchOdds(query) { return fetchComputed("/dice/odds", query); }
-
-// What the table computes without changing anything (the odds, a move's price), cached per version.
-function fetchComputed(path, query) {
-  const key = `${path} ${JSON.stringify(query)}`;
+// What the command `name` with those fields would do, as the table computes it without changing
+// anything (a roll's odds, a movement's price): {data} or {error}, null while it is on its way;
+// cached per table version.
+export function fetchPreview(name, fields) {
+  const key = `${name} ${JSON.stringify(fields)}`;
   const hit = oddsCache.get(key);
   if (hit && hit !== "pending") return hit;
   if (!hit && state.conn !== "offline" && state.code) {
     oddsCache.set(key, "pending");
-    request("POST", `/api/tables/${state.code}${path}`, { body: query }).then((answer) => {
+    preview(name, fields).then((answer) => {
       oddsCache.set(key, answer.ok ? { data: answer.data } : { error: answer.data || {} });
       changed();
     }).catch(() => oddsCache.delete(key));
@@ -247,16 +248,14 @@ function setupPart(table) {
       h("a", { class: "btn block", href: "#/dice", onclick: closeSheet }, t("gnh.toDice")));
     return out;
   }
-  const body = { action: sheet.action };
-  const query = { action: sheet.action };
+  const body = { action: sheet.action };   // the start_roll command's fields, and its preview's
   if (hero) {
     const space = hero.spaces?.[sheet.action] || {};
     const unused = space.unused || 0;
     const room = Math.max(0, (space.room ?? 0));
     out.push(h("p", { class: "sheet-cubes", "data-testid": "sheet-unused", text: unused ? t("gnh.unused", { cubes: plural(unused, "cube") }) : t("gnh.noUnused") }),
       stepperRow(t("gnh.moreCubes"), sheet.more, unused ? 0 : 1, Math.min(room, hero.reserve) || 0, (v) => { sheet.more = v; }, "sheet-more"));
-    body.hero = hero.id; body.cubes = sheet.more;
-    query.hero = hero.id; query.cubes = unused + sheet.more;
+    body.hero = hero.id; body.cubes = sheet.more;   // besides the unused cubes, which the table counts (C4)
   } else {
     const profile = profileOf(table, sheet.actor?.miniature);
     const lines = profile?.[sheet.action] || [];
@@ -266,7 +265,6 @@ function setupPart(table) {
     const line = lines[sheet.characteristic] || lines[0];
     if (line) out.push(h("p", { class: "small muted", "data-testid": "sheet-multiplier", text: t("gnh.multiplier", { line: lineText(line), n: line.multiplier }) }));
     body.miniature = sheet.actor.miniature; body.characteristic = sheet.characteristic;
-    query.miniature = sheet.actor.miniature; query.characteristic = sheet.characteristic;
   }
   if (attack) {
     const n = names(table);
@@ -282,7 +280,7 @@ function setupPart(table) {
             onclick: () => { sheet.target = id; changed(); } }, label))))
       : h("p", { class: "muted", text: t("dice.noTarget") }));
     const field = targets.find(([id]) => id === sheet.target)?.[2];
-    if (field) { body[field] = sheet.target; query.defense = { [field]: sheet.target }; }
+    if (field) body[field] = sheet.target;
     // the weapon cards the table offers this hero for this attack (V·D): a melee attack may go
     // without one; a ranged attack uses one (the only one needs no choice)
     const weapons = offers.weapons;
@@ -292,31 +290,31 @@ function setupPart(table) {
     if (hero && choices.length > 1) {
       out.push(choiceGroup(t("gnh.weapon"), choices, sheet.weapon, (v) => { sheet.weapon = v; }));
     }
-    if (sheet.weapon) { body.weapon = sheet.weapon; query.weapon = sheet.weapon; }
+    if (sheet.weapon) body.weapon = sheet.weapon;
     if (sheet.action === "ranged") {
       out.push(h("label", { class: "toggle-row" },
         h("input", { type: "checkbox", checked: sheet.elevation, "data-key": "elevation", onchange: (e) => { sheet.elevation = e.target.checked; changed(); } }),
         h("span", { text: t("gnh.elevation") })));
-      if (sheet.elevation) { body.elevation = true; query.elevation = true; }
+      if (sheet.elevation) body.elevation = true;
     }
   } else {
     out.push(stepperRow(t("dice.difficulty"), sheet.difficulty, 0, 20, (v) => { sheet.difficulty = v; }, "sheet-difficulty"));
-    body.difficulty = sheet.difficulty; query.difficulty = sheet.difficulty;
+    body.difficulty = sheet.difficulty;
   }
-  out.push(hinderingPart(table, body, query));
+  out.push(hinderingPart(table, body));
   const ready = !attack || Boolean(sheet.target);
   const key = "sheet-roll";
-  out.push(h("div", { class: "sheet-foot" }, oddsBox(query, attack),
+  out.push(h("div", { class: "sheet-foot" }, oddsBox(body, attack),
     refusalFor(key), offers.may.ok ? null : whyNot(offers.may.why, "sheet-roll-why"),
     !ready ? h("p", { class: "muted small", text: t("gnh.pickTarget") }) : null,
     h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key),
-      disabled: !offers.may.ok || !ready, onclick: () => startRoll(body, offers.may) }, t("gnh.roll"))));
+      disabled: !offers.may.ok || !ready, onclick: () => startRoll(body) }, t("gnh.roll"))));
   return out;
 }
 
 // Hindering (IX·N): tap the enemies and allies in the action's area (their menace goes to the
 // table, which counts the index, Nerves of steel included), or give the index itself.
-function hinderingPart(table, body, query) {
+function hinderingPart(table, body) {
   const n = names(table);
   const heroMenace = (id) => table.heroes.find((x) => x.id === id)?.board?.menace ?? 0;
   const miniMenace = (id) => profileOf(table, id)?.menace ?? 0;
@@ -335,9 +333,9 @@ function hinderingPart(table, body, query) {
   const byMenace = chosenE.length + chosenA.length > 0;
   if (byMenace) {
     // the roll and the odds both take the menace: the table counts the index (Nerves of steel too)
-    body.enemy_menace = query.enemy_menace = chosenE.map((x) => x[2]);
-    body.ally_menace = query.ally_menace = chosenA.map((x) => x[2]);
-  } else if (sheet.hindering) { body.hindering = sheet.hindering; query.hindering = sheet.hindering; }
+    body.enemy_menace = chosenE.map((x) => x[2]);
+    body.ally_menace = chosenA.map((x) => x[2]);
+  } else if (sheet.hindering) body.hindering = sheet.hindering;
   const chips = (list, set, label) => (list.length ? h("div", { class: "field" }, h("span", { class: "muted small", text: label }),
     h("div", { class: "choices", role: "group", "aria-label": label }, list.map(([id, name, menace]) => h("button", { type: "button",
       class: `btn choice small ${set.has(id) ? "primary" : ""}`, "aria-pressed": set.has(id) ? "true" : "false", "data-key": `menace-${id}`,
@@ -358,10 +356,10 @@ function lineText(line) {
 
 function roll(table) { return table.dice?.roll?.roll || null; }
 
-function oddsBox(query, attack) {
+function oddsBox(body, attack) {
   const box = h("div", { class: "odds sheet-odds", "data-testid": "sheet-odds", "aria-live": "polite" }, h("h3", { text: t("dice.odds") }));
-  if (attack && !query.defense) return null;   // "Choose a target." says it under the button
-  const got = fetchOdds(query);
+  if (attack && !body.target_hero && !body.target_miniature) return null;   // "Choose a target." says it under the button
+  const got = fetchPreview("start_roll", body);
   if (!got) { add(box, h("p", { class: "muted small", text: t("loading") })); return box; }
   if (got.error) {
     add(box, h("p", { class: "muted small", text: refusalText(got.error, state.table) }));
@@ -370,12 +368,13 @@ function oddsBox(query, attack) {
   const d = got.data;
   add(box, h("p", { class: "small", text: labelled(t("dice.pool"), `${poolText(d.pool)}${d.automatic ? ` + ${d.automatic}` : ""}`) }),
     d.hindering ? h("p", { class: "small", "data-testid": "odds-hindering", text: t("gno.oddsHindering", { n: d.hindering }) }) : null,
-    h("p", { class: "odds-lines", text: oddsLines(d, query.difficulty).join(" · ") }));
+    h("p", { class: "odds-lines", text: oddsLines(d, body.difficulty).join(" · ") }));
   return box;
 }
 
-async function startRoll(body, may) {
-  const done = await command("/dice/roll", body, "sheet-roll", { token: may.token });
+async function startRoll(body) {
+  const actorT = body.hero ? { hero: body.hero } : { miniature: body.miniature };
+  const done = await send("start_roll", body, "sheet-roll", { ...actorT, action: body.action });
   if (!done) return;
   const started = done.table?.dice?.roll?.roll;
   sheet.rollId = started?.id ?? null;
@@ -388,9 +387,8 @@ async function startRoll(body, may) {
 // App dice: the dice are rolled at once (one tap: Roll). Real dice: the faces are entered next.
 async function rollIfApp(table) {
   if (table?.dice?.mode !== "server" || !table.dice.roll) return;
-  const may = allow("roll_dice");
-  if (!may.ok) return;
-  const done = await command("/dice/roll/dice", {}, "sheet-roll", { token: may.token });
+  if (!allow("roll_dice").ok) return;
+  const done = await send("roll_dice", {}, "sheet-roll");
   if (done) sheet.events = [...(sheet.events || []), ...done.events];
 }
 
@@ -411,33 +409,33 @@ function rollProgress(table, dice) {
     })));
   }
   if (view.shown != null) out.push(h("p", { class: "result-big", text: t("dice.shown", { n: view.shown }) }));
-  const act = (key, label, name, path, body, opts = {}) => {
+  const act = (key, label, name, fields, opts = {}) => {
     const may = allow(name);
     if (!may.ok && !opts.always) return null;
     return h("button", { type: "button", class: `btn block ${opts.primary ? "primary big-btn" : ""}`, "data-key": key, "aria-busy": busy(key),
       disabled: !may.ok || opts.disabled, onclick: async () => {
-        const done = await command(path, body, key, { token: may.token, method: opts.method });
+        const done = await send(name, fields, key);
         if (done) { sheet.events = [...(sheet.events || []), ...done.events]; sheet.picked.clear(); changed(); }
       } }, label);
   };
   const foot = h("div", { class: "sheet-foot stack" });
   if (allow("roll_dice").ok) {
-    if (dice.mode === "physical") add(foot, faceEntry(table, ps, "sheet-faces", (shown) => ["/dice/roll/dice", { shown }]));
-    else add(foot, act("sheet-roll-dice", t("dice.roll"), "roll_dice", "/dice/roll/dice", {}, { primary: true }));
+    if (dice.mode === "physical") add(foot, faceEntry(table, ps, "sheet-faces", (shown) => ["roll_dice", { shown }]));
+    else add(foot, act("sheet-roll-dice", t("dice.roll"), "roll_dice", {}, { primary: true }));
   }
   if (rerolling) {
     const picked = [...sheet.picked];
     const free = Object.values(view.free_rerolls_left || {}).reduce((a, b) => a + b, 0);
     if (dice.mode === "physical" && picked.length) {
       add(foot, faceEntry(table, { dice: ps.dice.filter((d) => sheet.picked.has(d.index)) }, "sheet-reroll-faces",
-        (shown) => ["/dice/roll/reroll", { step: "paid", dice: picked, shown }], t("gnh.rerollAs")));
+        (shown) => ["reroll_dice", { step: "paid", dice: picked, shown }], t("gnh.rerollAs")));
     } else {
-      if (free) add(foot, act("sheet-reroll-free", t("dice.rerollFree", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "free", dice: picked }, { disabled: !picked.length }));
-      add(foot, act("sheet-reroll-paid", t("dice.rerollPaid", { n: picked.length }), "reroll_dice", "/dice/roll/reroll", { step: "paid", dice: picked }, { disabled: !picked.length }));
+      if (free) add(foot, act("sheet-reroll-free", t("dice.rerollFree", { n: picked.length }), "reroll_dice", { step: "free", dice: picked }, { disabled: !picked.length }));
+      add(foot, act("sheet-reroll-paid", t("dice.rerollPaid", { n: picked.length }), "reroll_dice", { step: "paid", dice: picked }, { disabled: !picked.length }));
     }
     add(foot, h("p", { class: "muted small", text: t("dice.pickHelp") }));
   }
-  add(foot, act("sheet-end-rerolls", t("gnh.done"), "end_rerolls", "/dice/roll/end-rerolls", undefined, { primary: true }));
+  add(foot, act("sheet-end-rerolls", t("gnh.done"), "end_rerolls", {}, { primary: true }));
   if (offered("defend")) {
     // the defender's phone is told to defend (turn.awaiting, contract C1); the attacker's sheet
     // says whom it waits for, and may still enter the defense when the table lets this phone
@@ -501,19 +499,17 @@ export function resultLines(table, last) {
 export function defenseChoices(table, r, keyPrefix) {
   const may = allow("defend");
   const max = defenseRoom(table, r);
-  const field = r.target_hero ? "target_hero" : "target_miniature";
-  const id = r.target_hero || r.target_miniature;
   const box = h("div", { class: "defense-choices", "data-testid": `${keyPrefix}-choices` },
     h("p", { text: t("dice.defendHelp", { who: r.defender }) }),
     h("p", { class: "muted small", text: t("gnh.attackHas", { n: r.successes ?? 0 }) }));
   for (let k = 0; k <= max; k++) {
-    const got = fetchOdds({ pool: [], automatic: r.successes ?? 0, defense: { [field]: id, cubes: k } });
+    const got = fetchPreview("defend", { cubes: k });   // the wounds' odds against the roll in progress
     const d = got?.data;
     const odds = d?.wounds ? [t("gnh.noWound", { p: pct(d.wounds[0] ?? 0) }), t("gnh.oddsWounds", { n: dec(d.expected_wounds ?? 0) }),
       d.p_neutralize != null ? t("gnh.oddsNeutralize", { p: pct(d.p_neutralize) }) : null].filter(Boolean).join(" · ") : (got?.error ? "" : t("loading"));
     const key = `${keyPrefix}-${k}`;
     add(box, h("button", { type: "button", class: "btn block defend-choice", "data-testid": key, "data-key": key, "aria-busy": busy(key),
-      disabled: !may.ok, onclick: () => command("/dice/roll/defense", { cubes: k }, key, { token: may.token }) },
+      disabled: !may.ok, onclick: () => send("defend", { cubes: k }, key) },
     h("span", { class: "big", text: k ? t("gnh.defendWith", { cubes: plural(k, "cube") }) : t("gnh.defendNone") }), h("span", { class: "sub", text: odds })), refusalFor(key));
   }
   return box;
@@ -540,7 +536,8 @@ function facesOf(table, colour) {
 
 const entered = { key: "", values: [] };
 
-export function faceEntry(table, ps, key, send, label = null) {
+// `toSend(values)` answers [name, fields]: the command the entered faces are sent with.
+export function faceEntry(table, ps, key, toSend, label = null) {
   // before the roll the pool has its dice types only (each "colour" or "colour+reroll")
   const dice = ps?.dice?.length ? ps.dice : (ps?.dice_types || []).map((label, index) => ({ index, colour: label.split("+")[0] }));
   const sig = `${key}:${dice.map((d) => `${d.index}${d.colour}`).join(",")}`;
@@ -556,11 +553,11 @@ export function faceEntry(table, ps, key, send, label = null) {
         onclick: () => { entered.values[i] = v; changed(); } }, symbols(v)))));
   });
   const complete = entered.values.length && entered.values.every((v) => v !== null);
-  const [path, body] = send(entered.values);
-  const may = allow(path.endsWith("reroll") ? "reroll_dice" : "roll_dice");
+  const [name, fields] = toSend(entered.values);
+  const may = allow(name);
   add(box, h("button", { type: "button", class: "btn primary block big-btn", "data-key": `${key}-send`, "aria-busy": busy(key),
     disabled: !complete || !may.ok, onclick: async () => {
-      const done = await command(path, body, key, { token: may.token });
+      const done = await send(name, fields, key);
       if (done) { entered.key = ""; sheet.picked.clear(); changed(); }
     } }, t("gnh.enterFaces")));
   return box;
@@ -582,7 +579,7 @@ function freeContent(table) {
     h("div", { class: "sheet-foot" }, refusalFor(key), may.ok ? null : whyNot(may.why),
       h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key), disabled: !may.ok,
         onclick: async () => {
-          const done = await command("/dice/roll/free", { cause: sheet.cause, level: sheet.level, ...actorT }, key, { token: may.token });
+          const done = await send("start_free_roll", { cause: sheet.cause, level: sheet.level, ...actorT }, key, { ...actorT, cause: sheet.cause });
           if (!done) return;
           sheet.rollId = done.table?.dice?.roll?.roll?.id ?? done.table?.dice?.last?.id ?? null;
           await rollIfApp(done.table);
@@ -626,16 +623,15 @@ function moveContent(table) {
     h("div", { class: "sheet-foot" }, refusalFor(key), may.ok ? null : whyNot(may.why, "sheet-move-why"),
       h("button", { type: "button", class: "btn primary block big-btn", "data-key": key, "aria-busy": busy(key), disabled: !may.ok || !steps.length,
         onclick: async () => {
-          const path = sheet.actor.hero ? `/heroes/${encodeURIComponent(sheet.actor.hero)}/move` : `/characters/${encodeURIComponent(sheet.actor.miniature)}/move`;
-          const done = await command(path, { moves: steps }, key, { token: may.token });
+          const done = await send("move", { ...actorT, moves: steps }, key, actorT);
           if (done) closeSheet();
         } }, t("gnh.moveN", { n: steps.length })))];
 }
 
-// What this movement would cost, as the table counts it (POST /move-price, changes nothing): the
+// What this movement would cost, as the table counts it (the move preview, changes nothing): the
 // cubes it buys and the move points left, or why the rules refuse it.
 function movePrice(body) {
-  const got = fetchComputed("/move-price", body);
+  const got = fetchPreview("move", body);
   const text = !got ? t("loading") : got.error ? refusalText(got.error, state.table)
     : t("gno.movePrice", { cubes: plural(got.data.cubes, "cube"), points: got.data.points_left });
   return h("p", { class: `small ${got?.error ? "refusal" : ""}`, "data-testid": "sheet-move-price", "aria-live": "polite", text });

@@ -4,7 +4,7 @@
 import { getLang, refusalText, stepTitle, t, tSide, labelled } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
 import {
-  allow, changed, command, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, record, request, seatName, state,
+  allow, changed, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, record, request, seatName, send, state,
 } from "../core.js";
 import { catalog, missionTemplate, powerName } from "../catalog.js";
 import { copyButton, noTable, qrCard, qrSvg, recoveryCard, refusalFor } from "./common.js";
@@ -213,6 +213,6 @@ function endGameButton() {
     const reason = h("input", { type: "text", "aria-label": t("table.endReason"), placeholder: t("table.endReason") });
     const ok = await confirmSheet({ title: t("table.endGame"), body: h("div", { class: "stack" }, h("p", { text: t("endgame.body") }), select, reason),
       confirm: t("table.endGame"), cancel: t("cp.cancel"), danger: true });
-    if (ok) command("/turn/end-game", { winner, reason: reason.value.slice(0, 500) }, "end-game", { token: allow("end_game").token });
+    if (ok) send("end_game", { winner, reason: reason.value.slice(0, 500) }, "end-game", { winner });
   } }, t("table.endGame"));
 }

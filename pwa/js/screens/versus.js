@@ -6,7 +6,7 @@
 
 import { getLang, plural, stepTitle, t, tSide } from "../i18n.js";
 import { add, confirmSheet, h } from "../ui.js";
-import { allow, allowAny, changed, command, isVersus, mySide, offered, state } from "../core.js";
+import { allow, allowAny, changed, isVersus, mySide, offerFor, offersOf, send, state } from "../core.js";
 import { altText, catalog, powerName, powersFor, retry } from "../catalog.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
 import { lifeTrackCard, miniaturesCard, poolCard, riverCard, spacesCard } from "./cp.js";
@@ -69,14 +69,14 @@ function renderSetup(table) {
     h("p", {}, h("span", { class: `pill ${mine ? "ok" : "warn"}`, "data-testid": "draft-mine",
       text: mine ? t("vs.yourPick") : tSide("vs.waitingFor", next) })),
     h("p", { class: "small", text: draft.phase === "hq" ? t("vs.hqHelp") : t("vs.teamHelp") })));
-  if (mine) out.push(candidatesCard(table, next, draft, may.token));
+  if (mine) out.push(candidatesCard(table, next, draft));
   else out.push(whyNot(may.why, "draft-why"));
   const order = mySide() ? [mySide(), other(mySide())] : SIDES;
   for (const side of order) out.push(teamCard(table, side));
   return out;
 }
 
-function candidatesCard(table, side, draft, token) {
+function candidatesCard(table, side, draft) {
   const lib = catalog("library");
   const box = h("section", { class: "card", "aria-labelledby": "cand-h", "data-testid": "candidates" },
     h("h2", { id: "cand-h", text: draft.phase === "hq" ? tSide("vs.chooseHQ", side) : tSide("vs.chooseTile", side) }));
@@ -106,9 +106,11 @@ function candidatesCard(table, side, draft, token) {
       text: tSide("vs.noCandidates", side, { kinds: kinds.map((k) => t(`vs.kind.${k}`)).join(", ") }) }));
     return box;
   }
+  // a tile of the level the draft offer names is drafted as a Lieutenant (Versus I·C·3): the offer's word
+  const lieutenantLevel = draft.phase === "hq" ? null : offerFor("draft_tile", { side })?.lieutenant_level;
   add(box, h("ul", { class: "list candidates" }, tiles.map((tile) => {
     const key = `pick-${tile.name}`;
-    const lieutenant = draft.phase === "team" && tile.level === "leader";
+    const lieutenant = Boolean(lieutenantLevel) && tile.level === lieutenantLevel;
     const powers = draft.phase === "hq" ? powersFor(tile.name, side) : null;
     return h("li", {},
       h("div", { class: "cand" },
@@ -119,7 +121,7 @@ function candidatesCard(table, side, draft, token) {
         refusalFor(key)),
       h("button", { type: "button", class: "btn small primary", "data-testid": `draft-${tile.name}`, "aria-busy": busy(key),
         "aria-label": `${draft.phase === "hq" ? t("vs.pickHQ") : t("vs.draftIt")}: ${tile.name}`,
-        onclick: () => pick(side, tile, draft.phase, key, lieutenant, token) }, draft.phase === "hq" ? t("vs.pickHQ") : t("vs.draftIt")));
+        onclick: () => pick(side, tile, draft.phase, key, lieutenant) }, draft.phase === "hq" ? t("vs.pickHQ") : t("vs.draftIt")));
   })));
   return box;
 }
@@ -134,8 +136,7 @@ function powersList(powers, { testid = null } = {}) {
         h("p", { class: "power-text", text: altText(a) })]))));
 }
 
-async function pick(side, tile, phase, key, lieutenant, token) {
-  const base = `/command-posts/${side}`;
+async function pick(side, tile, phase, key, lieutenant) {
   if (phase === "hq") {
     const powers = powersFor(tile.name, side);
     const body = h("div", {},
@@ -143,14 +144,14 @@ async function pick(side, tile, phase, key, lieutenant, token) {
       powers == null ? h("p", { class: "muted", text: t("loading") })
         : powers.length ? powersList(powers) : h("p", { class: "muted", text: t("vs.noPowers") }));
     const ok = await confirmSheet({ title: t("vs.pickHQQ", { tile: tile.name }), body, confirm: t("vs.pickHQ"), cancel: t("cp.cancel") });
-    if (ok) command(`${base}/hq`, { tile }, key, { token });
+    if (ok) send("pick_hq", { side, tile }, key, { side });
     return;
   }
   if (lieutenant) {
     const ok = await confirmSheet({ title: t("vs.draftQ", { tile: tile.name }), body: t("vs.lieutenantHelp"), confirm: t("vs.draftIt"), cancel: t("cp.cancel") });
     if (!ok) return;
   }
-  command(`${base}/draft`, { tile }, key, { token });
+  send("draft_tile", { side, tile }, key, { side });
 }
 
 function teamCard(table, side) {
@@ -214,7 +215,7 @@ function renderPost(table, side) {
     stat("reserve", post.reserve, t("hero.reserve"), "cp-reserve"),
     stat("fatigue", post.fatigue, t("hero.fatigue"), "cp-fatigue"),
     stat("", post.removed_from_game, t("cp.removed"), "cp-removed")));
-  out.push(riverCard(post, { side, versus: { modifiers: table.versus.disc_modifiers || [] } }));
+  out.push(riverCard(post, { side, versus: true }));
   out.push(spacesCard(post, side));
   const lp = lifeTrackCard(post);
   if (lp) out.push(lp);
@@ -246,7 +247,7 @@ function missionCard(table, side) {
         h("select", { "data-key": `${key}-tile`, "aria-label": t("vs.missionTile"), onchange: (e) => { missionTile[side] = e.target.value; changed(); } },
           tiles.map((x) => h("option", { value: x.id, selected: x.id === missionTile[side] }, x.name))),
         h("button", { type: "button", class: "btn primary block", "data-testid": key, disabled: !may.ok, "aria-busy": busy(key),
-          onclick: () => command(`/command-posts/${side}/mission-events/${p.rule}`, { tile: missionTile[side] }, key, { token: may.token }) },
+          onclick: () => send("resolve_mission_event", { side, rule: p.rule, tile: missionTile[side] }, key, { side, rule: p.rule, tile: missionTile[side] }) },
           t("vs.missionEventGo")),
         may.ok ? null : whyNot(may.why, `${key}-why`), refusalFor(key));
     }),
@@ -258,7 +259,7 @@ function missionCard(table, side) {
           r.uses_left != null ? h("span", { class: "pill", text: t("vs.usesLeft", { n: r.uses_left }) }) : null,
           refusalFor(key)),
         may.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key),
-          onclick: () => command(`/command-posts/${side}/mission-rules/${r.id}`, undefined, key, { token: may.token }) },
+          onclick: () => send("record_mission_rule", { side, rule: r.id }, key, { side, rule: r.id }) },
           t("vs.missionRecord")) : null);
     })),
     counters.length ? h("p", { class: "muted small", "data-testid": "vs-counters",
@@ -272,8 +273,10 @@ function discsCard(post, turn) {
     h("span", { class: "zl" }, h("span", { class: "l", id: `zone-${name}-l`, text: t(`vs.zoneFull.${name}`) }), discPips(n)));
   const next = d.next_activation_cost;
   const number = post.activations_this_turn + 1;
-  const now = offered("activate_tile", { side: post.side });   // this side activates tiles now
-  const short = now && next > d.available;
+  const tiles = offersOf("activate_tile", { side: post.side });   // this side activates tiles now
+  const now = tiles.length > 0;
+  // too few discs for any tile: every activation offer says so (its why)
+  const short = now && tiles.every((o) => o.affordable === false && o.why?.code === "not_enough_discs");
   return h("section", { class: "card discs-card", "aria-labelledby": `discs-h-${post.side}`, "data-testid": "discs" },
     h("h2", { id: `discs-h-${post.side}`, text: t("vs.discsTitle") }),
     h("div", { class: "disc-zones" }, zone("available", d.available), zone("unavailable", d.unavailable), zone("spent", d.spent)),
@@ -399,7 +402,7 @@ function pendingCard(table, pending) {
           miniatures: need.minis.map((_, i) => form.minis[i]).filter(Boolean) };
         if (need.space && form.space) body.space = form.space;
         if (need.count && form.count !== "") body.count = Number(form.count);
-        command(`/command-posts/${side}/powers/${encodeURIComponent(id)}`, body, key, { token: may.token });
+        send("resolve_power", { side, power: id, ...body }, key, { side, power: id });
       } }, nothingToPick && !(alt.operations || []).length ? t("vs.doneOnBoard") : t("vs.resolve")),
     !can ? h("p", { class: "muted small", text: tSide("vs.pendingWait", side) }) : null);
   return box;

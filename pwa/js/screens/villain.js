@@ -9,7 +9,7 @@
 
 import { t, labelled } from "../i18n.js";
 import { h } from "../ui.js";
-import { allow, changed, command, isHost, isVersus, mySeats, state } from "../core.js";
+import { allow, changed, isHost, isVersus, mySeats, send, state } from "../core.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
 import { poolCard, reinforcementCard, riverCard, spacesCard } from "./cp.js";
 
@@ -134,7 +134,7 @@ function characterItem(post, mini, active) {
         h("span", { style: `width:${Math.round(100 * mini.life_points / mini.max_life_points)}%` })) : null),
       wound.ok ? h("button", { type: "button", class: "btn small wound", "aria-busy": busy(key), "data-testid": `wound-${mini.id}`,
         "aria-label": labelled(t("cp.woundOne"), mini.label),
-        onclick: () => command(`/characters/${encodeURIComponent(mini.id)}/wounds`, { wounds: 1 }, key, { token: wound.token }) }, "−1") : null),
+        onclick: () => send("wound", { miniature: mini.id, wounds: 1 }, key, { miniature: mini.id }) }, "−1") : null),
     times ? h("p", { class: "small muted", "data-testid": `char-activated-${mini.id}`,
       text: times === 1 ? t("gno.activatedOnce") : t("gno.activatedTimes", { n: times }) }) : null,
     done ? h("p", { class: "small char-done", "data-testid": `char-done-${mini.id}`, text: done }) : null,
@@ -178,7 +178,7 @@ function tokensCard(table) {
           h("span", { class: "muted small", text: ` · ${t(`vl.tok.${x.state || "active"}`)}${x.area ? ` · ${x.area}` : ""}` }),
           refusalFor(key)),
         remove.ok ? h("button", { type: "button", class: "btn small", "aria-busy": busy(key), "aria-label": labelled(t("vl.remove"), `${kind}${x.area ? ` (${x.area})` : ""}`),
-          onclick: () => command(`/tokens/${x.id}`, undefined, key, { token: remove.token, method: "DELETE" }) }, t("vl.remove")) : null);
+          onclick: () => send("remove_token", { id: x.id }, key, { id: x.id }) }, t("vl.remove")) : null);
     })) : null,
     place.ok ? h("div", { class: "stack" },
       h("label", { class: "field" }, h("span", { text: t("vl.area") }),
@@ -188,7 +188,7 @@ function tokensCard(table) {
         return h("button", { type: "button", class: "btn small", disabled: !may.ok, "aria-busy": busy(`place-${kind}`),
           "aria-label": labelled(t("vl.placeToken"), t(`vl.tok.${kind}`)),
           onclick: async () => {
-            const done = await command("/tokens", { kind, side: "villain", area: tokenForm.area.trim() }, `place-${kind}`, { token: may.token });
+            const done = await send("place_token", { kind, side: "villain", area: tokenForm.area.trim() }, `place-${kind}`, { side: "villain", kind });
             if (done) tokenForm.area = "";
           } }, `+ ${t(`vl.tok.${kind}`)}`);
       })),
