@@ -421,7 +421,7 @@ def test_odds_before_committing_change_nothing(http):
     code = new_table(http, equipment={"Commissioner Gordon": ["Tonfa"]})["code"]
     table = advance_to(http, code, "heroes.actions")
     etag = http.get(f"/api/tables/{code}").headers["ETag"]
-    r = http.post(dice(code, "/odds"), json={"hero": "commissioner-gordon", "action": "melee", "cubes": 2,
+    r = http.post(f"/api/tables/{code}/previews/odds", json={"hero": "commissioner-gordon", "action": "melee", "cubes": 2,
                                              "weapon": "Tonfa", "difficulty": 3,
                                              "defense": {"target_miniature": "thug-with-crowbar.1"}})
     assert r.status_code == 200, r.text
@@ -431,11 +431,11 @@ def test_odds_before_committing_change_nothing(http):
     assert 0 < odds["p_at_least"] < 1 and odds["expected_wounds"] > 0
     assert [row["cubes"] for row in odds["cubes"]] == [1, 2, 3]
     assert odds["cubes"][1]["p_at_least"] == odds["p_at_least"]
-    r = http.post(dice(code, "/odds"), json={"pool": [{"colour": "red", "count": 1}],
+    r = http.post(f"/api/tables/{code}/previews/odds", json={"pool": [{"colour": "red", "count": 1}],
                                              "defense": {"pool": [{"colour": "yellow"}], "automatic": 1}})
     assert r.status_code == 200, r.text
     assert [round(p * 36) for p in r.json()["wounds"]] == [27, 7, 2]
-    r = http.post(dice(code, "/odds"), json={"hero": "nobody", "action": "melee"})
+    r = http.post(f"/api/tables/{code}/previews/odds", json={"hero": "nobody", "action": "melee"})
     assert r.status_code == 404 and r.json()["rule"] == "V·A"  # C7: an unknown hero is not found
     after = http.get(f"/api/tables/{code}")
     assert after.headers["ETag"] == etag and after.json()["version"] == table["version"]
@@ -448,14 +448,14 @@ def test_the_odds_take_the_menace_as_the_roll_does(http):
     code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
     advance_to(http, code, "heroes.actions")
     ask = {"hero": "batman", "action": "ranged", "cubes": 1, "enemy_menace": [2, 1], "ally_menace": [1]}
-    r = http.post(dice(code, "/odds"), json=ask)
+    r = http.post(f"/api/tables/{code}/previews/odds", json=ask)
     assert r.status_code == 200, r.text
     assert r.json()["hindering"] == 2
     r = ok(http, dice(code, "/roll"), {**ask, "target_miniature": "thug-with-crowbar.1"})
     assert one(r, "roll_started")["data"]["hindering"] == 2
-    r = http.post(dice(code, "/odds"), json={**ask, "hindering": 1})
+    r = http.post(f"/api/tables/{code}/previews/odds", json={**ask, "hindering": 1})
     assert r.status_code == 409 and r.json()["reason"] == "hindering_or_menace"
-    r = http.post(dice(code, "/odds"), json={**ask, "enemy_menace": [-1]})
+    r = http.post(f"/api/tables/{code}/previews/odds", json={**ask, "enemy_menace": [-1]})
     assert r.status_code == 422
 
 
@@ -467,7 +467,7 @@ def test_a_move_price_is_what_the_move_would_cost_and_changes_nothing(http):
     table = advance_to(http, code, "heroes.actions")
     etag = http.get(f"/api/tables/{code}").headers["ETag"]
     moves = [{"type": "simple"}] * 4
-    r = http.post(f"/api/tables/{code}/move-price", json={"hero": "batman", "moves": moves})
+    r = http.post(f"/api/tables/{code}/previews/move", json={"hero": "batman", "moves": moves})
     assert r.status_code == 200, r.text
     price = r.json()
     assert price["first"] is True and price["text"].startswith("Batman moves: ")
@@ -476,12 +476,12 @@ def test_a_move_price_is_what_the_move_would_cost_and_changes_nothing(http):
     r = ok(http, f"/api/tables/{code}/heroes/batman/move", {"moves": moves})
     assert {k: one(r, "movement")["data"][k] for k in ("cubes", "lost")} == \
         {"cubes": price["cubes"], "lost": price["points_left"]}
-    r = http.post(f"/api/tables/{code}/move-price", json={"hero": "batman", "moves": [{"type": "simple"}] * 20})
+    r = http.post(f"/api/tables/{code}/previews/move", json={"hero": "batman", "moves": [{"type": "simple"}] * 20})
     assert r.status_code == 409 and r.json()["rule"] in ("IX·I", "V·C·5 [f]")
-    r = http.post(f"/api/tables/{code}/move-price", json={"miniature": "killer-croc.1", "moves": moves})
+    r = http.post(f"/api/tables/{code}/previews/move", json={"miniature": "killer-croc.1", "moves": moves})
     assert r.status_code == 409 and r.json()["reason"] == "not_now"
-    r = http.post(f"/api/tables/{code}/move-price", json={"hero": "batman", "moves": []})
-    assert r.status_code == 422
+    r = http.post(f"/api/tables/{code}/previews/move", json={"hero": "batman", "moves": []})
+    assert r.status_code == 409, r.text
 
 
 def test_cubes_placed_on_a_space_are_the_next_actions(http):

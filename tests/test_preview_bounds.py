@@ -40,7 +40,7 @@ def test_the_4000_dice_preview_is_refused_at_once_while_another_client_is_answer
     s = served(ENTRY)
     created = requests.post(s.base + "/api/games/bmg/tables", json=CREWS, timeout=30)
     assert created.status_code == 201, created.text
-    odds = f"{s.base}/api/tables/{created.json()['code']}/odds/melee_attack"
+    odds = f"{s.base}/api/tables/{created.json()['code']}/previews/melee_attack"
     attack = {"model": "a.batman", "weapon": "Unarmed",
               "shares": [{"target": "b.joker", "dice": 4000, "strength_die": True}]}
     answers: list[tuple[int, dict, float]] = []
@@ -136,7 +136,7 @@ def test_every_command_and_preview_field_of_every_game_is_bounded_in_its_schema(
         else:
             unbounded += [f"{method} {path}: {p}" for p in found]
     assert unbounded == []
-    assert open_bodies == {"/api/tables/{code}/commands/{name}", "/api/tables/{code}/odds/{name}"}
+    assert open_bodies == {"/api/tables/{code}/commands/{name}", "/api/tables/{code}/previews/{name}"}
 
 
 @dataclasses.dataclass(frozen=True)

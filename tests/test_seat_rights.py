@@ -173,14 +173,14 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("PUT", PREFIX + "dice/mode"): [Case("heroes", HOST, {"mode": "physical"})],
     ("PUT", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST, {"faces": [0, 0, 1, 1, 1, 2]})],
     ("DELETE", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST)],
-    # a roll's odds by command name (the other games' rolls): computes, changes nothing, anyone with
-    # the code; a board game's table has none there (409 no_preview for every seat)
-    ("POST", PREFIX + "odds/{name}"): [
-        Case("heroes", EVERYONE, {}, {"name": "advance"}, success=(409,), changes=False)],
-    ("POST", PREFIX + "dice/odds"): [  # computes, changes nothing: anyone with the code
-        Case("heroes", EVERYONE, {"hero": "batman", "action": "melee", "cubes": 2}, changes=False)],
-    ("POST", PREFIX + "move-price"): [  # computes, changes nothing: anyone with the code
-        Case("heroes", EVERYONE, {"hero": "batman", "moves": [{"type": "simple"}]}, changes=False)],
+    # previews: a roll's odds or a price by name: computes, changes nothing, anyone with the code; a
+    # board game's table has none for a command like advance (409 no_preview for every seat)
+    ("POST", PREFIX + "previews/{name}"): [
+        Case("heroes", EVERYONE, {}, {"name": "advance"}, success=(409,), changes=False),
+        Case("heroes", EVERYONE, {"hero": "batman", "action": "melee", "cubes": 2}, {"name": "odds"},
+             changes=False),
+        Case("heroes", EVERYONE, {"hero": "batman", "moves": [{"type": "simple"}]}, {"name": "move"},
+             changes=False)],
     ("POST", PREFIX + "dice/roll"): [
         Case("heroes", OWN_HERO, ROLL[3], name="a hero's attack"),
         Case("villain", VILLAIN, {"action": "melee", "miniature": "thug-with-crowbar.1", "target_hero": "batman"},

@@ -9,7 +9,7 @@ import orjson
 import games
 from games import bounds
 
-from . import engine, field_bounds, names, registry, seats, versus, versus_data
+from . import engine, field_bounds, names, previews, registry, seats, versus, versus_data
 from . import table as rules_table
 from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
@@ -19,6 +19,18 @@ from .view import table_view
 
 
 _DEFINITIONS = {cls.__name__: cls for cls in POOLED}
+
+
+def _built(name: str, cls: type, fields, bounded: dict):
+    """The `cls` of a command (or a preview) `name` from a client's JSON fields, checked first."""
+    problem = type_problem(cls, fields, name)
+    if problem:
+        raise RuleRefused("I", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
+    bounds.check(RuleRefused, "I", name, cls, fields, bounded)
+    try:
+        return from_data(cls, fields)
+    except (TypeError, KeyError, ValueError, AttributeError):
+        raise RuleRefused("I", f"The fields of {name} are not right", "bad_fields", command=name) from None
 
 
 @games.register
@@ -69,14 +81,16 @@ class Bgcc(games.Game):
         found = registry.BY_NAME.get(name)
         if found is None:
             raise RuleRefused("I", f"Unknown command {name}", "unknown_command", command=name)
-        problem = type_problem(found.command, fields, name)
-        if problem:
-            raise RuleRefused("I", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
-        bounds.check(RuleRefused, "I", name, found.command, fields, field_bounds.BOUNDS)
-        try:
-            return from_data(found.command, fields)
-        except (TypeError, KeyError, ValueError, AttributeError):
-            raise RuleRefused("I", f"The fields of {name} are not right", "bad_fields", command=name) from None
+        return _built(name, found.command, fields, field_bounds.BOUNDS)
+
+    def preview_types(self) -> dict[str, type]:
+        return dict(previews.TYPES)
+
+    def preview(self, state: Table, name: str, fields: dict) -> dict | None:
+        cls = previews.TYPES.get(name)
+        if cls is None:
+            return None
+        return previews.preview(state, name, _built(name, cls, fields, previews.BOUNDS))
 
     def command_types(self) -> dict[str, type]:
         return {e.name: e.command for e in registry.ENTRIES}

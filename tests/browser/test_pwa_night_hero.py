@@ -89,8 +89,8 @@ def test_a_four_area_move_is_one_move_and_one_history_entry(api, duo, shot):
     for _ in range(3):
         s.get_by_role("button", name="Areas (simple moves) +1").click()
     expect(s.get_by_test_id("sheet-areas")).to_have_text("4")
-    # the points left before moving, as the table prices those four moves (POST /move-price)
-    price = api.session.post(f"{api.base}/api/tables/{duo['code']}/move-price",
+    # the points left before moving, as the table prices those four moves (POST /previews/move)
+    price = api.session.post(f"{api.base}/api/tables/{duo['code']}/previews/move",
                              json={"hero": "batman", "moves": [{"type": "simple", "hindering": 0}] * 4}).json()
     expect(s.get_by_test_id("sheet-move-price")).to_have_text(re.compile(
         rf"^This movement costs {price['cubes']} cubes? · move points left: {price['points_left']} \(lost at its end\)$"))
