@@ -10,6 +10,7 @@ phone the frame of its seat, so no phone ever receives what its seat may not see
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import secrets
@@ -263,11 +264,25 @@ class Change:
 _RANDOM = secrets.SystemRandom()  # the API owns randomness: the dice a game rolls come from here
 
 
+def unknown_field(game: games.Game, name: str, fields) -> None:
+    """A field the command `name` does not have is refused the same way in every game (422
+    unknown_field {command, field}), never dropped: its class in the game's registry names them."""
+    cls = game.command_types().get(name)
+    if cls is None or not isinstance(fields, dict) or not dataclasses.is_dataclass(cls):
+        return  # an unknown command or a body that is no object: the game's own refusal
+    known = {f.name for f in dataclasses.fields(cls)}
+    unknown = sorted(str(k)[:80] for k in fields if k not in known)
+    if unknown:
+        raise game.refusal("I", f"{name} has no field {unknown[0]}", "unknown_field", command=name[:80],
+                           field=unknown[0])
+
+
 def execute(code: str, name: str, fields: dict | None = None) -> Response:
     """Apply the command `name` (its registry name in the table's game) with `fields` to table
     `code` for the seat the request's token holds; retried on a concurrent write unless If-Match
     pins a version. A repeated Idempotency-Key answers the first answer and changes nothing."""
     def apply(loaded: Loaded, game: games.Game, state):
+        unknown_field(game, name, fields)
         command = game.command(name, fields or {})
         early = game.seat_refusal(loaded.seat, command, state) if loaded.seat in (None, games.SPECTATOR) else None
         if early is not None:  # no seat, or a watcher: refused before any name is read

@@ -122,6 +122,10 @@ class Game:
         by default the game's commands (the odds of the roll each would make)."""
         return self.command_types()
 
+    def preview_bounds(self) -> dict:
+        """What each preview field may hold (`games.bounds`): by default the commands' bounds."""
+        return self.command_bounds()
+
     def preview(self, state, name: str, fields: dict) -> dict | None:
         """What `name` with `fields` would give at `state` before it is sent (odds, a price),
         JSON-ready, changing nothing; None when the game shows no such preview. Malformed fields

@@ -45,11 +45,11 @@ def advance_to(http, code: str, step: str, stances: dict | None = None, limit: i
             for hero in table["heroes"]:
                 if hero["stance"] is None:
                     stance = (stances or {}).get(hero["id"], "active")
-                    r = http.post(f"/api/tables/{code}/heroes/{hero['id']}/stance", json={"stance": stance})
+                    r = http.post(f"/api/tables/{code}/commands/declare_stance", json={"hero": hero['id'], "stance": stance})
                     assert r.status_code == 200, r.text
             table = r.json()["table"]  # the last stance passes the stance step (C2)
             continue
-        r = http.post(f"/api/tables/{code}/turn/advance")
+        r = http.post(f"/api/tables/{code}/commands/advance")
         assert r.status_code == 200, r.text
         table = r.json()["table"]
     raise AssertionError(f"never reached {step}")

@@ -26,6 +26,12 @@ class OpenSchema(Schema):
         unknown = INCLUDE
 
 
+class PreviewFieldsSchema(OpenSchema):
+    """A preview's fields, as the command's (typed per name: api/resources/command_bodies.py); none
+    may be sent without a body."""
+    body_optional = True
+
+
 @blp.route("/games/<game>/samples")
 class Samples(MethodView):
     @blp.response(200, OpenSchema)
@@ -40,7 +46,7 @@ class Samples(MethodView):
 
 @blp.route("/tables/<table_code:code>/previews/<name>")
 class Preview(MethodView):
-    @blp.arguments(OpenSchema)
+    @blp.arguments(PreviewFieldsSchema)
     @blp.response(200, OpenSchema)
     @blp.alt_response(409, schema=RefusalSchema, description="No such preview for that name now")
     @blp.alt_response(422, schema=RefusalSchema, description="A field beyond its bound")

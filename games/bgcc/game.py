@@ -21,6 +21,26 @@ from .view import table_view
 _DEFINITIONS = {cls.__name__: cls for cls in POOLED}
 
 
+def _booklet_powers(fields):
+    """pick_hq's `powers` as the booklet prints them (Versus I·C·2): power ids, or none given for
+    every power of the character named like the HQ tile; full power definitions stay as they are."""
+    if not isinstance(fields, dict):
+        return fields
+    powers = fields.get("powers")
+    tile = fields.get("tile")
+    if powers is not None and not (isinstance(powers, list) and all(isinstance(p, str) for p in powers)):
+        return fields
+    if powers is not None and len(powers) > 20 or not isinstance(tile, dict) or not isinstance(
+            tile.get("name"), str) or not isinstance(fields.get("side"), str):
+        return fields  # the type and bound checks refuse it
+    try:
+        found = versus_data.powers_for(tile["name"][:80], powers, fields["side"][:20])
+    except KeyError as missing:
+        raise RuleRefused("Versus I·C·2", f"No power {str(missing.args[0])[:80]!r} in the booklet", "no_power",
+                          power=str(missing.args[0])[:80]) from None
+    return {**fields, "powers": to_data(found)}
+
+
 def _built(name: str, cls: type, fields, bounded: dict):
     """The `cls` of a command (or a preview) `name` from a client's JSON fields, checked first."""
     problem = type_problem(cls, fields, name)
@@ -81,10 +101,15 @@ class Bgcc(games.Game):
         found = registry.BY_NAME.get(name)
         if found is None:
             raise RuleRefused("I", f"Unknown command {name}", "unknown_command", command=name)
+        if name == "pick_hq":
+            fields = _booklet_powers(fields)
         return _built(name, found.command, fields, field_bounds.BOUNDS)
 
     def preview_types(self) -> dict[str, type]:
         return dict(previews.TYPES)
+
+    def preview_bounds(self) -> dict:
+        return previews.BOUNDS
 
     def preview(self, state: Table, name: str, fields: dict) -> dict | None:
         cls = previews.TYPES.get(name)

@@ -117,7 +117,7 @@ def test_a_villain_character_attacks_from_its_route_and_batmans_phone_defends(ap
     table = api.advance_to(duo["code"], duo["host"], "villain.first_tile")
     post = table["command_posts"]["villain"]
     tile = next(t for t in post["river"] if any(m["tile"] == t["id"] and m["place"] == "board" for m in post["miniatures"]))
-    api.post(duo["code"], "/command-posts/villain/river/activate", duo["villain"], {"tile": tile["id"]})
+    api.post(duo["code"], "/commands/activate_tile", duo["villain"], {"side": "villain", "tile": tile["id"]})
     mini = next(m for m in post["miniatures"] if m["tile"] == tile["id"] and m["place"] == "board")
     a = duo["open_a"](f"/#/dice/melee/miniature/{mini['id']}")
     s = sheet(a)
@@ -156,7 +156,7 @@ def test_a_fall_and_a_token_from_the_hero_board(api, duo, shot):
 
 def test_real_dice_are_entered_face_by_face(api, duo, shot):
     to_actions(api, duo)
-    api.session.put(f"{api.base}/api/tables/{duo['code']}/dice/mode", json={"mode": "physical"},
+    api.session.post(f"{api.base}/api/tables/{duo['code']}/commands/set_dice_mode", json={"mode": "physical"},
                     headers={"Authorization": f"Bearer {duo['host']}"}).raise_for_status()
     b = duo["open_b"]()
     b.get_by_role("button", name=re.compile(r"^Melee: 0 \/ 4")).click()
@@ -269,7 +269,7 @@ def test_a_villain_character_moves_from_its_route_in_one_move(api, duo, shot):
     table = api.advance_to(duo["code"], duo["host"], "villain.first_tile")
     post = table["command_posts"]["villain"]
     tile = next(t for t in post["river"] if any(m["tile"] == t["id"] and m["place"] == "board" for m in post["miniatures"]))
-    api.post(duo["code"], "/command-posts/villain/river/activate", duo["villain"], {"tile": tile["id"]})
+    api.post(duo["code"], "/commands/activate_tile", duo["villain"], {"side": "villain", "tile": tile["id"]})
     mini = next(m for m in post["miniatures"] if m["tile"] == tile["id"] and m["place"] == "board")
     before = len(api.session.get(f"{api.base}/api/tables/{duo['code']}/history?limit=500").json())
     a = duo["open_a"](f"/#/dice/move/miniature/{mini['id']}", **SMALL)
