@@ -119,8 +119,8 @@ class Game:
 
     def preview_types(self) -> dict[str, type]:
         """Each preview a phone may ask (`preview`) by name, and the dataclass of its JSON fields:
-        by default the game's commands (the odds of the roll each would make)."""
-        return self.command_types()
+        by default the game's commands when it shows odds (the odds of the roll each would make)."""
+        return self.command_types() if type(self).odds is not Game.odds else {}
 
     def preview_bounds(self) -> dict:
         """What each preview field may hold (`games.bounds`): by default the commands' bounds."""
