@@ -10,7 +10,6 @@ phone the frame of its seat, so no phone ever receives what its seat may not see
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import re
 import secrets
@@ -21,6 +20,7 @@ import orjson
 from flask import Response, current_app, request
 
 import games
+from games import bounds
 
 from .errors import error
 from .extensions import store
@@ -264,17 +264,14 @@ class Change:
 _RANDOM = secrets.SystemRandom()  # the API owns randomness: the dice a game rolls come from here
 
 
-def unknown_field(game: games.Game, name: str, fields) -> None:
-    """A field the command `name` does not have is refused the same way in every game (422
-    unknown_field {command, field}), never dropped: its class in the game's registry names them."""
-    cls = game.command_types().get(name)
-    if cls is None or not isinstance(fields, dict) or not dataclasses.is_dataclass(cls):
-        return  # an unknown command or a body that is no object: the game's own refusal
-    known = {f.name for f in dataclasses.fields(cls)}
-    unknown = sorted(str(k)[:80] for k in fields if k not in known)
-    if unknown:
-        raise game.refusal("I", f"{name} has no field {unknown[0]}", "unknown_field", command=name[:80],
-                           field=unknown[0])
+def unknown_field(game: games.Game, name: str, fields, types: dict | None = None) -> None:
+    """A field the command `name` does not have (nested objects and list elements included) is
+    refused the same way in every game (422 unknown_field {command, field}), never dropped: its
+    class in the game's registry (`types`: by default its commands) names them."""
+    cls = (game.command_types() if types is None else types).get(name)
+    found = None if cls is None else bounds.unknown_field(cls, fields)
+    if found:
+        raise game.refusal("I", f"{name} has no field {found}", "unknown_field", command=name[:80], field=found)
 
 
 def execute(code: str, name: str, fields: dict | None = None) -> Response:

@@ -58,6 +58,7 @@ class Preview(MethodView):
         defense), or its price (bgcc: `move`, the cubes and move points a movement takes). The
         fields are the command's own, as it would be sent."""
         loaded, game, state = play.load(code, token=False)
+        play.unknown_field(game, name, fields_, game.preview_types())
         found = game.preview(state, name, fields_)  # an unknown name or bad fields: the game's coded refusal
         if found is None:
             return error(409, f"{game.name} shows no preview for {name[:40]} here", "no_preview",
