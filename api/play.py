@@ -278,8 +278,11 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
     """Apply the command `name` (its registry name in the table's game) with `fields` to table
     `code` for the seat the request's token holds; retried on a concurrent write unless If-Match
     pins a version. A repeated Idempotency-Key answers the first answer and changes nothing."""
-    def apply(loaded: Loaded, game: games.Game, state):
+    def malformed(game: games.Game) -> None:
         unknown_field(game, name, fields)
+        game.command(name, fields or {})
+
+    def apply(loaded: Loaded, game: games.Game, state):
         command = game.command(name, fields or {})
         early = game.seat_refusal(loaded.seat, command, state) if loaded.seat in (None, games.SPECTATOR) else None
         if early is not None:  # no seat, or a watcher: refused before any name is read
@@ -293,11 +296,12 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
         version = loaded.version + 1
         history = {"undo": (loaded.history["undo"] + [version])[-UNDO_KEPT:], "redo": []}
         return Change(new, events, type(command).__name__, history, public, name)
-    return _write(code, apply)
+    return _write(code, apply, malformed)
 
 
-def _write(code: str, apply) -> Response:
-    """Read, `apply(loaded, game, state)` → Change or a refusal Response, compare-and-set, answer."""
+def _write(code: str, apply, malformed=None) -> Response:
+    """Read, `apply(loaded, game, state)` → Change or a refusal Response, compare-and-set, answer;
+    `malformed(game)` first raises the game's refusal for a body it cannot read."""
     code = code.upper()
     key = request.headers.get("Idempotency-Key")
     if key is not None and not _KEY.match(key):
@@ -316,6 +320,8 @@ def _write(code: str, apply) -> Response:
                 return error(401, "Join the table first: this phone holds no seat", "no_seat")
             return _replayed(loaded, loaded.replay, fingerprint)
         game, state = game_of(loaded), state_of(loaded)
+        if malformed is not None:
+            malformed(game)  # a body the game cannot read is refused (422) before any version is compared
         if wanted and not wanted.star_tag and not wanted.contains_weak(str(loaded.version)):
             return stale(loaded, game, state)
         done = apply(loaded, game, state)
