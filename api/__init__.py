@@ -8,14 +8,14 @@ from werkzeug.routing import BaseConverter
 from . import errors, ratelimit, security
 from .config import Config
 from .extensions import api, redis_store
-from .resources import link_tables
-from .resources import (command_posts, dice, game_extras, game_tables, health, heroes, history, library, live, river,
-                        seats, setup, tables, turn, versus)
+from .resources import command_bodies, link_tables
+from .resources import game_extras, game_tables, health, history, library, live, seats, setup, tables, versus
 from .store import CODE_ALPHABET, CODE_LENGTH
 
-BLUEPRINTS = (health.blp, tables.blp, setup.blp, seats.blp, heroes.blp, command_posts.blp, river.blp, turn.blp,
-              history.blp, live.blp, library.blp, versus.blp, dice.blp, game_tables.blp,
-              game_extras.blp)
+# Every game's commands go through one route, POST /api/tables/{code}/commands/{name}
+# (game_tables.py), and its previews through POST /api/tables/{code}/previews/{name} (game_extras.py).
+BLUEPRINTS = (health.blp, tables.blp, setup.blp, seats.blp, history.blp, live.blp, library.blp, versus.blp,
+              game_tables.blp, game_extras.blp)
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:
@@ -30,6 +30,7 @@ def create_app(config: type[Config] | dict | None = None) -> Flask:
     api.init_app(app)
     for blp in BLUEPRINTS:
         api.register_blueprint(blp)
+    command_bodies.document(api.spec)
     link_tables(api.spec)
     errors.register(app)
     ratelimit.register(app)

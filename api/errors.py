@@ -37,13 +37,16 @@ def store_full():
 
 UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_item")
 OUT_OF_BOUNDS = "out_of_bounds"  # a command field beyond what the game can hold (games/bounds.py): bad input
+UNKNOWN_FIELD = "unknown_field"  # a field the command does not have (api/play.unknown_field): bad input
+# Malformed command fields, the same 422 in every game: beyond a bound, not the command's, of the wrong JSON type
+BAD_INPUT = (OUT_OF_BOUNDS, UNKNOWN_FIELD, "bad_fields")
 
 
 def rule_refused(exc, status: int | None = None):
     """A game's refusal (`games.Game.refusal`) as its answer: 409 by default, 404 for a name the table
-    does not know, 422 for a field beyond its bound, `status` when the caller says (422: an import
+    does not know, 422 for malformed fields (BAD_INPUT), `status` when the caller says (422: an import
     the game's `check_table` refuses)."""
-    status = status or (404 if exc.code in UNKNOWN_NAMES else 422 if exc.code == OUT_OF_BOUNDS else 409)
+    status = status or (404 if exc.code in UNKNOWN_NAMES else 422 if exc.code in BAD_INPUT else 409)
     return error(status, exc.message, exc.code, exc.params, rule=exc.rule)
 
 

@@ -22,6 +22,7 @@ import orjson
 from flask import Response, current_app, request
 
 import games
+from games import bounds
 
 from .errors import error
 from .extensions import store
@@ -304,10 +305,24 @@ class Change:
 _RANDOM = secrets.SystemRandom()  # the API owns randomness: the dice a game rolls come from here
 
 
+def unknown_field(game: games.Game, name: str, fields, types: dict | None = None) -> None:
+    """A field the command `name` does not have (nested objects and list elements included) is
+    refused the same way in every game (422 unknown_field {command, field}), never dropped: its
+    class in the game's registry (`types`: by default its commands) names them."""
+    cls = (game.command_types() if types is None else types).get(name)
+    found = None if cls is None else bounds.unknown_field(cls, fields)
+    if found:
+        raise game.refusal("I", f"{name} has no field {found}", "unknown_field", command=name[:80], field=found)
+
+
 def execute(code: str, name: str, fields: dict | None = None) -> Response:
     """Apply the command `name` (its registry name in the table's game) with `fields` to table
     `code` for the seat the request's token holds; retried on a concurrent write unless If-Match
     pins a version. A repeated Idempotency-Key answers the first answer and changes nothing."""
+    def malformed(game: games.Game) -> None:
+        unknown_field(game, name, fields)
+        game.command(name, fields or {})
+
     def apply(loaded: Loaded, game: games.Game, state):
         refused = barred(loaded.seat, name)  # no seat, or a watcher: refused before the game is asked
         if refused is not None:
@@ -321,11 +336,12 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
         version = loaded.version + 1
         history = {"undo": (loaded.history["undo"] + [version])[-UNDO_KEPT:], "redo": []}
         return Change(new, events, type(command).__name__, history, public, name)
-    return _write(code, apply)
+    return _write(code, apply, malformed)
 
 
-def _write(code: str, apply) -> Response:
-    """Read, `apply(loaded, game, state)` → Change or a refusal Response, compare-and-set, answer."""
+def _write(code: str, apply, malformed=None) -> Response:
+    """Read, `apply(loaded, game, state)` → Change or a refusal Response, compare-and-set, answer;
+    `malformed(game)` first raises the game's refusal for a body it cannot read."""
     code = code.upper()
     key = request.headers.get("Idempotency-Key")
     if key is not None and not _KEY.match(key):
@@ -344,6 +360,8 @@ def _write(code: str, apply) -> Response:
                 return error(401, "Join the table first: this phone holds no seat", "no_seat")
             return _replayed(loaded, loaded.replay, fingerprint)
         game, state = game_of(loaded), state_of(loaded)
+        if malformed is not None:
+            malformed(game)  # a body the game cannot read is refused (422) before any version is compared
         if wanted and not wanted.star_tag and not wanted.contains_weak(str(loaded.version)):
             return stale(loaded, game, state)
         done = apply(loaded, game, state)

@@ -718,10 +718,10 @@ class Gen:
                     # the last stance ends the step by itself (steps nobody decides pass on their own)
                     for h in view["heroes"]:
                         if h.get("stance") is None:
-                            view = (await self.call("POST", f"{base}/heroes/{h['id']}/stance", {"stance": "active"},
+                            view = (await self.call("POST", f"{base}/commands/declare_stance", {"hero": h["id"], "stance": "active"},
                                                     table.host, conn=conn))["table"]
                     continue
-                view = (await self.call("POST", f"{base}/turn/advance", None, table.host, conn=conn))["table"]
+                view = (await self.call("POST", f"{base}/commands/advance", None, table.host, conn=conn))["table"]
             else:
                 raise RuntimeError(f"table {table.code} never reached {ACTION_STEP}")
             table.final = view["version"]
@@ -792,17 +792,18 @@ class Gen:
         ph = t.phones[idx]
         base = f"/api/tables/{t.code}"
         if kind == "spend":
-            method, path, body = "POST", f"{base}/heroes/{t.heroes[idx - 2]}/spend", b'{"space":"reroll","cubes":1}'
+            method, path = "POST", f"{base}/commands/spend"
+            body = b'{"hero":"%s","space":"reroll","cubes":1}' % t.heroes[idx - 2].encode()
         elif kind == "undo":
             method, path, body = "POST", f"{base}/history/undo", None
         elif kind == "place":
-            method, path = "POST", f"{base}/tokens"
+            method, path = "POST", f"{base}/commands/place_token"
             body = b'{"kind":"smoke","side":"villain","area":"bench"}' if idx == 1 else \
                 b'{"kind":"gas","side":"heroes","area":"bench"}'
         else:
             if t.token_id is None:
                 return await self.command(t, measured)
-            method, path, body = "DELETE", f"{base}/tokens/{t.token_id}", None
+            method, path, body = "POST", f"{base}/commands/remove_token", b'{"id":%d}' % t.token_id
         t_send = time.monotonic()
         version, status = None, 0
         try:

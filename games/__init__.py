@@ -158,6 +158,21 @@ class Game:
         no such preview (a game may show its odds in the view instead)."""
         return None
 
+    def preview_types(self) -> dict[str, type]:
+        """Each preview a phone may ask (`preview`) by name, and the dataclass of its JSON fields:
+        by default the game's commands when it shows odds (the odds of the roll each would make)."""
+        return self.command_types() if type(self).odds is not Game.odds else {}
+
+    def preview_bounds(self) -> dict:
+        """What each preview field may hold (`games.bounds`): by default the commands' bounds."""
+        return self.command_bounds()
+
+    def preview(self, state, name: str, fields: dict) -> dict | None:
+        """What `name` with `fields` would give at `state` before it is sent (odds, a price),
+        JSON-ready, changing nothing; None when the game shows no such preview. Malformed fields
+        raise the game's `refusal`, as `command` does. By default the odds of the command's roll."""
+        return self.odds(state, self.command(name, fields))
+
     # ---------------------------------------------------------------- storage
     def dump(self, state) -> tuple[bytes, dict[str, bytes]]:
         """The state as JSON, and the printed definitions it names, by key, as stored beside it."""

@@ -45,14 +45,20 @@ def advance_to(http, code: str, step: str, stances: dict | None = None, limit: i
             for hero in table["heroes"]:
                 if hero["stance"] is None:
                     stance = (stances or {}).get(hero["id"], "active")
-                    r = http.post(f"/api/tables/{code}/heroes/{hero['id']}/stance", json={"stance": stance})
+                    r = command(http, code, "declare_stance", hero=hero["id"], stance=stance)
                     assert r.status_code == 200, r.text
             table = r.json()["table"]  # the last stance passes the stance step (C2)
             continue
-        r = http.post(f"/api/tables/{code}/turn/advance")
+        r = command(http, code, "advance")
         assert r.status_code == 200, r.text
         table = r.json()["table"]
     raise AssertionError(f"never reached {step}")
+
+
+def command(http, code: str, name: str, **fields):
+    """Send the command `name` (its registry name) with its JSON fields at table `code`, through the
+    one command route every game's commands take (POST /api/tables/{code}/commands/{name})."""
+    return http.post(f"/api/tables/{code}/commands/{name}", json=fields)
 
 
 def hand_over(http, code: str, seat: str) -> str:

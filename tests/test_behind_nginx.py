@@ -113,7 +113,7 @@ def test_behind_the_repository_s_nginx_a_table_is_created_and_a_live_stream_rece
     try:
         assert stream.status == 200, stream.body
         assert stream.next()["event"] == "snapshot"
-        r = http.post(f"/api/tables/{created['code']}/turn/advance")
+        r = http.post(f"/api/tables/{created['code']}/commands/advance")
         assert r.status_code == 200, r.text
         change = stream.until(lambda e: e["event"] == "change", timeout=10)[-1]
         assert change["data"]["version"] == r.json()["version"]

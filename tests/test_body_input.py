@@ -36,6 +36,8 @@ def schema_of(node: dict) -> dict:
             node = target
         elif "allOf" in node and len(node["allOf"]) == 1:
             node = node["allOf"][0]
+        elif "oneOf" in node:  # a command's body by its name (the commands and previews routes): the first
+            node = node["oneOf"][0]
         else:
             return node
 
@@ -108,7 +110,7 @@ def test_json_nested_5000_deep_is_refused_on_every_body_route(app, live_server, 
     and the others never answer 5xx. Invalid UTF-8 is a 400 and a body over 1 MB a 413 as well."""
     for method, path, rule in write_routes(app):
         assert path in DOCUMENT["paths"] and method.lower() in DOCUMENT["paths"][path], (method, rule)
-    assert len(body_routes(app)) >= 30
+    assert len(body_routes(app)) >= 15  # every game's commands and previews are two of them
     deep = b"[" * 5000 + b"]" * 5000
     deep_object = b'{"a":' * 5000 + b"1" + b"}" * 5000
     before = redis_client.hget(f"gc:{{{table[0]}}}:table", "version")

@@ -207,16 +207,16 @@ def _rolled_faces(response) -> list[int]:
 
 def test_a_client_cannot_choose_the_app_s_dice_over_http(http):
     """The attack of issue 28: at a table whose app rolls (server mode), roll_dice and reroll_dice
-    with `drawn` faces (the generic command route) are refused (no such field, as in every game:
-    games.serial.build_command) and change nothing: the faces are the server's; faces,
+    with `drawn` faces are refused (422 unknown_field: no command has the field) and change nothing;
+    the faces rolled are the server's; faces,
     shown faces, a success count and an attack or action "resolved" with its successes are refused
     (409 dice_rolled_by_app) and change nothing."""
     code = new_table(http)["code"]
     advance_to(http, code, "heroes.actions")
     before = http.get(f"/api/tables/{code}").headers["ETag"]
-    for path, body in (("/heroes/batman/attack", {"kind": "melee", "cubes": 1, "successes": 9,
+    for path, body in (("/commands/attack", {"hero": "batman", "kind": "melee", "cubes": 1, "successes": 9,
                                                   "target_miniature": "killer-croc.1"}),
-                       ("/heroes/batman/complex-action", {"action": "thought", "cubes": 1, "successes": 9,
+                       ("/commands/complex_action", {"hero": "batman", "action": "thought", "cubes": 1, "successes": 9,
                                                           "difficulty": 1})):
         refused = http.post(f"/api/tables/{code}{path}", json=body)  # an attack's result, chosen by the client
         assert refused.status_code == 409 and refused.json()["reason"] == "dice_rolled_by_app", refused.text
@@ -224,34 +224,35 @@ def test_a_client_cannot_choose_the_app_s_dice_over_http(http):
     five = [5] * 40
     faces = []
     for hero, cubes in (("batman", 3), ("commissioner-gordon", 2)):
-        r = http.post(f"/api/tables/{code}/dice/roll", json={"action": "melee", "hero": hero, "cubes": cubes,
+        r = http.post(f"/api/tables/{code}/commands/start_roll", json={"action": "melee", "hero": hero, "cubes": cubes,
                                                               "target_miniature": "killer-croc.1"})
         assert r.status_code == 200, r.text
         for path, body in ((f"/api/tables/{code}/commands/roll_dice", {"shown": [3] * cubes}),
                            (f"/api/tables/{code}/commands/roll_dice", {"faces": [5] * cubes}),
-                           (f"/api/tables/{code}/dice/roll/dice", {"shown": [3] * cubes}),
-                           (f"/api/tables/{code}/dice/roll/dice", {"faces": [5] * cubes}),
-                           (f"/api/tables/{code}/dice/roll/dice", {"successes": 9})):
+                           (f"/api/tables/{code}/commands/roll_dice", {"shown": [3] * cubes}),
+                           (f"/api/tables/{code}/commands/roll_dice", {"faces": [5] * cubes}),
+                           (f"/api/tables/{code}/commands/roll_dice", {"successes": 9})):
             before = http.get(f"/api/tables/{code}").headers["ETag"]
             refused = http.post(path, json=body)
             assert refused.status_code == 409 and refused.json()["reason"] == "dice_rolled_by_app", refused.text
             assert http.get(f"/api/tables/{code}").headers["ETag"] == before
         before = http.get(f"/api/tables/{code}").headers["ETag"]
-        refused = http.post(f"/api/tables/{code}/commands/roll_dice", json={"drawn": five})  # no such field
-        assert refused.json()["reason"] == "unknown_field" and refused.json()["params"]["field"] == "drawn", refused.text
-        assert http.get(f"/api/tables/{code}").headers["ETag"] == before
+        for path, body in ((f"/api/tables/{code}/commands/roll_dice", {"drawn": five}),
+                           (f"/api/tables/{code}/commands/reroll_dice", {"step": "paid", "dice": [0], "drawn": five})):
+            refused = http.post(path, json=body)  # no command has such a field: refused, never dropped
+            assert refused.status_code == 422 and refused.json()["reason"] == "unknown_field", refused.text
+            assert refused.json()["params"]["field"] == "drawn"
+            assert http.get(f"/api/tables/{code}").headers["ETag"] == before
         r = http.post(f"/api/tables/{code}/commands/roll_dice", json={})
         assert r.status_code == 200, r.text
         faces += [d["face"] for e in r.json()["events"] if e["kind"] == "dice_rolled" for d in e["data"]["dice"]]
-        refused = http.post(f"/api/tables/{code}/dice/roll/reroll", json={"step": "paid", "dice": [1], "faces": [5]})
+        refused = http.post(f"/api/tables/{code}/commands/reroll_dice", json={"step": "paid", "dice": [1], "faces": [5]})
         assert refused.status_code == 409 and refused.json()["reason"] == "dice_rolled_by_app", refused.text
-        refused = http.post(f"/api/tables/{code}/commands/reroll_dice", json={"step": "paid", "dice": [0], "drawn": five})
-        assert refused.json()["reason"] == "unknown_field", refused.text
         r = http.post(f"/api/tables/{code}/commands/reroll_dice", json={"step": "paid", "dice": [0]})
         assert r.status_code == 200, r.text
         faces += [x["face_after"] for e in r.json()["events"] if e["kind"] == "dice_rerolled"
                   for x in e["data"]["rerolls"]]
-        assert http.delete(f"/api/tables/{code}/dice/roll").status_code == 200
+        assert http.post(f"/api/tables/{code}/commands/abandon_roll").status_code == 200
     assert len(faces) == 7
     assert faces != [5] * 7, "the client's drawn faces were rolled"  # by chance: 6^-7
 

@@ -188,7 +188,7 @@ class Writer(threading.Thread):
     def run(self) -> None:
         while not self.stop.is_set():
             try:
-                r = requests.post(f"{self.base}/api/tables/{self.code}/tokens", headers=auth(self.token),
+                r = requests.post(f"{self.base}/api/tables/{self.code}/commands/place_token", headers=auth(self.token),
                                   json={"kind": "gas", "side": "heroes", "area": f"w{len(self.acknowledged)}"},
                                   timeout=5)
             except requests.RequestException:
@@ -351,7 +351,7 @@ def test_gunicorn_killed_mid_game(services):
 
         # the game goes on while the phone is away; it comes back with the last id it saw
         for space in ("melee", "ranged", "thought"):
-            r = http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": space, "cubes": 1}, token=batman)
+            r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": space, "cubes": 1}, token=batman)
             assert r.status_code == 200, r.text
         follower.until_version(r.json()["version"])
         assert follower.reconnections == 1 and seen_before < r.json()["version"]
@@ -360,7 +360,7 @@ def test_gunicorn_killed_mid_game(services):
         assert snapshot["data"]["table"] == r.json()["table"]
         in_order_once(follower, r.json()["version"])
         # and receives the next changes live, from whichever process holds its stream
-        r = http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": 1}, token=batman)
+        r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 1}, token=batman)
         assert r.status_code == 200, r.text
         follower.until_version(r.json()["version"])
         assert follower.reconnections == 1
@@ -412,7 +412,7 @@ def test_redis_killed_mid_game(services):
         table = acknowledged_are_kept(http, code, writer)
         assert table["version"] - writer.acknowledged[-1]["version"] <= 1
 
-        r = http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": 1}, token=batman)
+        r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 1}, token=batman)
         assert r.status_code == 200, r.text
         follower.until_version(r.json()["version"])
         assert follower.reconnections == 1

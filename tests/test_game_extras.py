@@ -1,4 +1,4 @@
-"""GET /api/games/{game}/samples and POST /api/tables/{code}/odds/{name} over HTTP against a real
+"""GET /api/games/{game}/samples and POST /api/tables/{code}/previews/{name} over HTTP against a real
 Redis: the sample library the phone sets a table up from, and the exact odds of a roll before it
 is made (the Miniature Game's previews, DICE AND ODDS), which change nothing."""
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_the_samples_are_the_packages_own(http):
 def test_take_the_lead_odds_before_the_roll_and_nothing_changes(http):
     table = GameTable.new(http, "bmg", crews(), ["player:a", "player:b"])
     before = table.view("host")["version"]
-    r = http.post(f"/api/tables/{table.code}/odds/roll_lead", json={"player": "a"})
+    r = http.post(f"/api/tables/{table.code}/previews/roll_lead", json={"player": "a"})
     assert r.status_code == 200, r.text
     win = r.json()["win"]
     # TAKE THE LEAD: no pass bonus yet, ties rerolled: an even chance each
@@ -41,14 +41,14 @@ def test_take_the_lead_odds_before_the_roll_and_nothing_changes(http):
 
 def test_a_skill_roll_preview_and_refusals(http):
     table = GameTable.new(http, "bmg", crews(), ["player:a", "player:b"])
-    r = http.post(f"/api/tables/{table.code}/odds/skill_roll", json={"model": "a.batman", "skill": "defense"})
+    r = http.post(f"/api/tables/{table.code}/previews/skill_roll", json={"model": "a.batman", "skill": "defense"})
     assert r.status_code == 200, r.text
     odds = r.json()
     assert odds["dice"] >= 2 and odds["target"] == 4 and 0 < odds["pass"] < 1
-    r = http.post(f"/api/tables/{table.code}/odds/fly", json={})
+    r = http.post(f"/api/tables/{table.code}/previews/fly", json={})
     assert r.status_code == 409 and r.json()["reason"] == "unknown_command"
-    r = http.post(f"/api/tables/{table.code}/odds/pass", json={"player": "a"})
+    r = http.post(f"/api/tables/{table.code}/previews/pass", json={"player": "a"})
     assert r.status_code == 409 and r.json()["reason"] == "no_preview"
     gcsg = http.post("/api/games/gcsg/tables", json={"villains": ["joker", "penguin"]}).json()["code"]
-    r = http.post(f"/api/tables/{gcsg}/odds/advance", json={})
+    r = http.post(f"/api/tables/{gcsg}/previews/advance", json={})
     assert r.status_code == 409 and r.json()["reason"] == "no_preview"

@@ -37,7 +37,7 @@ def seat_of(http, code, token):
 
 
 def spend(http, code, token):
-    return http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": 1}, token=None,
+    return http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 1}, token=None,
                      headers=auth(token))
 
 

@@ -23,27 +23,27 @@ def _state(http, code):
 def test_the_same_key_with_another_change_is_refused(http):
     code, v0 = _table(http)
     key = {"Idempotency-Key": "phone-1:change-1"}
-    spend = f"/api/tables/{code}/heroes/batman/spend"
-    first = http.post(spend, json={"space": "melee", "cubes": 1}, headers=key)
+    spend = f"/api/tables/{code}/commands/spend"  # Batman\'s: bodies name "hero"
+    first = http.post(spend, json={"hero": "batman", "space": "melee", "cubes": 1}, headers=key)
     assert first.status_code == 200 and first.json()["version"] == v0 + 1
     before = _state(http, code)
     for method, path, body in (
-            ("post", spend, {"space": "melee", "cubes": 2}),                       # another body
-            ("post", spend, {"space": "ranged", "cubes": 1}),
-            ("post", f"/api/tables/{code}/heroes/renee-montoya/spend", {"space": "melee", "cubes": 1}),  # path
-            ("post", f"/api/tables/{code}/tokens", {"kind": "gas", "side": "heroes"}),
+            ("post", spend, {"hero": "batman", "space": "melee", "cubes": 2}),                       # another body
+            ("post", spend, {"hero": "batman", "space": "ranged", "cubes": 1}),
+            ("post", f"/api/tables/{code}/commands/spend", {"hero": "renee-montoya", "space": "melee", "cubes": 1}),  # path
+            ("post", f"/api/tables/{code}/commands/place_token", {"kind": "gas", "side": "heroes"}),
             ("post", f"/api/tables/{code}/history/undo", None),
-            ("put", f"/api/tables/{code}/dice/mode", {"mode": "physical"})):
+            ("post", f"/api/tables/{code}/commands/set_dice_mode", {"mode": "physical"})):
         r = getattr(http, method)(path, json=body, headers=key)
         assert r.status_code == 422, (path, body, r.status_code, r.text[:200])
         assert r.json()["reason"] == "idempotency_key_reused" and "Idempotent-Replayed" not in r.headers
         assert _state(http, code) == before
     # the same request again is the same change: its first answer
-    again = http.post(spend, json={"space": "melee", "cubes": 1}, headers=key)
+    again = http.post(spend, json={"hero": "batman", "space": "melee", "cubes": 1}, headers=key)
     assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
     assert again.json() == first.json()
     # the code in either case is the same table, the same request
-    again = http.post(f"/api/tables/{code.lower()}/heroes/batman/spend", json={"space": "melee", "cubes": 1},
+    again = http.post(f"/api/tables/{code.lower()}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 1},
                       headers={**key, "Authorization": f"Bearer {http.tokens[code]}"})
     assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
     assert _state(http, code) == before
@@ -59,7 +59,7 @@ def test_two_changes_sent_at_once_with_one_key_apply_one_and_refuse_the_other(ht
 
     def send(body):
         barrier.wait(5)
-        r = requests.post(f"{live_server}/api/tables/{code}/heroes/batman/spend", json=body, timeout=10,
+        r = requests.post(f"{live_server}/api/tables/{code}/commands/spend", json={"hero": "batman", **body}, timeout=10,
                           headers={"Authorization": f"Bearer {http.tokens[code]}", "Idempotency-Key": "same-key"})
         answers.append((body["space"], r.status_code))
 

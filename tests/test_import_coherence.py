@@ -26,8 +26,8 @@ def exports(live_server):
     http = Client(live_server)
     code = new_table(http)["code"]
     advance_to(http, code, "heroes.actions")
-    assert http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": 2}).status_code == 200
-    assert http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "villain"}).status_code == 200
+    assert http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 2}).status_code == 200
+    assert http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "villain"}).status_code == 200
     standard = http.get(f"/api/tables/{code}/export").json()
 
     body = to_data(mission())
@@ -37,12 +37,12 @@ def exports(live_server):
     r = http.post("/api/versus-tables", json={"mission": body})
     assert r.status_code == 201, r.text
     code = r.json()["code"]
-    base = f"/api/tables/{code}/command-posts"
-    assert http.post(f"{base}/heroes/hq", json={"tile": to_data(HEROES_TEAM[0]), "powers": []}).status_code == 200
-    assert http.post(f"{base}/villain/hq", json={"tile": to_data(VILLAIN_TEAM[0]), "powers": []}).status_code == 200
+    base = f"/api/tables/{code}/commands"
+    assert http.post(f"{base}/pick_hq", json={"side": "heroes", "tile": to_data(HEROES_TEAM[0]), "powers": []}).status_code == 200
+    assert http.post(f"{base}/pick_hq", json={"side": "villain", "tile": to_data(VILLAIN_TEAM[0]), "powers": []}).status_code == 200
     for h, v in zip(HEROES_TEAM[1:], VILLAIN_TEAM[1:]):
-        assert http.post(f"{base}/heroes/draft", json={"tile": to_data(h)}).status_code == 200
-        assert http.post(f"{base}/villain/draft", json={"tile": to_data(v)}).status_code == 200
+        assert http.post(f"{base}/draft_tile", json={"side": "heroes", "tile": to_data(h)}).status_code == 200
+        assert http.post(f"{base}/draft_tile", json={"side": "villain", "tile": to_data(v)}).status_code == 200
     versus = http.get(f"/api/tables/{code}/export").json()
     assert versus["state"]["versus"]["draft"]["phase"] == "done"
     return standard, versus

@@ -19,7 +19,7 @@ def test_the_published_message_is_the_change_the_writer_answered(http, redis_cli
     listener.subscribe(f"gc:{{{code}}}:live")
     try:
         listener.get_message(timeout=1)
-        r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes"})
+        r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes"})
         assert r.status_code == 200, r.text
         message = None
         for _ in range(20):
@@ -92,22 +92,23 @@ def test_a_table_records_its_game_and_old_tables_read_as_bgcc(http, redis_client
 def test_api_refusals_carry_a_reason_and_params(http):
     code, table = heroes_table(http)
     batman = join(http, code, "hero:batman")
-    spend = f"/api/tables/{code}/heroes/batman/spend"
+    spend = f"/api/tables/{code}/commands/spend"  # Batman\'s: bodies name "hero"
     cases = [
         (http.get("/api/tables/ZZZZZZ"), 404, "no_table", {"code": "ZZZZZZ"}),
-        (http.post(spend, json={"space": "melee", "cubes": 1}, token=None), 401, "no_seat", {}),
-        (http.post(f"/api/tables/{code}/heroes/renee-montoya/spend", json={"space": "melee", "cubes": 1},
+        (http.post(spend, json={"hero": "batman", "space": "melee", "cubes": 1}, token=None), 401, "no_seat", {}),
+        (http.post(f"/api/tables/{code}/commands/spend", json={"hero": "renee-montoya", "space": "melee", "cubes": 1},
                    headers=auth(batman), token=None), 403,
          "not_your_seat", {"seat": "hero:batman", "command": "spend"}),
-        (http.post(spend, json={"space": "melee", "cubes": 1}, headers={"If-Match": '"1"'}), 412,
+        (http.post(spend, json={"hero": "batman", "space": "melee", "cubes": 1}, headers={"If-Match": '"1"'}), 412,
          "stale_version", {"version": table["version"]}),
         (http.post(f"/api/tables/{code}/seats", json={"seat": "hero:batman"}, token=None), 409, "seat_taken",
          {"seat": "hero:batman"}),
-        (http.post(spend, json={"space": "melee", "cubes": 1}, headers={"Idempotency-Key": "a b"}), 400,
+        (http.post(spend, json={"hero": "batman", "space": "melee", "cubes": 1}, headers={"Idempotency-Key": "a b"}), 400,
          "bad_idempotency_key", {}),
-        (http.post(spend, json={"space": "melee"}), 422, "invalid_request", {"field": "cubes"}),
+        (http.post(spend, json={"hero": "batman", "space": "melee"}), 422, "bad_fields", {"command": "spend"}),
         (http.post(f"/api/tables/{code}/history/redo"), 409, "nothing_to_redo", {}),
-        (http.get(f"/api/tables/{code}/heroes/robin"), 404, "no_hero", {"hero": "robin"}),
+        (http.post(f"/api/tables/{code}/commands/spend", json={"hero": "robin", "space": "melee", "cubes": 1}), 404,
+         "unknown_hero", {"hero": "robin", "name": "robin", "known": ["Batman", "Commissioner Gordon", "Renee Montoya"]}),
     ]
     for r, status, reason, params in cases:
         assert (r.status_code, r.json().get("reason"), r.json().get("params")) == (status, reason, params), r.text
@@ -134,7 +135,7 @@ def test_undo_and_redo_say_what_they_would_do(http, redis_client):
     batman = join(http, code, "hero:batman")
     table = http.get(f"/api/tables/{code}").json()
     assert table["undo"] is None and table["redo"] is None
-    r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes"}, token=None, headers=auth(batman))
+    r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes"}, token=None, headers=auth(batman))
     assert r.status_code == 200, r.text
     undo = r.json()["table"]["undo"]
     assert (undo["command"], undo["seat"], undo["version"]) == ("place_token", "hero:batman", r.json()["version"])

@@ -133,7 +133,15 @@ def test_stateful_sequences_follow_the_links(live_server, openings):
     paths = json.loads(DOCUMENT.read_text("utf-8"))["paths"]
     links = [link for item in paths.values() for op in item.values() if isinstance(op, dict)
              for link in op["responses"].get("201", {}).get("links", {}).values()]
-    assert len(links) >= 200
+    assert len(links) >= 50
+    # every game's commands are one operation: each opening links to it, and to the previews
+    commands = "#/paths/~1api~1tables~1{code}~1commands~1{name}/post"
+    previews = "#/paths/~1api~1tables~1{code}~1previews~1{name}/post"
+    for item in paths.values():
+        for op in item.values():
+            opened = op.get("responses", {}).get("201", {}).get("links", {}) if isinstance(op, dict) else {}
+            if opened:
+                assert {commands, previews} <= {link["operationRef"] for link in opened.values()}
     played = Counter()
     # The seat token each opening answered with, by table code: a phone that opened a table keeps
     # its token, so a step at that table that no link gave a token to sends it, as the phone would.

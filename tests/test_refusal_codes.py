@@ -206,9 +206,9 @@ def test_a_saturated_space_answers_its_code_and_params(http):
     code = new_table(http)["code"]
     table = advance_to(http, code, "heroes.actions")
     limit = next(h for h in table["heroes"] if h["id"] == "batman")["spaces"]["melee"]["exertion_limit"]
-    r = http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": limit})
+    r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": limit})
     assert r.status_code == 200, r.text
-    r = http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": 1})
+    r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 1})
     _refused(r, "space_saturated", f"Melee space is saturated: {limit} of {limit}", "IX·I",
              space="melee", held=limit, limit=limit)
 
@@ -217,7 +217,7 @@ def test_not_enough_cubes_answers_its_code_and_params(http):
     code = new_table(http)["code"]
     table = advance_to(http, code, "heroes.actions")
     reserve = next(h for h in table["heroes"] if h["id"] == "batman")["reserve"]
-    r = http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "fatigue", "cubes": reserve + 1})
+    r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "fatigue", "cubes": reserve + 1})
     _refused(r, "not_enough_cubes", f"Batman's reserve holds {reserve} cubes, not {reserve + 1}", "V·A 14",
              hero="Batman", reserve=reserve, cubes=reserve + 1)
 
@@ -226,7 +226,7 @@ def test_an_unknown_hero_answers_its_code_and_params(http):
     """C7: a name the table does not know is not found (404), with the names it knows."""
     code = new_table(http)["code"]
     advance_to(http, code, "heroes.actions")
-    r = http.post(f"/api/tables/{code}/heroes/nobody/spend", json={"space": "melee", "cubes": 1})
+    r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "nobody", "space": "melee", "cubes": 1})
     assert r.status_code == 404, r.text
     body = r.json()
     assert (body["code"], body["reason"], body["rule"]) == (404, "unknown_hero", "V·A")
@@ -239,22 +239,22 @@ def test_an_unknown_hero_answers_its_code_and_params(http):
 def test_names_the_table_shows_are_accepted_as_ids(http):
     """C7: a hero, a tile, a miniature or an item by the name the table shows, in any case."""
     code = new_table(http, equipment={"Batman": ["Batarangs"]})["code"]
-    assert http.put(f"/api/tables/{code}/dice/mode", json={"mode": "physical"}).status_code == 200  # IX·D
+    assert http.post(f"/api/tables/{code}/commands/set_dice_mode", json={"mode": "physical"}).status_code == 200  # IX·D
     advance_to(http, code, "heroes.actions")
-    r = http.post(f"/api/tables/{code}/heroes/Batman/spend", json={"space": "melee", "cubes": 1})
+    r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "Batman", "space": "melee", "cubes": 1})
     assert r.status_code == 200, r.text
-    r = http.post(f"/api/tables/{code}/heroes/BATMAN/attack", json={"kind": "melee", "cubes": 1, "successes": 3,
+    r = http.post(f"/api/tables/{code}/commands/attack", json={"hero": "BATMAN", "kind": "melee", "cubes": 1, "successes": 3,
                                                                   "target_miniature": "thug with crowbar #1"})
     assert r.status_code == 200, r.text
     assert any(e["data"].get("miniature") == "thug-with-crowbar.1" for e in r.json()["events"])
-    r = http.post(f"/api/tables/{code}/heroes/batman/drop", json={"item": "batarangs"})
+    r = http.post(f"/api/tables/{code}/commands/drop", json={"hero": "batman", "item": "batarangs"})
     assert r.status_code == 200, r.text
-    r = http.post(f"/api/tables/{code}/heroes/batman/drop", json={"item": "Bat-spray"})
+    r = http.post(f"/api/tables/{code}/commands/drop", json={"hero": "batman", "item": "Bat-spray"})
     assert (r.status_code, r.json()["reason"]) == (404, "unknown_item")
     advance_to(http, code, "villain.first_tile")
-    r = http.post(f"/api/tables/{code}/command-posts/villain/river/activate", json={"tile": "Killer Croc"})
+    r = http.post(f"/api/tables/{code}/commands/activate_tile", json={"side": "villain", "tile": "Killer Croc"})
     assert r.status_code == 200, r.text
-    r = http.post(f"/api/tables/{code}/command-posts/villain/river/activate", json={"tile": "Joker"})
+    r = http.post(f"/api/tables/{code}/commands/activate_tile", json={"side": "villain", "tile": "Joker"})
     assert (r.status_code, r.json()["reason"]) == (404, "unknown_tile")
     assert "Brute with chains" in r.json()["params"]["known"]
 
@@ -262,8 +262,8 @@ def test_names_the_table_shows_are_accepted_as_ids(http):
 def test_a_second_stance_answers_its_code_and_params(http):
     code = new_table(http)["code"]
     advance_to(http, code, "heroes.stances")
-    r = http.post(f"/api/tables/{code}/heroes/batman/stance", json={"stance": "active"})
+    r = http.post(f"/api/tables/{code}/commands/declare_stance", json={"hero": "batman", "stance": "active"})
     assert r.status_code == 200, r.text
-    r = http.post(f"/api/tables/{code}/heroes/batman/stance", json={"stance": "resting"})
+    r = http.post(f"/api/tables/{code}/commands/declare_stance", json={"hero": "batman", "stance": "resting"})
     _refused(r, "stance_already_chosen", "Batman already chose the active stance this turn", "V·B·3",
              hero="Batman", stance="active")

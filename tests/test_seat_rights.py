@@ -68,82 +68,88 @@ class Case:
         return VERSUS_SEATS if self.stage.startswith("versus") else SEATS
 
 
-HERO = "/heroes/batman"
-HOST_TOKEN = ("host", "post", "/tokens", {"kind": "flame", "side": "heroes"})
+HOST_TOKEN = ("host", "post", "/commands/place_token", {"kind": "flame", "side": "heroes"})
 # Batman's melee attack on Thug #1, rolled by the app (server dice), step by step
-ROLL = ("host", "post", "/dice/roll", {"action": "melee", "hero": "batman", "cubes": 1,
+ROLL = ("host", "post", "/commands/start_roll", {"action": "melee", "hero": "batman", "cubes": 1,
                                        "target_miniature": "thug-with-crowbar.1"})
-ROLLED = ("host", "post", "/dice/roll/dice", {})
-REROLLS_DONE = ("host", "post", "/dice/roll/end-rerolls", None)
-PHYSICAL = ("host", "put", "/dice/mode", {"mode": "physical"})  # successes read on real dice (IX·D)
-HEROES_HQ = ("host", "post", "/command-posts/heroes/hq", {"tile": to_data(HEROES_TEAM[0])})  # the booklet's powers
-VILLAIN_HQ = ("host", "post", "/command-posts/villain/hq", {"tile": to_data(VILLAIN_TEAM[0]), "powers": []})
+ROLLED = ("host", "post", "/commands/roll_dice", {})
+REROLLS_DONE = ("host", "post", "/commands/end_rerolls", None)
+PHYSICAL = ("host", "post", "/commands/set_dice_mode", {"mode": "physical"})  # successes read on real dice (IX·D)
+HEROES_HQ = ("host", "post", "/commands/pick_hq", {"side": "heroes", "tile": to_data(HEROES_TEAM[0])})  # the booklet's powers
+VILLAIN_HQ = ("host", "post", "/commands/pick_hq", {"side": "villain", "tile": to_data(VILLAIN_TEAM[0]), "powers": []})
 
 CASES: dict[tuple[str, str], list[Case]] = {
-    ("POST", PREFIX + "heroes/{hero}/stance"): [Case("stances", OWN_HERO, {"stance": "active"})],
-    ("POST", PREFIX + "heroes/{hero}/spend"): [
-        Case("heroes", OWN_HERO, {"space": "melee", "cubes": 2}),
-        Case("heroes", OWN_HERO, {"space": "defense", "cubes": 1}, name="defense")],
-    ("POST", PREFIX + "heroes/{hero}/attack"): [
-        Case("heroes", OWN_HERO, {"kind": "melee", "cubes": 1, "successes": 1,
-                                  "target_miniature": "thug-with-crowbar.1"}, prepare=(PHYSICAL,))],
-    ("POST", PREFIX + "heroes/{hero}/complex-action"): [
-        Case("heroes", OWN_HERO, {"action": "manipulation", "cubes": 1, "successes": 1, "difficulty": 1},
-             prepare=(PHYSICAL,))],
-    ("POST", PREFIX + "heroes/{hero}/automatic-action"): [Case("heroes", OWN_HERO, {"action": "thought"})],
-    ("POST", PREFIX + "heroes/{hero}/move"): [Case("heroes", OWN_HERO, {"moves": [{"type": "simple"}]})],
-    ("POST", PREFIX + "heroes/{hero}/pick-up"): [Case("heroes", OWN_HERO, {"item": sample("items", "Batarangs")})],
-    ("POST", PREFIX + "heroes/{hero}/give"): [
-        Case("heroes", OWN_HERO, {"to_hero": "commissioner-gordon", "item": "Tonfa"})],
-    ("POST", PREFIX + "heroes/{hero}/take"): [
-        Case("heroes", OWN_HERO, {"from_hero": "commissioner-gordon", "item": "Batarangs"})],
-    ("POST", PREFIX + "heroes/{hero}/drop"): [Case("heroes", OWN_HERO, {"item": "Tonfa"})],
-    ("POST", PREFIX + "heroes/{hero}/throw"): [
-        Case("heroes", OWN_HERO, {"item": "Tonfa", "distance": 1, "cubes": 1, "successes": 3},
-             prepare=(PHYSICAL,))],
-    ("POST", PREFIX + "heroes/{hero}/wounds"): [
-        Case("heroes", frozenset({"host", "villain", "hero"}), {"wounds": 1, "cause": "a fall"})],
-    ("POST", PREFIX + "characters/{miniature}/attack"): [
-        Case("villain", VILLAIN, {"kind": "melee", "successes": 1, "target_hero": "batman"}, prepare=(PHYSICAL,))],
-    ("POST", PREFIX + "characters/{miniature}/complex-action"): [
-        Case("villain", VILLAIN, {"action": "manipulation", "successes": 1, "difficulty": 1},
-             prepare=(PHYSICAL,))],
-    ("POST", PREFIX + "characters/{miniature}/automatic-action"): [
-        Case("villain", VILLAIN, {"action": "manipulation"})],
-    ("POST", PREFIX + "characters/{miniature}/move"): [Case("villain", VILLAIN, {"moves": [{"type": "simple"}]})],
-    # a wound from anything but an attack: the villain or any hero's phone may record it
-    ("POST", PREFIX + "characters/{miniature}/wounds"): [Case("heroes", PLAYERS, {"wounds": 1})],
-    ("POST", PREFIX + "command-posts/{side}/spend"): [Case("heroes", VILLAIN, {"space": "defense", "cubes": 1})],
-    ("POST", PREFIX + "command-posts/{side}/reinforce"): [
-        Case("event", VILLAIN, {"miniature": "thug-with-crowbar.1"})],
-    ("POST", PREFIX + "command-posts/{side}/end-reinforcement"): [Case("event", VILLAIN)],
-    ("POST", PREFIX + "command-posts/{side}/river/activate"): [Case("villain", VILLAIN, {"tile": "killer-croc"})],
-    ("POST", PREFIX + "command-posts/{side}/river/dredge"): [
-        Case("villain", VILLAIN, {"tiles": ["brute-with-chains"]})],
-    ("POST", PREFIX + "command-posts/{side}/river/demobilize"): [
-        Case("villain", VILLAIN, {"tile": "thug-with-crowbar"})],
-    ("POST", PREFIX + "tokens"): [
-        Case("heroes", HEROES, {"kind": "gas", "side": "heroes", "area": "alley"}, name="heroes' token"),
-        Case("heroes", VILLAIN, {"kind": "frost", "side": "villain"}, name="villain's token")],
-    ("DELETE", PREFIX + "tokens/{token}"): [Case("heroes", PLAYERS)],
-    # any command by its registry name: the same seat rights as its own route
+    # every command of every game, by its registry name (POST /api/tables/{code}/commands/{name}):
+    # its actor (hero, miniature, side) is one of its fields; a wound from anything but an attack:
+    # the villain or any hero's phone may record it; the dice mode and faces are the host's; a roll
+    # follows the side that acts, and the defense also the defender's side; a skill's free action
+    # after an attack is its possessor's (see test_dice_api): nothing is offered here, so the
+    # players' phones get the rules' refusal. Versus: each side's phone runs its own command post
+    # (a table in the middle of its draft cannot be imported, see test_shared_tables: the host plays
+    # the draft up to the moment instead); Nightwing's power waits for its moment, and the fixture
+    # mission has no mission rule or event: the rules refuse them (409), the seats decide before
     ("POST", PREFIX + "commands/{name}"): [
+        Case("stances", OWN_HERO, {"hero": "batman", "stance": "active"}, {"name": "declare_stance"}, name="declare_stance"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "space": "melee", "cubes": 2}, {"name": "spend"}, name="spend"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "space": "defense", "cubes": 1}, {"name": "spend"}, name="spend: defense"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "kind": "melee", "cubes": 1, "successes": 1,
+                                  "target_miniature": "thug-with-crowbar.1"}, {"name": "attack"}, prepare=(PHYSICAL,), name="attack"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "action": "manipulation", "cubes": 1, "successes": 1, "difficulty": 1}, {"name": "complex_action"}, prepare=(PHYSICAL,), name="complex_action"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "action": "thought"}, {"name": "automatic_action"}, name="automatic_action"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "moves": [{"type": "simple"}]}, {"name": "move"}, name="move"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "item": sample("items", "Batarangs")}, {"name": "pick_up"}, name="pick_up"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "to_hero": "commissioner-gordon", "item": "Tonfa"}, {"name": "give"}, name="give"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "from_hero": "commissioner-gordon", "item": "Batarangs"}, {"name": "take"}, name="take"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "item": "Tonfa"}, {"name": "drop"}, name="drop"),
+        Case("heroes", OWN_HERO, {"hero": "batman", "item": "Tonfa", "distance": 1, "cubes": 1, "successes": 3}, {"name": "throw"}, prepare=(PHYSICAL,), name="throw"),
+        Case("heroes", frozenset({"host", "villain", "hero"}), {"hero": "batman", "wounds": 1, "cause": "a fall"}, {"name": "wound"}, name="wound"),
+        Case("villain", VILLAIN, {"miniature": "thug-with-crowbar.1", "kind": "melee", "successes": 1, "target_hero": "batman"}, {"name": "attack"}, prepare=(PHYSICAL,), name="attack"),
+        Case("villain", VILLAIN, {"miniature": "thug-with-crowbar.1", "action": "manipulation", "successes": 1, "difficulty": 1}, {"name": "complex_action"}, prepare=(PHYSICAL,), name="complex_action"),
+        Case("villain", VILLAIN, {"miniature": "thug-with-crowbar.1", "action": "manipulation"}, {"name": "automatic_action"}, name="automatic_action"),
+        Case("villain", VILLAIN, {"miniature": "thug-with-crowbar.1", "moves": [{"type": "simple"}]}, {"name": "move"}, name="move"),
+        Case("heroes", PLAYERS, {"miniature": "thug-with-crowbar.1", "wounds": 1}, {"name": "wound"}, name="wound"),
+        Case("heroes", VILLAIN, {"side": "villain", "space": "defense", "cubes": 1}, {"name": "spend"}, name="spend"),
+        Case("event", VILLAIN, {"side": "villain", "miniature": "thug-with-crowbar.1"}, {"name": "reinforce"}, name="reinforce"),
+        Case("event", VILLAIN, {"side": "villain"}, {"name": "end_reinforcement"}, name="end_reinforcement"),
+        Case("villain", VILLAIN, {"side": "villain", "tile": "killer-croc"}, {"name": "activate_tile"}, name="activate_tile"),
+        Case("villain", VILLAIN, {"side": "villain", "tiles": ["brute-with-chains"]}, {"name": "dredge"}, name="dredge"),
+        Case("villain", VILLAIN, {"side": "villain", "tile": "thug-with-crowbar"}, {"name": "demobilize"}, name="demobilize"),
+        Case("heroes", HEROES, {"kind": "gas", "side": "heroes", "area": "alley"}, {"name": "place_token"}, name="place_token: heroes' token"),
+        Case("heroes", VILLAIN, {"kind": "frost", "side": "villain"}, {"name": "place_token"}, name="place_token: villain's token"),
+        Case("heroes", PLAYERS, {"id": 1}, {"name": "remove_token"}, name="remove_token"),
+        Case("heroes", HEROES, {}, {"name": "advance"}, name="advance: heroes' step"),
+        Case("villain", VILLAIN, {}, {"name": "advance"}, name="advance: villain's step"),
+        Case("heroes", HOST, {"winner": "heroes", "reason": "bomb disarmed"}, {"name": "end_game"}, name="end_game"),
+        Case("heroes", HOST, {"mode": "physical"}, {"name": "set_dice_mode"}, name="set_dice_mode"),
+        Case("heroes", HOST, {"colour": "yellow", "faces": [0, 0, 1, 1, 1, 2]}, {"name": "calibrate_dice"}, name="calibrate_dice"),
+        Case("heroes", HOST, {"colour": "yellow", "faces": None}, {"name": "calibrate_dice"}, name="calibrate_dice: the default faces"),
+        Case("heroes", OWN_HERO, {**ROLL[3]}, {"name": "start_roll"}, name="start_roll: a hero's attack"),
+        Case("villain", VILLAIN, {"action": "melee", "miniature": "thug-with-crowbar.1", "target_hero": "batman"}, {"name": "start_roll"}, name="start_roll: a character's attack"),
+        Case("heroes", OWN_HERO, {}, {"name": "abandon_roll"}, prepare=(ROLL,), name="abandon_roll"),
+        Case("heroes", OWN_HERO, {"cause": "fall", "level": 1, "hero": "batman"}, {"name": "start_free_roll"}, name="start_free_roll"),
+        Case("heroes", OWN_HERO, {}, {"name": "roll_dice"}, prepare=(ROLL,), name="roll_dice"),
+        Case("heroes", OWN_HERO, {"step": "paid", "dice": [0]}, {"name": "reroll_dice"}, prepare=(ROLL, ROLLED), name="reroll_dice"),
+        Case("heroes", OWN_HERO, {}, {"name": "end_rerolls"}, prepare=(ROLL, ROLLED), name="end_rerolls"),
+        Case("heroes", frozenset({"host", "hero", "villain"}), {"cubes": 0}, {"name": "defend"}, prepare=(ROLL, ROLLED, REROLLS_DONE), name="defend"),
+        Case("heroes", PLAYERS, {"skill": "Counterattack"}, {"name": "start_follow_up"}, success=(409,), name="start_follow_up"),
+        Case("versus.setup", HEROES_SIDE, {"side": "heroes", "tile": to_data(HEROES_TEAM[0])}, {"name": "pick_hq"}, name="pick_hq: the heroes first"),
+        Case("versus.setup", VILLAIN, {"side": "villain", "tile": to_data(VILLAIN_TEAM[0]), "powers": []}, {"name": "pick_hq"}, prepare=(HEROES_HQ,), name="pick_hq: then the villain"),
+        Case("versus.setup", HEROES_SIDE, {"side": "heroes", "tile": to_data(HEROES_TEAM[1])}, {"name": "draft_tile"}, prepare=(HEROES_HQ, VILLAIN_HQ), name="draft_tile"),
+        Case("versus.drafted", HEROES_SIDE, {"side": "heroes", "power": "nightwing-impetueux"}, {"name": "resolve_power"}, success=(409,), name="resolve_power"),
+        Case("versus.drafted", HEROES_SIDE, {"side": "heroes", "rule": "force-d-intervention"}, {"name": "record_mission_rule"}, success=(409,), name="record_mission_rule"),
+        Case("versus.drafted", HEROES_SIDE, {"side": "heroes", "rule": "force-d-intervention", "tile": "swat"}, {"name": "resolve_mission_event"}, success=(409,), name="resolve_mission_event"),
         Case("heroes", HEROES, {"kind": "gas", "side": "heroes", "area": "alley"}, {"name": "place_token"},
              name="heroes' token by name"),
         Case("villain", VILLAIN, {}, {"name": "advance"}, name="villain's step by name")],
-    ("POST", PREFIX + "turn/advance"): [
-        Case("heroes", HEROES, name="heroes' step"),
-        Case("villain", VILLAIN, name="villain's step")],
-    ("POST", PREFIX + "turn/end-game"): [Case("heroes", HOST, {"winner": "heroes", "reason": "bomb disarmed"})],
     ("POST", PREFIX + "history/undo"): [
         Case("heroes", HOST, prepare=(HOST_TOKEN,), name="the host's change"),
-        Case("heroes", VILLAIN, prepare=(("villain", "post", "/command-posts/villain/spend",
-                                          {"space": "reroll", "cubes": 1}),), name="the villain's change"),
-        Case("heroes", OWN_HERO, prepare=(("hero", "post", HERO + "/spend", {"space": "thought", "cubes": 1}),),
+        Case("heroes", VILLAIN, prepare=(("villain", "post", "/commands/spend",
+                                          {"side": "villain", "space": "reroll", "cubes": 1}),), name="the villain's change"),
+        Case("heroes", OWN_HERO, prepare=(("hero", "post", "/commands/spend", {"hero": "batman", "space": "thought", "cubes": 1}),),
              name="batman's change")],
     ("POST", PREFIX + "history/redo"): [
         Case("heroes", HOST, prepare=(HOST_TOKEN, ("host", "post", "/history/undo", None)), name="the host's change"),
-        Case("heroes", OWN_HERO, prepare=(("hero", "post", HERO + "/spend", {"space": "thought", "cubes": 1}),
+        Case("heroes", OWN_HERO, prepare=(("hero", "post", "/commands/spend", {"hero": "batman", "space": "thought", "cubes": 1}),
                                           ("host", "post", "/history/undo", None)), name="batman's change")],
     ("POST", PREFIX + "history/jump"): [Case("heroes", HOST, {"version": 1}, prepare=(HOST_TOKEN,))],
     # anyone may join: the join code is the invitation
@@ -168,72 +174,32 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("heroes", HOST, success=(201,), name="villain"),
         Case("heroes", HOST, params={"seat": "hero:batman"}, success=(201,), name="a hero"),
         Case("versus.drafted", HOST, params={"seat": "heroes"}, success=(201,), name="Versus")],
-    # dice: the mode and the faces are the host's; a roll follows the side that acts, and the
-    # defense also the defender's side
-    ("PUT", PREFIX + "dice/mode"): [Case("heroes", HOST, {"mode": "physical"})],
-    ("PUT", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST, {"faces": [0, 0, 1, 1, 1, 2]})],
-    ("DELETE", PREFIX + "dice/faces/{colour}"): [Case("heroes", HOST)],
-    # a roll's odds by command name (the other games' rolls): computes, changes nothing, anyone with
-    # the code; a board game's table has none there (409 no_preview for every seat)
-    ("POST", PREFIX + "odds/{name}"): [
-        Case("heroes", EVERYONE, {}, {"name": "advance"}, success=(409,), changes=False)],
-    ("POST", PREFIX + "dice/odds"): [  # computes, changes nothing: anyone with the code
-        Case("heroes", EVERYONE, {"hero": "batman", "action": "melee", "cubes": 2}, changes=False)],
-    ("POST", PREFIX + "move-price"): [  # computes, changes nothing: anyone with the code
-        Case("heroes", EVERYONE, {"hero": "batman", "moves": [{"type": "simple"}]}, changes=False)],
-    ("POST", PREFIX + "dice/roll"): [
-        Case("heroes", OWN_HERO, ROLL[3], name="a hero's attack"),
-        Case("villain", VILLAIN, {"action": "melee", "miniature": "thug-with-crowbar.1", "target_hero": "batman"},
-             name="a character's attack")],
-    ("DELETE", PREFIX + "dice/roll"): [Case("heroes", OWN_HERO, prepare=(ROLL,))],
-    ("POST", PREFIX + "dice/roll/free"): [Case("heroes", OWN_HERO, {"cause": "fall", "level": 1, "hero": "batman"})],
-    ("POST", PREFIX + "dice/roll/dice"): [Case("heroes", OWN_HERO, {}, prepare=(ROLL,))],
-    ("POST", PREFIX + "dice/roll/reroll"): [Case("heroes", OWN_HERO, {"step": "paid", "dice": [0]},
-                                                 prepare=(ROLL, ROLLED))],
-    ("POST", PREFIX + "dice/roll/end-rerolls"): [Case("heroes", OWN_HERO, prepare=(ROLL, ROLLED))],
-    ("POST", PREFIX + "dice/roll/defense"): [
-        Case("heroes", frozenset({"host", "hero", "villain"}), {"cubes": 0}, prepare=(ROLL, ROLLED, REROLLS_DONE))],
-    # a skill's free action after an attack is its possessor's (see test_dice_api); nothing is
-    # offered here, so the players' phones get the rules' refusal
-    ("POST", PREFIX + "dice/roll/follow-up"): [Case("heroes", PLAYERS, {"skill": "Counterattack"}, success=(409,))],
-    # Versus: each side's phone runs its own command post
-    # (a table in the middle of its draft cannot be imported, see test_shared_tables: the host
-    # plays the draft up to the moment instead)
-    ("POST", PREFIX + "command-posts/{side}/hq"): [
-        Case("versus.setup", HEROES_SIDE, {"tile": to_data(HEROES_TEAM[0])}, params={"side": "heroes"},
-             name="the heroes first"),
-        Case("versus.setup", VILLAIN, {"tile": to_data(VILLAIN_TEAM[0]), "powers": []}, prepare=(HEROES_HQ,),
-             name="then the villain")],
-    ("POST", PREFIX + "command-posts/{side}/draft"): [
-        Case("versus.setup", HEROES_SIDE, {"tile": to_data(HEROES_TEAM[1])}, params={"side": "heroes"},
-             prepare=(HEROES_HQ, VILLAIN_HQ))],
-    # Nightwing's power waits for its moment: the rules refuse it (409), the seats decide before
-    ("POST", PREFIX + "command-posts/{side}/powers/{power}"): [
-        Case("versus.drafted", HEROES_SIDE, {}, params={"side": "heroes"}, success=(409,))],
-    # a mission's rules and event: the side's own phone (the fixture mission has none: the rules refuse)
-    ("POST", PREFIX + "command-posts/{side}/mission-rules/{rule}"): [
-        Case("versus.drafted", HEROES_SIDE, None, params={"side": "heroes"}, success=(409,))],
-    ("POST", PREFIX + "command-posts/{side}/mission-events/{rule}"): [
-        Case("versus.drafted", HEROES_SIDE, {"tile": "swat"}, params={"side": "heroes"}, success=(409,))],
+    # previews: a roll's odds or a price by name: computes, changes nothing, anyone with the code; a
+    # board game's table has none for a command like advance (409 no_preview for every seat)
+    ("POST", PREFIX + "previews/{name}"): [
+        Case("heroes", EVERYONE, {}, {"name": "advance"}, success=(409,), changes=False),
+        Case("heroes", EVERYONE, {"hero": "batman", "action": "melee", "cubes": 2}, {"name": "odds"},
+             changes=False),
+        Case("heroes", EVERYONE, {"hero": "batman", "moves": [{"type": "simple"}]}, {"name": "move"},
+             changes=False)],
 }
 
 # The same routes on a Versus table, where the seats are the two sides
 VERSUS_CASES = {
-    ("POST", PREFIX + "turn/advance"): Case("versus.drafted", HEROES_SIDE, name="Versus setup: initiative"),
-    ("POST", PREFIX + "command-posts/{side}/spend"): Case("versus.drafted", HEROES_SIDE, {"space": "defense", "cubes": 1},
-                                                        params={"side": "heroes"}, name="Versus"),
-    ("POST", PREFIX + "tokens"): Case("versus.drafted", frozenset({"host", "villain"}),
-                                      {"kind": "smoke", "side": "villain"}, name="Versus"),
-    ("POST", PREFIX + "turn/end-game"): Case("versus.drafted", HOST, {"winner": "villain"}, name="Versus",
-                                             prepare=(("host", "post", "/turn/advance", None),)),
+    ("POST", PREFIX + "commands/{name}"): [
+        Case("versus.drafted", HEROES_SIDE, {}, {"name": "advance"}, name="advance: Versus setup: initiative"),
+        Case("versus.drafted", HEROES_SIDE, {"side": "heroes", "space": "defense", "cubes": 1}, {"name": "spend"}, name="spend: Versus"),
+        Case("versus.drafted", frozenset({"host", "villain"}), {"kind": "smoke", "side": "villain"}, {"name": "place_token"}, name="place_token: Versus"),
+        Case("versus.drafted", HOST, {"winner": "villain"}, {"name": "end_game"}, name="end_game: Versus", prepare=(("host", "post", "/commands/advance", None),)),
+    ],
     ("POST", PREFIX + "seats"): Case("versus.drafted", frozenset(VERSUS_SEATS), {"seat": "spectator"},
                                      success=(201,), name="Versus"),
     ("POST", PREFIX + "history/undo"): Case("versus.drafted", frozenset({"host", "villain"}),
-                                            prepare=(("villain", "post", "/command-posts/villain/spend",
-                                                      {"space": "reroll", "cubes": 1}),), name="Versus"),
+                                            prepare=(("villain", "post", "/commands/spend",
+                                                      {"side": "villain", "space": "reroll", "cubes": 1}),), name="Versus"),
 }
 for _route, _case in VERSUS_CASES.items():
-    CASES[_route] = [*CASES.get(_route, []), _case]
+    CASES[_route] = [*CASES.get(_route, []), *(_case if isinstance(_case, list) else [_case])]
 
 
 def _params():
@@ -276,21 +242,21 @@ def stages(live_server) -> dict[str, dict]:
     advance_to(http, code, "heroes.stances")
     docs["stances"] = export(code)
     advance_to(http, code, "heroes.actions")
-    post(code, "/tokens", {"kind": "gas", "side": "heroes", "area": "sewer"})
+    post(code, "/commands/place_token", {"kind": "gas", "side": "heroes", "area": "sewer"})
     docs["heroes"] = export(code)
     assert [t["id"] for t in docs["heroes"]["state"]["tokens"]] == [1]
 
     code = game()
     advance_to(http, code, "villain.first_tile")
-    post(code, "/characters/brute-with-chains.1/wounds", {"wounds": 1})
-    post(code, "/characters/brute-with-chains.2/wounds", {"wounds": 1})
-    post(code, "/command-posts/villain/river/activate", {"tile": "thug-with-crowbar"})
+    post(code, "/commands/wound", {"miniature": "brute-with-chains.1", "wounds": 1})
+    post(code, "/commands/wound", {"miniature": "brute-with-chains.2", "wounds": 1})
+    post(code, "/commands/activate_tile", {"side": "villain", "tile": "thug-with-crowbar"})
     docs["villain"] = export(code)
 
     code = game()
     advance_to(http, code, "villain.first_tile")
-    post(code, "/characters/thug-with-crowbar.1/wounds", {"wounds": 1})
-    post(code, "/command-posts/villain/river/activate", {"tile": "event"})
+    post(code, "/commands/wound", {"miniature": "thug-with-crowbar.1", "wounds": 1})
+    post(code, "/commands/activate_tile", {"side": "villain", "tile": "event"})
     docs["event"] = export(code)
     assert docs["event"]["state"]["command_posts"]["villain"]["reinforcement_points"] == 3
 
@@ -305,8 +271,8 @@ def stages(live_server) -> dict[str, dict]:
     for _, _, path, body in (HEROES_HQ, VILLAIN_HQ):
         post(code, path, body)
     for h, v in zip(HEROES_TEAM[1:], VILLAIN_TEAM[1:]):
-        post(code, "/command-posts/heroes/draft", {"tile": to_data(h)})
-        post(code, "/command-posts/villain/draft", {"tile": to_data(v)})
+        post(code, "/commands/draft_tile", {"side": "heroes", "tile": to_data(h)})
+        post(code, "/commands/draft_tile", {"side": "villain", "tile": to_data(v)})
     docs["versus.drafted"] = export(code)
     assert docs["versus.drafted"]["state"]["versus"]["draft"]["phase"] == "done"
     return docs
@@ -316,7 +282,7 @@ def stages(live_server) -> dict[str, dict]:
 
 
 def test_the_routes_come_from_the_document():
-    assert len(ROUTES) >= 30, ROUTES
+    assert len(ROUTES) >= 10, ROUTES  # every command of every game is one of them (commands/{name})
     stale = sorted(set(CASES) - set(ROUTES))
     assert not stale, f"rights cases for routes the document no longer has: {stale}"
 

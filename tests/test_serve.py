@@ -67,7 +67,7 @@ def test_a_killed_embedded_redis_server_comes_back_by_itself_within_10_s_with_no
         f"no table 10 s after redis-server was killed: {answer and answer.status_code}\n{s.output()[-2000:]}"
     assert answer.json() == {**before, "seats": answer.json()["seats"]}
     assert s.redis_pid() != killed
-    r = http.post(f"/api/tables/{code}/turn/advance")  # and it takes writes again
+    r = http.post(f"/api/tables/{code}/commands/advance")  # and it takes writes again
     assert r.status_code == 200, r.text
 
 
@@ -87,7 +87,7 @@ def test_the_access_log_never_shows_a_seat_token_or_a_live_ticket(served):
     # a stale client still putting a token in the URL: it is not a seat, and not written down either
     http.get(f"/api/tables/{code}?token={host}", token=None)
     http.get(f"/api/tables/{code}/live?token={villain}", token=None, stream=True).close()
-    http.post(f"/api/tables/{code}/turn/advance", headers={"Authorization": f"Bearer {host}"})
+    http.post(f"/api/tables/{code}/commands/advance", headers={"Authorization": f"Bearer {host}"})
     s.process.send_signal(signal.SIGTERM)
     s.process.wait(15)
     log = s.output()

@@ -81,10 +81,10 @@ def heroes_table(http) -> tuple[str, dict]:
 def change_for(seat: str) -> tuple[str, dict]:
     """A change `seat` may make at the heroes' action step (path below the table, body)."""
     if seat == "host":
-        return "/tokens", {"kind": "smoke", "side": "heroes", "area": "rooftop"}
+        return "/commands/place_token", {"kind": "smoke", "side": "heroes", "area": "rooftop"}
     if seat == "villain":
-        return "/command-posts/villain/spend", {"space": "defense", "cubes": 1}
-    return f"/heroes/{seat[5:]}/spend", {"space": "melee", "cubes": 1}
+        return "/commands/spend", {"side": "villain", "space": "defense", "cubes": 1}
+    return "/commands/spend", {"hero": seat[5:], "space": "melee", "cubes": 1}
 
 
 def open_streams(base: str, code: str, tokens: dict[str, str]) -> dict[str, SSEClient]:
@@ -180,7 +180,7 @@ def test_heartbeats_keep_an_idle_stream_open(http, live_server):
             time.sleep(0.05)
         assert stream.heartbeats >= 2
         assert stream.quiet(0.2) == []  # comments only, no events
-        r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes"})
+        r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes"})
         assert stream.next()["id"] == r.json()["version"]
 
 
@@ -194,14 +194,14 @@ def test_reconnect_with_last_event_id_gets_exactly_what_was_missed(http, live_se
     first = SSEClient(live_server, code, token=batman)
     try:
         assert first.next()["id"] == v0
-        r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes"})
+        r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes"})
         assert first.next()["id"] == v0 + 1 == r.json()["version"]
     finally:
         first.close()
     assert first.last_id == v0 + 1
     missed = []
     for kind in ("flame", "smoke", "frost"):
-        r = http.post(f"/api/tables/{code}/tokens", json={"kind": kind, "side": "villain"})
+        r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": kind, "side": "villain"})
         assert r.status_code == 200
         missed.append(r.json())
     with SSEClient(live_server, code, token=batman, last_event_id=first.last_id) as again:
@@ -212,7 +212,7 @@ def test_reconnect_with_last_event_id_gets_exactly_what_was_missed(http, live_se
                                      "fields": {"area": "", "kind": kind, "side": "villain"},
                                      "events": answer["events"], "table": answer["table"]}
         assert got[-1]["data"]["table"] == missed[-1]["table"]
-        r = http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": 1},
+        r = http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 1},
                       token=batman)
         assert r.status_code == 200, r.text
         [live] = again.changes_until(v0 + 5)
@@ -237,7 +237,7 @@ def test_a_phone_dropping_while_others_play_misses_nothing(http, live_server):
         for i in range(250):  # fewer than the history keeps
             if stop.is_set():
                 return
-            r = session.post(f"{live_server}/api/tables/{code}/tokens", headers=auth(token), timeout=10,
+            r = session.post(f"{live_server}/api/tables/{code}/commands/place_token", headers=auth(token), timeout=10,
                              json={"kind": ("gas", "flame", "smoke", "frost")[i % 4], "side": "heroes"})
             assert r.status_code == 200, r.text
             acknowledged.append(r.json()["version"])
@@ -285,11 +285,11 @@ def test_a_phone_that_stops_reading_catches_up(http, live_server):
         headers = auth(http.tokens[code])
         for i in range(600):
             if i % 2 == 0:
-                r = session.post(f"{live_server}/api/tables/{code}/tokens", headers=headers, timeout=10,
+                r = session.post(f"{live_server}/api/tables/{code}/commands/place_token", headers=headers, timeout=10,
                                  json={"kind": "gas", "side": "heroes", "area": "x" * 80})
             else:
-                r = session.delete(f"{live_server}/api/tables/{code}/tokens/{i // 2 + 1}", headers=headers,
-                                   timeout=10)
+                r = session.post(f"{live_server}/api/tables/{code}/commands/remove_token", headers=headers,
+                                 json={"id": i // 2 + 1}, timeout=10)
             assert r.status_code == 200, r.text
         final = http.get(f"/api/tables/{code}")
         version = final.json()["version"]
@@ -317,10 +317,11 @@ def test_too_old_last_event_id_gets_a_snapshot_only(http, live_server):
     headers = auth(http.tokens[code])
     for i in range(420):  # place a token, remove it, and so on
         if i % 2 == 0:
-            r = session.post(f"{live_server}/api/tables/{code}/tokens", headers=headers, timeout=10,
+            r = session.post(f"{live_server}/api/tables/{code}/commands/place_token", headers=headers, timeout=10,
                              json={"kind": "gas", "side": "heroes"})
         else:
-            r = session.delete(f"{live_server}/api/tables/{code}/tokens/{i // 2 + 1}", headers=headers, timeout=10)
+            r = session.post(f"{live_server}/api/tables/{code}/commands/remove_token", headers=headers,
+                             json={"id": i // 2 + 1}, timeout=10)
         assert r.status_code == 200, r.text
     version = table["version"] + 420
     oldest = http.get(f"/api/tables/{code}/history?after=0&limit=1").json()[0]["version"]
@@ -344,8 +345,8 @@ def test_a_retried_write_applies_once(http, live_server):
     batman = join(http, code, "hero:batman")
     v0 = table["version"]
     reserve = hero_of(table, "batman")["reserve"]
-    path = f"/api/tables/{code}/heroes/batman/spend"
-    body = {"space": "melee", "cubes": 2}
+    path = f"/api/tables/{code}/commands/spend"  # Batman\'s: bodies name "hero"
+    body = {"hero": "batman", "space": "melee", "cubes": 2}
     with SSEClient(live_server, code) as stream:
         assert stream.next()["id"] == v0
         first = as_seat(http, batman, "post", path, body, headers={"Idempotency-Key": "phone-1:change-7"})
@@ -384,8 +385,8 @@ def test_the_same_key_sent_at_once_from_many_connections_applies_once(http, live
 
     def send():
         barrier.wait(5)
-        answers.append(requests.post(f"{live_server}/api/tables/{code}/heroes/batman/spend",
-                                     json={"space": "thought", "cubes": 1}, timeout=10,
+        answers.append(requests.post(f"{live_server}/api/tables/{code}/commands/spend",
+                                     json={"hero": "batman", "space": "thought", "cubes": 1}, timeout=10,
                                      headers={**auth(http.tokens[code]), "Idempotency-Key": "same-key"}))
 
     threads = [threading.Thread(target=send) for _ in range(10)]
@@ -409,16 +410,16 @@ def test_idempotency_keys_belong_to_one_phone(http):
     batman = join(http, code, "hero:batman")
     villain = join(http, code, "villain")
     key = {"Idempotency-Key": "change-1"}
-    a = as_seat(http, batman, "post", f"/api/tables/{code}/heroes/batman/spend", {"space": "melee", "cubes": 1}, key)
-    b = as_seat(http, villain, "post", f"/api/tables/{code}/command-posts/villain/spend",
-                {"space": "defense", "cubes": 1}, key)
+    a = as_seat(http, batman, "post", f"/api/tables/{code}/commands/spend", {"hero": "batman", "space": "melee", "cubes": 1}, key)
+    b = as_seat(http, villain, "post", f"/api/tables/{code}/commands/spend",
+                {"side": "villain", "space": "defense", "cubes": 1}, key)
     assert a.status_code == b.status_code == 200, (a.text, b.text)
     assert "Idempotent-Replayed" not in b.headers and b.json()["version"] == v0 + 2
     before = state_of(http, code)
     for token, status in ((None, 401), (join(http, code, "spectator"), 403)):
-        r = as_seat(http, token, "post", f"/api/tables/{code}/heroes/batman/spend", {"space": "melee", "cubes": 1}, key)
+        r = as_seat(http, token, "post", f"/api/tables/{code}/commands/spend", {"hero": "batman", "space": "melee", "cubes": 1}, key)
         assert r.status_code == status and "Idempotent-Replayed" not in r.headers, r.text
-    again = as_seat(http, batman, "post", f"/api/tables/{code}/heroes/batman/spend", {"space": "melee", "cubes": 1}, key)
+    again = as_seat(http, batman, "post", f"/api/tables/{code}/commands/spend", {"hero": "batman", "space": "melee", "cubes": 1}, key)
     assert again.headers.get("Idempotent-Replayed") == "true" and again.json() == a.json()
     assert state_of(http, code) == before
 
@@ -426,16 +427,16 @@ def test_idempotency_keys_belong_to_one_phone(http):
 def test_if_match_refuses_a_stale_screen(http):
     code, table = heroes_table(http)
     v0 = table["version"]
-    path = f"/api/tables/{code}/heroes/batman/spend"
-    ok = http.post(path, json={"space": "melee", "cubes": 1}, headers={"If-Match": f'"{v0}"'})
+    path = f"/api/tables/{code}/commands/spend"  # Batman\'s: bodies name "hero"
+    ok = http.post(path, json={"hero": "batman", "space": "melee", "cubes": 1}, headers={"If-Match": f'"{v0}"'})
     assert ok.status_code == 200 and ok.json()["version"] == v0 + 1
     before = state_of(http, code)
     for tag in (f'"{v0}"', '"nonsense"', f'W/"{v0 - 1}"', '"\u00b2"', '"' + "9" * 5000 + '"'):
-        stale = http.post(path, json={"space": "melee", "cubes": 1}, headers={"If-Match": tag})
+        stale = http.post(path, json={"hero": "batman", "space": "melee", "cubes": 1}, headers={"If-Match": tag})
         assert stale.status_code == 412, (tag[:20], stale.status_code, stale.text[:200])
         assert stale.json()["version"] == v0 + 1 and stale.json()["table"]["version"] == v0 + 1
         assert state_of(http, code) == before
-    assert http.post(path, json={"space": "melee", "cubes": 1}, headers={"If-Match": f'"{v0}", "{v0 + 1}"'}) \
+    assert http.post(path, json={"hero": "batman", "space": "melee", "cubes": 1}, headers={"If-Match": f'"{v0}", "{v0 + 1}"'}) \
         .status_code == 200
 
 
@@ -458,8 +459,8 @@ def test_twenty_phones_spending_on_one_hero_keep_the_invariants(http, live_serve
         token = host if i % 2 == 0 else batman
         session = requests.Session()  # its own connection
         barrier.wait(10)
-        r = session.post(f"{live_server}/api/tables/{code}/heroes/batman/spend", headers=auth(token),
-                         json={"space": spaces[i % 4], "cubes": 1}, timeout=20)
+        r = session.post(f"{live_server}/api/tables/{code}/commands/spend", headers=auth(token),
+                         json={"hero": "batman", "space": spaces[i % 4], "cubes": 1}, timeout=20)
         with lock:
             answers.append((i, spaces[i % 4], r))
 
@@ -512,8 +513,8 @@ def test_undo_and_spending_at_once_keep_the_history_straight(http, live_server):
         session = requests.Session()
         barrier.wait(10)
         if i % 2:
-            r = session.post(f"{live_server}/api/tables/{code}/heroes/batman/spend", headers=auth(batman),
-                             json={"space": ("melee", "ranged", "thought")[i % 3], "cubes": 1}, timeout=20)
+            r = session.post(f"{live_server}/api/tables/{code}/commands/spend", headers=auth(batman),
+                             json={"hero": "batman", "space": ("melee", "ranged", "thought")[i % 3], "cubes": 1}, timeout=20)
         else:
             r = session.post(f"{live_server}/api/tables/{code}/history/{('undo', 'redo')[i % 4 // 2]}",
                              headers=auth(http.tokens[code]), timeout=20)
@@ -566,11 +567,11 @@ def test_undo_redo_and_jump_reach_every_phone_and_respect_the_seats(http, live_s
         return r
 
     try:
-        r = as_seat(http, batman, "post", f"/api/tables/{code}/heroes/batman/spend", {"space": "melee", "cubes": 3})
+        r = as_seat(http, batman, "post", f"/api/tables/{code}/commands/spend", {"hero": "batman", "space": "melee", "cubes": 3})
         assert r.status_code == 200
         states[v0 + 1] = state_of(http, code)[1]
-        r = as_seat(http, villain, "post", f"/api/tables/{code}/command-posts/villain/spend",
-                    {"space": "defense", "cubes": 2})
+        r = as_seat(http, villain, "post", f"/api/tables/{code}/commands/spend",
+                    {"side": "villain", "space": "defense", "cubes": 2})
         assert r.status_code == 200
         states[v0 + 2] = state_of(http, code)[1]
         for stream in streams.values():
@@ -607,7 +608,7 @@ def test_undo_redo_and_jump_reach_every_phone_and_respect_the_seats(http, live_s
         travel(host, "redo")
         assert state_of(http, code)[1] == states[v0 + 1]
         # a new change clears what could be redone
-        r = as_seat(http, batman, "post", f"/api/tables/{code}/heroes/batman/spend", {"space": "ranged", "cubes": 1})
+        r = as_seat(http, batman, "post", f"/api/tables/{code}/commands/spend", {"hero": "batman", "space": "ranged", "cubes": 1})
         assert r.status_code == 200
         travel(host, "redo", status=409)
         for stream in streams.values():
@@ -639,12 +640,12 @@ def test_bad_input_leaves_the_table_unchanged(http, live_server, redis_client):
     def unchanged():
         assert state_of(http, code) == before
 
-    spend = f"/api/tables/{code}/heroes/batman/spend"
-    body = {"space": "melee", "cubes": 1}
+    spend = f"/api/tables/{code}/commands/spend"  # Batman\'s: bodies name "hero"
+    body = {"hero": "batman", "space": "melee", "cubes": 1}
     # a code that names no table (valid letters) and one that cannot be a code at all
     for missing in ("ABCDEF" if code != "ABCDEF" else "ABCDEG", "abc", "ZZZZZZ0", "IIIIII"):
         for method, path, payload in (("get", f"/api/tables/{missing}", None),
-                                      ("post", f"/api/tables/{missing}/heroes/batman/spend", body),
+                                      ("post", f"/api/tables/{missing}/commands/spend", {"hero": "batman", **body}),
                                       ("post", f"/api/tables/{missing}/seats", {"seat": "villain"}),
                                       ("get", f"/api/tables/{missing}/live", None),
                                       ("get", f"/api/tables/{missing}/history", None),
@@ -660,8 +661,8 @@ def test_bad_input_leaves_the_table_unchanged(http, live_server, redis_client):
         unchanged()
     # outside the seat's rights; a spectator never changes anything
     assert as_seat(http, villain, "post", spend, body).status_code == 403
-    for path, payload in ((spend, body), (f"/api/tables/{code}/turn/advance", None),
-                          (f"/api/tables/{code}/tokens", {"kind": "gas", "side": "heroes"}),
+    for path, payload in ((spend, body), (f"/api/tables/{code}/commands/advance", None),
+                          (f"/api/tables/{code}/commands/place_token", {"kind": "gas", "side": "heroes"}),
                           (f"/api/tables/{code}/history/undo", None),
                           (f"/api/tables/{code}/seats/villain/handover", None)):
         r = as_seat(http, spectator, "post", path, payload)
@@ -699,7 +700,7 @@ def test_bad_input_leaves_the_table_unchanged(http, live_server, redis_client):
         redis_client.pexpire(key, 1)
     time.sleep(0.05)
     assert http.get(f"/api/tables/{other_code}").status_code == 404
-    assert http.post(f"/api/tables/{other_code}/tokens", json={"kind": "gas", "side": "heroes"}).status_code == 404
+    assert http.post(f"/api/tables/{other_code}/commands/place_token", json={"kind": "gas", "side": "heroes"}).status_code == 404
     assert http.post(f"/api/tables/{other_code}/seats", json={"seat": "villain"}).status_code == 404
 
 
@@ -737,8 +738,8 @@ def corruptions(exported: dict):
 
 def test_export_and_import_resume_an_identical_table(http, live_server):
     code, _ = heroes_table(http)
-    assert http.post(f"/api/tables/{code}/heroes/batman/spend", json={"space": "melee", "cubes": 2}).status_code == 200
-    assert http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "villain"}).status_code == 200
+    assert http.post(f"/api/tables/{code}/commands/spend", json={"hero": "batman", "space": "melee", "cubes": 2}).status_code == 200
+    assert http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "villain"}).status_code == 200
     exported = http.get(f"/api/tables/{code}/export")
     assert exported.status_code == 200
     doc = exported.json()
@@ -755,11 +756,11 @@ def test_export_and_import_resume_an_identical_table(http, live_server):
     ignore = ("code", "version", "seats", "your_seat", "undo", "redo")  # an imported table starts a new history
     assert {k: v for k, v in new_view.items() if k not in ignore} == {k: v for k, v in old_view.items() if k not in ignore}
     # the game resumes there: the new host plays, the old host holds no seat at the new table
-    r = http.post(f"/api/tables/{new['code']}/heroes/batman/spend", json={"space": "ranged", "cubes": 1},
+    r = http.post(f"/api/tables/{new['code']}/commands/spend", json={"hero": "batman", "space": "ranged", "cubes": 1},
                   token=new["token"])
     assert r.status_code == 200 and r.json()["version"] == 2
-    old_host = as_seat(http, http.tokens[code], "post", f"/api/tables/{new['code']}/heroes/batman/spend",
-                       {"space": "ranged", "cubes": 1})
+    old_host = as_seat(http, http.tokens[code], "post", f"/api/tables/{new['code']}/commands/spend",
+                       {"hero": "batman", "space": "ranged", "cubes": 1})
     assert old_host.status_code == 401
     assert http.get(f"/api/tables/{code}").json()["version"] == old_view["version"]  # the original is untouched
 
@@ -790,12 +791,12 @@ def test_export_and_import_of_versus_tables(http):
 
     code = _versus_table(http)
     _export_import_resumes(http, code)  # nothing picked yet
-    base = f"/api/tables/{code}/command-posts"
-    assert http.post(f"{base}/heroes/hq", json={"tile": to_data(HEROES_TEAM[0]), "powers": []}).status_code == 200
-    assert http.post(f"{base}/villain/hq", json={"tile": to_data(VILLAIN_TEAM[0]), "powers": []}).status_code == 200
+    base = f"/api/tables/{code}/commands"
+    assert http.post(f"{base}/pick_hq", json={"side": "heroes", "tile": to_data(HEROES_TEAM[0]), "powers": []}).status_code == 200
+    assert http.post(f"{base}/pick_hq", json={"side": "villain", "tile": to_data(VILLAIN_TEAM[0]), "powers": []}).status_code == 200
     for h, v in zip(HEROES_TEAM[1:], VILLAIN_TEAM[1:]):
-        assert http.post(f"{base}/heroes/draft", json={"tile": to_data(h)}).status_code == 200
-        assert http.post(f"{base}/villain/draft", json={"tile": to_data(v)}).status_code == 200
+        assert http.post(f"{base}/draft_tile", json={"side": "heroes", "tile": to_data(h)}).status_code == 200
+        assert http.post(f"{base}/draft_tile", json={"side": "villain", "tile": to_data(v)}).status_code == 200
     _export_import_resumes(http, code)  # the draft done
 
 
@@ -804,7 +805,7 @@ def test_a_versus_table_exported_in_the_middle_of_its_draft_imports(http):
     from tests.rules.versus_fixtures import HEROES_TEAM
 
     code = _versus_table(http)
-    r = http.post(f"/api/tables/{code}/command-posts/heroes/hq", json={"tile": to_data(HEROES_TEAM[0]), "powers": []})
+    r = http.post(f"/api/tables/{code}/commands/pick_hq", json={"side": "heroes", "tile": to_data(HEROES_TEAM[0]), "powers": []})
     assert r.status_code == 200, r.text
     _export_import_resumes(http, code)
 
@@ -813,8 +814,8 @@ def test_handover_gives_a_seat_to_a_new_phone(http):
     code, _ = heroes_table(http)
     old = join(http, code, "hero:batman")
     villain = join(http, code, "villain")
-    spend = f"/api/tables/{code}/heroes/batman/spend"
-    assert as_seat(http, old, "post", spend, {"space": "melee", "cubes": 1}).status_code == 200
+    spend = f"/api/tables/{code}/commands/spend"  # Batman\'s: bodies name "hero"
+    assert as_seat(http, old, "post", spend, {"hero": "batman", "space": "melee", "cubes": 1}).status_code == 200
     r = http.post(f"/api/tables/{code}/seats", json={"seat": "hero:batman"}, token=None)
     assert r.status_code == 409  # taken: only the host hands it over
     before = state_of(http, code)
@@ -826,21 +827,21 @@ def test_handover_gives_a_seat_to_a_new_phone(http):
     assert state_of(http, code) == before
     new = hand_over(http, code, "hero:batman")
     assert new != old
-    refused = as_seat(http, old, "post", spend, {"space": "melee", "cubes": 1})
+    refused = as_seat(http, old, "post", spend, {"hero": "batman", "space": "melee", "cubes": 1})
     assert refused.status_code == 401  # the old phone holds no seat any more
     assert state_of(http, code) == before
-    r = as_seat(http, new, "post", spend, {"space": "melee", "cubes": 1})
+    r = as_seat(http, new, "post", spend, {"hero": "batman", "space": "melee", "cubes": 1})
     assert r.status_code == 200 and r.json()["version"] == before[0] + 1
     assert http.get(f"/api/tables/{code}", token=new).json()["your_seat"] == "hero:batman"
     assert http.get(f"/api/tables/{code}", token=old).json()["your_seat"] is None
     # the villain keeps its seat; the host may even hand over its own seat
-    assert as_seat(http, villain, "post", f"/api/tables/{code}/command-posts/villain/spend",
-                   {"space": "defense", "cubes": 1}).status_code == 200
+    assert as_seat(http, villain, "post", f"/api/tables/{code}/commands/spend",
+                   {"side": "villain", "space": "defense", "cubes": 1}).status_code == 200
     old_host = http.tokens[code]
     new_host = hand_over(http, code, "host")
     assert new_host != old_host
-    assert as_seat(http, old_host, "post", f"/api/tables/{code}/turn/end-game", {"winner": "none"}).status_code == 401
-    assert as_seat(http, new_host, "post", f"/api/tables/{code}/turn/end-game", {"winner": "none"}).status_code == 200
+    assert as_seat(http, old_host, "post", f"/api/tables/{code}/commands/end_game", {"winner": "none"}).status_code == 401
+    assert as_seat(http, new_host, "post", f"/api/tables/{code}/commands/end_game", {"winner": "none"}).status_code == 200
 
 
 def test_joining_seats(http):
@@ -915,7 +916,7 @@ def test_a_table_in_play_keeps_its_expiry_moving(http, redis_client, app):
     for key in keys:
         redis_client.expire(key, 100)
     for i in range(32):
-        r = http.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": f"a{i}"})
+        r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes", "area": f"a{i}"})
         assert r.status_code == 200, r.text
     ttl = app.config["TABLE_TTL"]
     for key in keys:
@@ -930,13 +931,13 @@ def test_the_host_takes_the_seat_back_with_the_recovery_code(http):
     assert len(recovery) == 14 and recovery.count("-") == 2
     r = http.post(f"/api/tables/{code}/recover", json={"recovery_code": "AAAA-BBBB-CCCC"}, token=None)
     assert (r.status_code, r.json()["reason"]) == (403, "bad_recovery_code")
-    assert as_seat(http, old, "post", f"/api/tables/{code}/tokens", {"kind": "gas", "side": "heroes"}).status_code == 200
+    assert as_seat(http, old, "post", f"/api/tables/{code}/commands/place_token", {"kind": "gas", "side": "heroes"}).status_code == 200
     r = http.post(f"/api/tables/{code}/recover", json={"recovery_code": recovery.lower().replace("-", " ")},
                   token=None)
     assert r.status_code == 201, r.text
     assert (r.json()["seat"], r.json()["code"]) == ("host", code)
     new = r.json()["token"]
-    assert as_seat(http, old, "post", f"/api/tables/{code}/tokens", {"kind": "gas", "side": "heroes"}).status_code == 401
-    assert as_seat(http, new, "post", f"/api/tables/{code}/tokens", {"kind": "gas", "side": "heroes"}).status_code == 200
+    assert as_seat(http, old, "post", f"/api/tables/{code}/commands/place_token", {"kind": "gas", "side": "heroes"}).status_code == 401
+    assert as_seat(http, new, "post", f"/api/tables/{code}/commands/place_token", {"kind": "gas", "side": "heroes"}).status_code == 200
     r = http.post("/api/tables/ZZZZZZ/recover", json={"recovery_code": recovery}, token=None)
     assert r.status_code == 404

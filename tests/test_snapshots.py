@@ -57,7 +57,7 @@ def test_a_played_tables_snapshots_stay_a_fraction_of_plain_zlib(redis_server, r
     maker = Process(redis_server.url, {})
     code = new_table(maker)["code"]
     for area in "abcdef":
-        assert maker.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes",
+        assert maker.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes",
                                                               "area": area}).status_code == 200
     stored = redis_client.hgetall(f"gc:{{{code}}}:table")
     last = redis_client.xrange(f"gc:{{{code}}}:history")[-1][1][b"snapshot"]
@@ -92,12 +92,12 @@ def test_a_table_stored_before_snapshots_had_a_dictionary_still_plays_and_undoes
     redis_client.delete(history)
     redis_client.xadd(history, {"entry": fields[b"entry"], "snapshot": zlib.compress(state)}, id=entry_id)
     old = Process(redis_server.url, maker.host_tokens)  # a process that never saw the dictionary
-    placed = old.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": "a"},
+    placed = old.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes", "area": "a"},
                       headers={"Idempotency-Key": "one"})
     assert placed.status_code == 200, placed.text
     snapshot = redis_client.xrange(f"gc:{{{code}}}:history", min=f"{v0 + 1}-0", max=f"{v0 + 1}-0")[0][1][b"snapshot"]
     assert snapshot[:1] not in (store.DICTIONARY, store.ZSTD)  # no dictionary: plain zlib
-    again = old.post(f"/api/tables/{code}/tokens", json={"kind": "gas", "side": "heroes", "area": "a"},
+    again = old.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes", "area": "a"},
                      headers={"Idempotency-Key": "one"})
     assert again.headers.get("Idempotent-Replayed") == "true" and again.json() == placed.json()
     undone = old.post(f"/api/tables/{code}/history/undo")
@@ -119,7 +119,7 @@ def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_serv
     code, v0 = table["code"], table["version"]
     writer = Process(redis_server.url, maker.host_tokens)
     for area in ("a", "b"):
-        assert writer.post(f"/api/tables/{code}/tokens", json={"kind": "smoke", "side": "villain",
+        assert writer.post(f"/api/tables/{code}/commands/place_token", json={"kind": "smoke", "side": "villain",
                                                                "area": area}).status_code == 200
     rows = redis_client.xrange(f"gc:{{{code}}}:history")
     assert all(fields[b"snapshot"][:1] == store.ZSTD for _, fields in rows)

@@ -58,7 +58,7 @@ def test_near_the_ceiling_new_tables_are_refused_and_tables_in_play_still_play(o
         assert refused.json["reason"] == "store_full" and int(refused.headers["Retry-After"]) > 0
     assert _tables(client) == before  # nothing stored
     # the table in play goes on
-    moved = web.post(f"/api/tables/{code}/turn/advance", headers=host)
+    moved = web.post(f"/api/tables/{code}/commands/advance", headers=host)
     assert moved.status_code == 200, moved.get_data(as_text=True)[:300]
     assert web.get(f"/api/tables/{code}", headers=host).json["version"] == moved.json["version"]
 
@@ -73,7 +73,7 @@ def test_a_write_redis_refuses_past_its_ceiling_answers_503_store_full_and_chang
     client.config_set("maxmemory", client.info("memory")["used_memory"] // 2)  # below what Redis holds: OOM
     try:
         for _ in range(3):
-            refused = web.post(f"/api/tables/{code}/turn/advance", headers=host)
+            refused = web.post(f"/api/tables/{code}/commands/advance", headers=host)
             assert refused.status_code == 503, refused.get_data(as_text=True)[:300]
             assert refused.json["reason"] == "store_full" and refused.headers["Retry-After"]
         joined = web.post(f"/api/tables/{code}/seats", json={"seat": "villain"})
@@ -81,4 +81,4 @@ def test_a_write_redis_refuses_past_its_ceiling_answers_503_store_full_and_chang
     finally:
         client.config_set("maxmemory", 64 * 1024 * 1024)
     assert web.get(f"/api/tables/{code}", headers=host).json["version"] == version
-    assert web.post(f"/api/tables/{code}/turn/advance", headers=host).status_code == 200
+    assert web.post(f"/api/tables/{code}/commands/advance", headers=host).status_code == 200

@@ -20,7 +20,7 @@ def test_a_token_in_the_query_string_is_not_a_seat(http):
     assert http.get(f"/api/tables/{code}", headers={"Authorization": f"Bearer {host}"}).json()["your_seat"] == "host"
     r = http.get(f"/api/tables/{code}?token={host}", token=None)
     assert r.status_code == 200 and r.json()["your_seat"] is None
-    r = http.post(f"/api/tables/{code}/turn/advance?token={host}", token=None)
+    r = http.post(f"/api/tables/{code}/commands/advance?token={host}", token=None)
     assert r.status_code == 401, r.text
     assert r.json()["reason"] == "no_seat"
 

@@ -33,7 +33,7 @@ class Round:
         self.http = http
         self.code = new_table(http, heroes=("Batman", "Commissioner Gordon"))["code"]
         # the attacks below enter the successes read on real dice (IX·D)
-        assert http.put(f"/api/tables/{self.code}/dice/mode", json={"mode": "physical"}).status_code == 200
+        assert http.post(f"/api/tables/{self.code}/commands/set_dice_mode", json={"mode": "physical"}).status_code == 200
         self.tokens = {s: join(http, self.code, s) for s in (BATMAN, GORDON, "villain")}
         self.tokens["host"] = http.tokens[self.code]
         self.taps = 0
@@ -51,7 +51,7 @@ class Round:
     def advance(self, seat: str) -> dict:
         offer = next(m for m in self.table["may"][seat] if m["command"] == "advance")
         self.taps += 1
-        out = self.send(seat, "/turn/advance")
+        out = self.send(seat, "/commands/advance")
         assert self.step == offer["to"], "the advance offer names the step it stops at"
         return out
 
@@ -64,7 +64,7 @@ class Round:
         self.advance("host")
         self.advance(BATMAN)
         for seat, hero in ((BATMAN, "batman"), (GORDON, "commissioner-gordon")):
-            self.send(seat, f"/heroes/{hero}/stance", {"stance": "active"})
+            self.send(seat, "/commands/declare_stance", {"hero": hero, "stance": "active"})
         self.advance(BATMAN)
         self.advance("villain")
         return self
@@ -90,16 +90,16 @@ def test_an_ordinary_round_of_the_sample_mission_takes_at_most_4_advancing_taps(
     assert game.step == "heroes.stances"
     assert game.awaiting() == [(BATMAN, "declare_stance", {"hero": "Batman"}),
                                (GORDON, "declare_stance", {"hero": "Commissioner Gordon"})]
-    game.send(BATMAN, "/heroes/batman/stance", {"stance": "active"})
+    game.send(BATMAN, "/commands/declare_stance", {"hero": "batman", "stance": "active"})
     assert game.step == "heroes.stances" and game.awaiting() == [(GORDON, "declare_stance",
                                                                  {"hero": "Commissioner Gordon"})]
-    game.send(GORDON, "/heroes/commissioner-gordon/stance", {"stance": "active"})
+    game.send(GORDON, "/commands/declare_stance", {"hero": "commissioner-gordon", "stance": "active"})
     assert game.passed() == ["heroes.stances"] and game.step == "heroes.actions"  # V·B·3: every hero has one
     assert game.awaiting() == [(BATMAN, "hero_actions", {}), (GORDON, "hero_actions", {})]
     # V·B·5: the heroes act
-    game.send(BATMAN, "/heroes/batman/attack", {"kind": "melee", "cubes": 2, "successes": 3,
+    game.send(BATMAN, "/commands/attack", {"hero": "batman", "kind": "melee", "cubes": 2, "successes": 3,
                                                  "target_miniature": "thug-with-crowbar.1"})
-    game.send(GORDON, "/heroes/commissioner-gordon/move", {"moves": [{}, {}]})
+    game.send(GORDON, "/commands/move", {"hero": "commissioner-gordon", "moves": [{}, {}]})
     assert game.step == "heroes.actions"
     stop = next(m["to"] for m in game.table["may"][GORDON] if m["command"] == "advance")
     assert stop == "villain.start_effects"  # the advance offer names where it stops, not the next step
@@ -112,16 +112,16 @@ def test_an_ordinary_round_of_the_sample_mission_takes_at_most_4_advancing_taps(
     game.advance("villain")  # tap 3: the villain has read the start-of-turn reminder
     assert game.step == "villain.first_tile"
     assert game.awaiting() == [("villain", "activate_tile", {"ordinal": 1})]
-    game.send("villain", "/command-posts/villain/river/activate", {"tile": "event"})
+    game.send("villain", "/commands/activate_tile", {"side": "villain", "tile": "event"})
     assert game.step == "villain.first_tile"
     assert game.awaiting() == [("villain", "reinforce", {"points": 3})]  # VI·E: spent at once
-    game.send("villain", "/command-posts/villain/reinforce", {"miniature": "thug-with-crowbar.1"})
+    game.send("villain", "/commands/reinforce", {"side": "villain", "miniature": "thug-with-crowbar.1"})
     assert game.awaiting() == [("villain", "reinforce", {"points": 1})]
-    game.send("villain", "/command-posts/villain/end-reinforcement")  # VI·E: the point left is lost
+    game.send("villain", "/commands/end_reinforcement", {"side": "villain"})  # VI·E: the point left is lost
     assert game.awaiting() == [("villain", "activate_tile", {"ordinal": 2})]
-    game.send("villain", "/command-posts/villain/river/activate", {"tile": "brute-with-chains"})
+    game.send("villain", "/commands/activate_tile", {"side": "villain", "tile": "brute-with-chains"})
     assert game.step == "villain.second_tile"
-    game.send("villain", "/characters/brute-with-chains.1/attack", {"kind": "melee", "successes": 1,
+    game.send("villain", "/commands/attack", {"miniature": "brute-with-chains.1", "kind": "melee", "successes": 1,
                                                                     "target_hero": "batman"})
     assert game.step == "villain.second_tile"  # the brute's activation goes on until the villain says
     assert game.awaiting() == [("villain", "advance", {"to": "upkeep", "title": "Upkeep: advance the turn marker, "
@@ -137,9 +137,9 @@ def test_a_passed_step_is_undone_with_the_command_and_shown_in_the_history(http)
     game = Round(http)
     game.advance("host")
     game.advance(BATMAN)
-    game.send(BATMAN, "/heroes/batman/stance", {"stance": "active"})
+    game.send(BATMAN, "/commands/declare_stance", {"hero": "batman", "stance": "active"})
     version = game.table["version"]
-    game.send(GORDON, "/heroes/commissioner-gordon/stance", {"stance": "resting"})
+    game.send(GORDON, "/commands/declare_stance", {"hero": "commissioner-gordon", "stance": "resting"})
     # V·B·4: no hero but Batman is active; the stance step passed in the same change
     assert game.passed() == ["heroes.stances"] and game.step == "heroes.actions"
     history = http.get(f"/api/tables/{game.code}/history?limit=50").json()
@@ -156,10 +156,10 @@ def test_the_villains_turn_ends_when_no_tile_can_be_activated(http):
     """VI·B: "The villain's turn ends when they choose or when they cannot activate tiles anymore":
     the event tile as the second activation, its reinforcement done, nothing neutralized to dredge."""
     game = Round(http).to_the_villains_first_tile()
-    game.send("villain", "/command-posts/villain/river/activate", {"tile": "thug-with-crowbar"})
-    game.send("villain", "/command-posts/villain/river/activate", {"tile": "event"})
+    game.send("villain", "/commands/activate_tile", {"side": "villain", "tile": "thug-with-crowbar"})
+    game.send("villain", "/commands/activate_tile", {"side": "villain", "tile": "event"})
     assert game.step == "villain.second_tile" and game.awaiting() == [("villain", "reinforce", {"points": 3})]
-    game.send("villain", "/command-posts/villain/end-reinforcement")
+    game.send("villain", "/commands/end_reinforcement", {"side": "villain"})
     assert game.passed() == ["villain.second_tile", "villain.end_effects", "end_check_2"]
     assert (game.table["turn"]["turn"], game.step) == (2, "upkeep")
 
@@ -179,24 +179,24 @@ def test_every_hero_resting_passes_the_actions_step(http):
     game = Round(http)
     game.advance("host")
     game.advance(BATMAN)
-    game.send(BATMAN, "/heroes/batman/stance", {"stance": "resting"})
-    game.send(GORDON, "/heroes/commissioner-gordon/stance", {"stance": "resting"})
+    game.send(BATMAN, "/commands/declare_stance", {"hero": "batman", "stance": "resting"})
+    game.send(GORDON, "/commands/declare_stance", {"hero": "commissioner-gordon", "stance": "resting"})
     assert game.passed()[:3] == ["heroes.stances", "heroes.actions", "heroes.end_effects"]
     assert game.step == "villain.start_effects"
 
 
 def test_a_roll_and_the_defense_are_awaited_from_their_phones(http):
     game = Round(http)
-    http.put(f"/api/tables/{game.code}/dice/mode", json={"mode": "physical"})
+    http.post(f"/api/tables/{game.code}/commands/set_dice_mode", json={"mode": "physical"})
     game.advance("host")
     game.advance(BATMAN)
     for seat, hero in ((BATMAN, "batman"), (GORDON, "commissioner-gordon")):
-        game.send(seat, f"/heroes/{hero}/stance", {"stance": "active"})
-    game.send(BATMAN, "/dice/roll", {"action": "melee", "hero": "batman", "cubes": 1,
+        game.send(seat, "/commands/declare_stance", {"hero": hero, "stance": "active"})
+    game.send(BATMAN, "/commands/start_roll", {"action": "melee", "hero": "batman", "cubes": 1,
                                       "target_miniature": "killer-croc.1"})
     assert game.awaiting() == [(BATMAN, "roll", {"actor": "Batman", "action": "melee"})]
-    game.send(BATMAN, "/dice/roll/dice", {"successes": 2})
+    game.send(BATMAN, "/commands/roll_dice", {"successes": 2})
     if "end_rerolls" in {m["command"] for m in game.table["may"][BATMAN]}:
         assert game.awaiting() == [(BATMAN, "roll", {"actor": "Batman", "action": "melee"})]
-        game.send(BATMAN, "/dice/roll/end-rerolls")
+        game.send(BATMAN, "/commands/end_rerolls")
     assert game.awaiting() == [("villain", "defend", {"defender": "Killer Croc", "attacker": "Batman"})]

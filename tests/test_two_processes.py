@@ -103,15 +103,15 @@ def table_at(a: Process, b: Process, step: str) -> str:
 
 
 def place_token(process: Process, code: str, kind: str = "gas", side: str = "heroes", **kw) -> Answer:
-    return process.post(f"/api/tables/{code}/tokens", json={"kind": kind, "side": side}, **kw)
+    return process.post(f"/api/tables/{code}/commands/place_token", json={"kind": kind, "side": side}, **kw)
 
 
 def spend(process: Process, code: str, hero: str, cubes: int = 1, **kw) -> Answer:
-    return process.post(f"/api/tables/{code}/heroes/{hero}/spend", json={"space": "melee", "cubes": cubes}, **kw)
+    return process.post(f"/api/tables/{code}/commands/spend", json={"hero": hero, "space": "melee", "cubes": cubes}, **kw)
 
 
 def stance(process: Process, code: str, hero: str, which: str, **kw) -> Answer:
-    return process.post(f"/api/tables/{code}/heroes/{hero}/stance", json={"stance": which}, **kw)
+    return process.post(f"/api/tables/{code}/commands/declare_stance", json={"hero": hero, "stance": which}, **kw)
 
 
 def join(process: Process, code: str, seat: str) -> str:
@@ -184,7 +184,7 @@ def test_a_command_the_kept_copy_refuses_is_judged_on_the_stored_table(a, b):
     code = new_table(a)["code"]
     n = advance_to(a, code, "upkeep")["version"]  # through A
     assert n is not None
-    assert ok(b.post(f"/api/tables/{code}/turn/advance"))["table"]["turn"]["step"] == "heroes.stances"
+    assert ok(b.post(f"/api/tables/{code}/commands/advance"))["table"]["turn"]["step"] == "heroes.stances"
 
     answer = ok(stance(a, code, "batman", "resting"))
     assert answer["version"] == n + 2
@@ -217,11 +217,11 @@ def test_a_seat_refusal_is_judged_on_the_stored_table(a, b):
     the stored table the villain may, and the command is accepted."""
     code = table_at(a, b, "heroes.actions")
     villain = join(b, code, "villain")
-    n = ok(a.post(f"/api/tables/{code}/command-posts/villain/spend", json={"space": "defense", "cubes": 1},
+    n = ok(a.post(f"/api/tables/{code}/commands/spend", json={"side": "villain", "space": "defense", "cubes": 1},
                   token=villain))["version"]
     assert advance_to(b, code, "villain.start_effects")["version"] == n + 1  # its upkeep passed by itself
 
-    answer = ok(a.post(f"/api/tables/{code}/turn/advance", token=villain))
+    answer = ok(a.post(f"/api/tables/{code}/commands/advance", token=villain))
     assert answer["version"] == n + 2
     assert answer["table"]["turn"]["step"] == "villain.first_tile"
     assert stored(b, code) == answer["table"]
@@ -331,11 +331,11 @@ def test_a_refused_command_leaves_nothing_half_changed_behind(a, b):
     without its points. After the 409, A's next command gives exactly the stored table plus that
     command."""
     code = table_at(a, b, "villain.first_tile")
-    activated = ok(a.post(f"/api/tables/{code}/command-posts/villain/river/activate", json={"tile": "event"}))
+    activated = ok(a.post(f"/api/tables/{code}/commands/activate_tile", json={"side": "villain", "tile": "event"}))
     assert activated["table"]["command_posts"]["villain"]["reinforcement_points"] == 3
     before = stored(b, code)
 
-    refused = a.post(f"/api/tables/{code}/command-posts/villain/river/dredge", json={"tiles": ["thug-with-crowbar"]})
+    refused = a.post(f"/api/tables/{code}/commands/dredge", json={"side": "villain", "tiles": ["thug-with-crowbar"]})
     assert refused.status_code == 409, refused.text
     assert refused.json()["rule"] == "VI·F"
     assert stored(b, code) == before

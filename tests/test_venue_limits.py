@@ -64,9 +64,9 @@ def test_mistyped_codes_from_a_venue_s_address_do_not_stop_the_phones_seated_the
     # the phones seated at the table go on: reads, commands, live streams (header or ticket)
     assert venue("GET", f"/api/tables/{code}", token=host)[0] == 200
     assert venue("GET", f"/api/tables/{code}", token=spectator)[0] == 200
-    status, _, body = venue("POST", f"/api/tables/{code}/turn/advance", token=villain)
+    status, _, body = venue("POST", f"/api/tables/{code}/commands/advance", token=villain)
     assert status in (200, 403, 409), body  # answered by the table, whatever the rules say
-    assert venue("POST", f"/api/tables/{code}/turn/advance", token=host)[0] == 200
+    assert venue("POST", f"/api/tables/{code}/commands/advance", token=host)[0] == 200
     assert venue("GET", f"/api/tables/{code}/live", token=spectator)[0] == 200
     assert venue("GET", f"/api/tables/{code}/live", headers={"Cookie": ticket})[0] == 200
     assert venue("GET", f"/api/tables/{other['code']}", token=other["token"])[0] == 200

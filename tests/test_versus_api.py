@@ -34,22 +34,22 @@ def new_versus(http):
 
 
 def draft(http, code, heroes, villain):
-    base = f"/api/tables/{code}/command-posts"
-    post(http, f"{base}/heroes/hq", {"tile": to_data(HEROES_TEAM[0]), "powers": []}, heroes)
-    post(http, f"{base}/villain/hq", {"tile": to_data(VILLAIN_TEAM[0]), "powers": []}, villain)
+    base = f"/api/tables/{code}/commands"
+    post(http, f"{base}/pick_hq", {"side": "heroes", "tile": to_data(HEROES_TEAM[0]), "powers": []}, heroes)
+    post(http, f"{base}/pick_hq", {"side": "villain", "tile": to_data(VILLAIN_TEAM[0]), "powers": []}, villain)
     for h, v in zip(HEROES_TEAM[1:], VILLAIN_TEAM[1:]):
-        post(http, f"{base}/heroes/draft", {"tile": to_data(h)}, heroes)
-        table = post(http, f"{base}/villain/draft", {"tile": to_data(v)}, villain)["table"]
+        post(http, f"{base}/draft_tile", {"side": "heroes", "tile": to_data(h)}, heroes)
+        table = post(http, f"{base}/draft_tile", {"side": "villain", "tile": to_data(v)}, villain)["table"]
     return table
 
 
 def test_versus_setup_draft_rights_and_order(http):
     """Versus I·C: the initiative side picks its HQ first; each phone drafts only for its side."""
     code, heroes, villain = new_versus(http)
-    base = f"/api/tables/{code}/command-posts"
-    r = http.post(f"{base}/villain/hq", json={"tile": to_data(VILLAIN_TEAM[0])}, headers=villain)
+    base = f"/api/tables/{code}/commands"
+    r = http.post(f"{base}/pick_hq", json={"side": "villain", "tile": to_data(VILLAIN_TEAM[0])}, headers=villain)
     assert r.status_code == 409 and r.json()["message"] == "The heroes pick now"
-    r = http.post(f"{base}/heroes/hq", json={"tile": to_data(HEROES_TEAM[0])}, headers=villain)
+    r = http.post(f"{base}/pick_hq", json={"side": "heroes", "tile": to_data(HEROES_TEAM[0])}, headers=villain)
     assert r.status_code == 403
     table = draft(http, code, heroes, villain)
     assert table["versus"]["draft"]["phase"] == "done"
@@ -65,9 +65,9 @@ def test_versus_two_turn_game_and_worked_example_13(http):
     costs 3 discs available → spent plus the tile's energy-cube cost from its river position."""
     code, heroes, villain = new_versus(http)
     # the attack below enters the successes read on real dice (IX·D)
-    assert http.put(f"/api/tables/{code}/dice/mode", json={"mode": "physical"}).status_code == 200
+    assert http.post(f"/api/tables/{code}/commands/set_dice_mode", json={"mode": "physical"}).status_code == 200
     draft(http, code, heroes, villain)
-    turn_path = f"/api/tables/{code}/turn/advance"
+    turn_path = f"/api/tables/{code}/commands/advance"
     table = post(http, turn_path, as_=heroes)["table"]  # setup → turn 1 upkeep (initiative: heroes)
     assert table["turn"]["turn"] == 1
     while table["turn"]["step"] != "heroes.activations":
@@ -80,7 +80,7 @@ def test_versus_two_turn_game_and_worked_example_13(http):
     spent_total = 0
     for n in (1, 2, 3):
         first = table["command_posts"]["heroes"]["river"][0]
-        result = post(http, f"/api/tables/{code}/command-posts/heroes/river/activate", {"tile": first["id"]}, heroes)
+        result = post(http, f"/api/tables/{code}/commands/activate_tile", {"side": "heroes", "tile": first["id"]}, heroes)
         activation = next(e for e in result["events"] if e["kind"] == "activation")
         assert activation["data"]["discs"] == n and activation["data"]["cost"] == first["cost"]
         before, table = table, result["table"]
@@ -92,8 +92,8 @@ def test_versus_two_turn_game_and_worked_example_13(http):
     croc = table["command_posts"]["heroes"]["activation"]["tile"]
     attacker = next(m["id"] for m in table["command_posts"]["heroes"]["miniatures"] if m["tile"] == croc)
     target = next(m for m in table["command_posts"]["villain"]["miniatures"] if m["tile"] == "thugs")
-    result = post(http, f"/api/tables/{code}/characters/{attacker}/attack",
-                  {"kind": "melee", "successes": 3, "target_miniature": target["id"], "defense_cubes": 1,
+    result = post(http, f"/api/tables/{code}/commands/attack",
+                  {"miniature": attacker, "kind": "melee", "successes": 3, "target_miniature": target["id"], "defense_cubes": 1,
                    "defense_successes": 1}, heroes)
     table = result["table"]
     assert table["command_posts"]["villain"]["spaces"]["defense"]["cubes"] == 1
@@ -104,8 +104,8 @@ def test_versus_two_turn_game_and_worked_example_13(http):
                                                          "recovery": [2], "next_activation_cost": 1}
     villain_cp = table["command_posts"]["villain"]
     assert villain_cp["spaces"]["defense"]["cubes"] == 0  # the villain's upkeep moved it to fatigue
-    result = post(http, f"/api/tables/{code}/command-posts/villain/river/activate",
-                  {"tile": villain_cp["river"][0]["id"]}, villain)
+    result = post(http, f"/api/tables/{code}/commands/activate_tile",
+                  {"side": "villain", "tile": villain_cp["river"][0]["id"]}, villain)
     table = result["table"]
     while table["turn"]["turn"] < 2 or table["turn"]["step"] != "heroes.activations":
         who = villain if table["turn"]["side_playing"] == "villain" else heroes
@@ -114,7 +114,7 @@ def test_versus_two_turn_game_and_worked_example_13(http):
     while not table["turn"]["over"]:
         who = villain if table["turn"]["side_playing"] == "villain" else heroes
         if table["turn"]["step"] == "villain.activations" and table["turn"]["turn"] == 2:  # the checks pass (C2)
-            table = post(http, f"/api/tables/{code}/turn/end-game", {"winner": "heroes", "reason": "test"})["table"]
+            table = post(http, f"/api/tables/{code}/commands/end_game", {"winner": "heroes", "reason": "test"})["table"]
             break
         table = post(http, turn_path, as_=who)["table"]
     assert table["turn"]["over"] and table["turn"]["winner"] == "heroes"

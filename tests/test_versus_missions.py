@@ -58,7 +58,7 @@ class Game:
         self.table = r.json()["table"] if "table" in r.json() else r.json()
         self.code = r.json()["code"]
         # the complex actions below enter the successes read on real dice (IX·D)
-        assert http.put(f"/api/tables/{self.code}/dice/mode", json={"mode": "physical"}).status_code == 200
+        assert http.post(f"/api/tables/{self.code}/commands/set_dice_mode", json={"mode": "physical"}).status_code == 200
         self.phones = {"heroes": seat(http, self.code, "heroes"), "villain": seat(http, self.code, "villain"),
                        "host": None}  # the client keeps the host's token
         self.base = f"/api/tables/{self.code}"
@@ -79,10 +79,10 @@ class Game:
         order = [initiative, "villain" if initiative == "heroes" else "heroes"]
         teams = {"heroes": list(HEROES), "villain": list(VILLAINS)}
         for side in order:
-            self.send(side, f"/command-posts/{side}/hq", {"tile": to_data(teams[side].pop(0)), "powers": []})
+            self.send(side, "/commands/pick_hq", {"side": side, "tile": to_data(teams[side].pop(0)), "powers": []})
         while self.table["versus"]["draft"]["phase"] == "team":
             side = self.table["versus"]["draft"]["next_side"]
-            self.send(side, f"/command-posts/{side}/draft", {"tile": to_data(teams[side].pop(0))})
+            self.send(side, "/commands/draft_tile", {"side": side, "tile": to_data(teams[side].pop(0))})
         return self
 
     def advance_to(self, step, turn=None):
@@ -90,7 +90,7 @@ class Game:
             if self.table["turn"]["step"] == step and (turn is None or self.table["turn"]["turn"] == turn):
                 return self.table
             side = self.table["turn"]["side_playing"]
-            self.send(side if side in ("heroes", "villain") else "host", "/turn/advance")
+            self.send(side if side in ("heroes", "villain") else "host", "/commands/advance")
         raise AssertionError(f"never reached {step}")
 
     def post_of(self, side):
@@ -104,27 +104,27 @@ class Game:
         return next(m["id"] for m in self.post_of(side)["miniatures"] if m["tile"] == tid and m["place"] == "board")
 
     def activate(self, side, name):
-        return self.send(side, f"/command-posts/{side}/river/activate", {"tile": self.tile_id(side, name)})
+        return self.send(side, "/commands/activate_tile", {"side": side, "tile": self.tile_id(side, name)})
 
     def mission_action(self, side, tile_name, rule, action, difficulty, successes):
         """A character of the activated tile performs a mission rule's complex action, successes counted."""
         mini = self.miniature(side, tile_name)
-        return self.send(side, f"/characters/{mini}/complex-action",
-                         {"action": action, "successes": successes, "difficulty": difficulty, "mission_rule": rule})
+        return self.send(side, "/commands/complex_action",
+                         {"miniature": mini, "action": action, "successes": successes, "difficulty": difficulty, "mission_rule": rule})
 
     def rolled_mission_action(self, side, tile_name, rule, action, difficulty, successes):
         """The same through the dice flow, physical dice: the players type the successes shown."""
         mini = self.miniature(side, tile_name)
-        self.send(side, "/dice/roll", {"action": action, "miniature": mini, "difficulty": difficulty,
+        self.send(side, "/commands/start_roll", {"action": action, "miniature": mini, "difficulty": difficulty,
                                        "mission_rule": rule})
-        self.send(side, "/dice/roll/dice", {"successes": successes})
-        return self.send(side, "/dice/roll/end-rerolls")
+        self.send(side, "/commands/roll_dice", {"successes": successes})
+        return self.send(side, "/commands/end_rerolls")
 
     def neutralize(self, side, tile_name):
         tid = self.tile_id(side, tile_name)
         for m in [m for m in self.post_of(side)["miniatures"] if m["tile"] == tid and m["place"] == "board"]:
-            self.send("villain" if side == "heroes" else "heroes", f"/characters/{m['id']}/wounds",
-                      {"wounds": m["life_points"]})
+            self.send("villain" if side == "heroes" else "heroes", "/commands/wound",
+                      {"miniature": m['id'], "wounds": m["life_points"]})
 
     def counters(self):
         return self.table["versus"]["counters"]
@@ -181,11 +181,11 @@ def test_desamorcer_la_situation(http):
     game.advance_to("villain.activations", 1)
     assert set(game.rules_now()) == {"amorcage-d-une-bombe"}
     game.activate("villain", "Thugs")
-    game.refused("villain", f"/characters/{game.miniature('villain', 'Thugs')}/complex-action",
-                 {"action": "manipulation", "successes": 3, "difficulty": 2, "mission_rule": "amorcage-d-une-bombe"},
+    game.refused("villain", "/commands/complex_action",
+                 {"miniature": game.miniature('villain', 'Thugs'), "action": "manipulation", "successes": 3, "difficulty": 2, "mission_rule": "amorcage-d-une-bombe"},
                  "mission_rule_difficulty")
-    game.refused("villain", f"/characters/{game.miniature('villain', 'Thugs')}/complex-action",
-                 {"action": "manipulation", "successes": 3, "difficulty": 3,
+    game.refused("villain", "/commands/complex_action",
+                 {"miniature": game.miniature('villain', 'Thugs'), "action": "manipulation", "successes": 3, "difficulty": 3,
                   "mission_rule": "neutralisation-d-une-bombe"}, "mission_rule_other_side")
     game.mission_action("villain", "Thugs", "amorcage-d-une-bombe", "manipulation", 3, 3)
     assert game.counters() == {"bombs_armed": 1}
@@ -207,8 +207,8 @@ def test_petite_brouille_entre_ennemis(http):
     assert game.table["versus"]["mission"]["turn_limit"] == 7  # "fin du tour 7 du héros"
     game.advance_to("villain.activations", 1)
     game.activate("villain", "Gunmen")
-    game.refused("villain", f"/characters/{game.miniature('villain', 'Gunmen')}/complex-action",
-                 {"action": "manipulation", "successes": 3, "difficulty": 3,
+    game.refused("villain", "/commands/complex_action",
+                 {"miniature": game.miniature('villain', 'Gunmen'), "action": "manipulation", "successes": 3, "difficulty": 3,
                   "mission_rule": "activation-d-un-brouilleur"}, "mission_rule_action")
     game.mission_action("villain", "Gunmen", "activation-d-un-brouilleur", "thought", 3, 3)
     game.advance_to("heroes.activations", 1)
@@ -251,13 +251,13 @@ def test_prise_d_otages(http):
     assert {"force-d-intervention", "exfiltrer-les-otages", "deplacer-les-otages"} <= set(game.rules_now())
     game.activate("heroes", "Batmobile crew")
     for used in (1, 2):
-        game.send("heroes", "/command-posts/heroes/mission-rules/force-d-intervention")
+        game.send("heroes", "/commands/record_mission_rule", {"side": "heroes", "rule": "force-d-intervention"})
         assert kinds(game.events, "mission")[0]["data"] == {"rule": "force-d-intervention", "used": used, "uses": 2}
     assert "record_mission_rule" in game.may("heroes")
-    game.refused("heroes", "/command-posts/heroes/mission-rules/force-d-intervention", None, "mission_rule_used_up")
-    game.send("heroes", "/command-posts/heroes/mission-rules/exfiltrer-les-otages")
+    game.refused("heroes", "/commands/record_mission_rule", {"side": "heroes", "rule": "force-d-intervention"}, "mission_rule_used_up")
+    game.send("heroes", "/commands/record_mission_rule", {"side": "heroes", "rule": "exfiltrer-les-otages"})
     assert game.counters() == {"hostages_exfiltrated": 1}
-    game.refused("villain", "/command-posts/villain/mission-rules/exfiltrer-les-otages", None, "not_now")
+    game.refused("villain", "/commands/record_mission_rule", {"side": "villain", "rule": "exfiltrer-les-otages"}, "not_now")
 
 
 def test_toxicite_maximale_toxic_fumes(http):
@@ -292,18 +292,18 @@ def test_duel_dans_la_ruelle(http):
     game.neutralize("heroes", "SWAT")
     assert "dredge" not in game.may("heroes")
     swat = game.tile_id("heroes", "SWAT")
-    game.refused("heroes", "/command-posts/heroes/river/dredge", {"tiles": [swat]}, "mission_forbids_dredging")
+    game.refused("heroes", "/commands/dredge", {"side": "heroes", "tiles": [swat]}, "mission_forbids_dredging")
     assert "demobilize" in game.may("heroes")  # "La démobilisation reste possible"
     event = next(t["id"] for t in game.post_of("heroes")["river"] if t["kind"] == "event")
-    game.send("heroes", "/command-posts/heroes/river/activate", {"tile": event})
+    game.send("heroes", "/commands/activate_tile", {"side": "heroes", "tile": event})
     assert game.table["versus"]["pending_events"] == [
         {"side": "heroes", "rule": "pouvoir-de-qg-pas-le-temps-de-pleurer-les-morts"}]
     offers = [m for m in game.table["may"]["heroes"] if m["command"] == "resolve_mission_event"]
     assert offers and offers[0]["targets"]["tile"] == [swat]
-    game.refused("heroes", "/turn/advance", None, "mission_event_pending")
+    game.refused("heroes", "/commands/advance", None, "mission_event_pending")
     paid = (game.post_of("heroes")["reserve"], game.post_of("heroes")["fatigue"])
-    game.send("heroes", "/command-posts/heroes/mission-events/pouvoir-de-qg-pas-le-temps-de-pleurer-les-morts",
-              {"tile": swat})
+    game.send("heroes", "/commands/resolve_mission_event",
+              {"side": "heroes", "rule": "pouvoir-de-qg-pas-le-temps-de-pleurer-les-morts", "tile": swat})
     assert swat not in [t["id"] for t in game.post_of("heroes")["river"]]
     assert (game.post_of("heroes")["reserve"], game.post_of("heroes")["fatigue"]) == paid  # for free
     # the HQ falls: the event tile keeps the mission's event ("si la tuile événement ne possède plus
@@ -328,7 +328,7 @@ def test_fuite_de_cerveaux(http):
     citizens = game.tile_id("heroes", "Citizens")
     demobilize = [m for m in game.table["may"]["heroes"] if m["command"] == "demobilize"]
     assert demobilize and citizens not in demobilize[0]["targets"]["tile"]
-    game.refused("heroes", "/command-posts/heroes/river/demobilize", {"tile": citizens},
+    game.refused("heroes", "/commands/demobilize", {"side": "heroes", "tile": citizens},
                  "mission_forbids_demobilization")
     game.activate("heroes", "SWAT")
     before = game.post_of("heroes")["discs"]
@@ -354,8 +354,8 @@ def test_drogue_en_stock(http):
         ("villain", 7)  # "fin du tour 7 du héros"
     game.advance_to("heroes.activations", 1)
     game.activate("heroes", "SWAT")
-    game.refused("heroes", f"/characters/{game.miniature('heroes', 'SWAT')}/complex-action",
-                 {"action": "manipulation", "successes": 4, "difficulty": 3,
+    game.refused("heroes", "/commands/complex_action",
+                 {"miniature": game.miniature('heroes', 'SWAT'), "action": "manipulation", "successes": 4, "difficulty": 3,
                   "mission_rule": "ouvrir-le-coffre-fort"}, "mission_rule_difficulty")
     game.mission_action("heroes", "SWAT", "ouvrir-le-coffre-fort", "manipulation", 4, 4)
     game.activate("heroes", "Batmobile crew")
@@ -380,8 +380,8 @@ def test_two_turn_versus_game(http, mission_id):
     each turn, performs its mission action when the mission has one (the successes typed meet the
     printed difficulty), and the host ends the game after the second turn."""
     game = Game(http, mission_id).draft()
-    game.send("host", "/turn/advance")  # setup → turn 1
-    r = game.http.put(f"{game.base}/dice/mode", json={"mode": "physical"})
+    game.send("host", "/commands/advance")  # setup → turn 1
+    r = game.http.post(f"{game.base}/commands/set_dice_mode", json={"mode": "physical"})
     assert r.status_code == 200, r.text
     expected = {}
     first = game.table["versus"]["mission"]["initiative"]
@@ -399,5 +399,5 @@ def test_two_turn_versus_game(http, mission_id):
                 expected[counter] = expected.get(counter, 0) + change
                 assert kinds(game.events, "complex_action")[0]["data"]["success"] is True
     assert game.counters() == expected  # the host ends the game at once (the end-game checks pass by themselves)
-    table = game.http.post(f"{game.base}/turn/end-game", json={"winner": "none", "reason": "two turns"}).json()
+    table = game.http.post(f"{game.base}/commands/end_game", json={"winner": "none", "reason": "two turns"}).json()
     assert table["table"]["turn"]["over"]

@@ -18,7 +18,7 @@ def new_table(http, **kw) -> dict:
     """A table of the sample library whose dice are physical: the examples enter the successes
     read on real dice (IX·D)."""
     table = sample_table(http, **kw)
-    assert http.put(f"/api/tables/{table['code']}/dice/mode", json={"mode": "physical"}).status_code == 200
+    assert http.post(f"/api/tables/{table['code']}/commands/set_dice_mode", json={"mode": "physical"}).status_code == 200
     return table
 
 SPACES = ("melee", "ranged", "manipulation", "thought", "movement", "defense", "reroll")
@@ -67,16 +67,18 @@ def events_of(response, kind: str) -> list[dict]:
     return [e for e in response.json()["events"] if e["kind"] == kind]
 
 
-def ok(http, path: str, body: dict | None = None):
-    r = http.post(path, json=body if body is not None else {})
+def ok(http, command, body: dict | None = None):
+    path, body = _sent(command, body)
+    r = http.post(path, json=body)
     assert r.status_code == 200, r.text
     return r
 
 
-def refused(http, code: str, path: str, body: dict, *, rule: str, message: str, status: int = 409) -> dict:
+def refused(http, code: str, command, body: dict, *, rule: str, message: str, status: int = 409) -> dict:
     """POST a command the rules refuse: the JSON error names the rule and says why, and the table
     (version, ETag and content) is exactly as before."""
     before = http.get(f"/api/tables/{code}")
+    path, body = _sent(command, body)
     r = http.post(path, json=body)
     assert r.status_code == status, r.text
     error = r.json()
@@ -89,16 +91,23 @@ def refused(http, code: str, path: str, body: dict, *, rule: str, message: str, 
     return error
 
 
-def hero_path(code: str, hero: str, action: str) -> str:
-    return f"/api/tables/{code}/heroes/{hero}/{action}"
+def _sent(command, body: dict | None) -> tuple[str, dict]:
+    """A command's path and body: `command` is (path, the actor's fields) from the helpers below."""
+    path, actor = command
+    return path, {**actor, **(body or {})}
 
 
-def character_path(code: str, miniature: str, action: str) -> str:
-    return f"/api/tables/{code}/characters/{miniature}/{action}"
+def hero_path(code: str, hero: str, name: str) -> tuple[str, dict]:
+    """The command `name` (its registry name) of a hero: its path and the hero's field."""
+    return f"/api/tables/{code}/commands/{name}", {"hero": hero}
 
 
-def river_path(code: str, action: str) -> str:
-    return f"/api/tables/{code}/command-posts/villain/river/{action}"
+def character_path(code: str, miniature: str, name: str) -> tuple[str, dict]:
+    return f"/api/tables/{code}/commands/{name}", {"miniature": miniature}
+
+
+def river_path(code: str, name: str) -> tuple[str, dict]:
+    return f"/api/tables/{code}/commands/{name}", {"side": "villain"}
 
 
 START_RIVER = [("thug-with-crowbar", 1, 1, 1, False), ("brute-with-chains", 2, 1, 2, False),
@@ -220,7 +229,7 @@ def open_the_safe(http) -> tuple[str, dict]:
     table = advance_to(http, code, "heroes.actions")
     batman = hero_of(table, "batman")
     assert cubes(batman) == only(cubes(batman), reserve=12)
-    r = ok(http, hero_path(code, "batman", "complex-action"),
+    r = ok(http, hero_path(code, "batman", "complex_action"),
            {"action": "manipulation", "cubes": 3, "successes": 3, "difficulty": 3, "hindering": 0,
             "item": sample("items", "Submachine gun")})
     return code, r
@@ -250,11 +259,11 @@ def test_example_3_complex_manipulation(http):
     assert item["data"] == {"hero": "batman", "item": "Submachine gun", "encumbrance": 3}
 
     # the manipulation space is saturated: no more cube can go there (IX·I)
-    refused(http, code, hero_path(code, "batman", "automatic-action"), {"action": "manipulation"},
+    refused(http, code, hero_path(code, "batman", "automatic_action"), {"action": "manipulation"},
             rule="IX·I", message="Manipulation space is saturated: 3 of 3")
 
     # hindering counts: Renee's 3 successes − 1 hindering = 2 < 3, she fails and gains nothing
-    r = ok(http, hero_path(code, "renee-montoya", "complex-action"),
+    r = ok(http, hero_path(code, "renee-montoya", "complex_action"),
            {"action": "manipulation", "cubes": 2, "successes": 3, "difficulty": 3, "hindering": 1,
             "item": sample("items", "Submachine gun")})
     (action,) = events_of(r, "complex_action")
@@ -333,14 +342,14 @@ def test_example_5_encumbrance(http):
     assert (gordon["encumbrance"], gordon["first_movement_bonus"], gordon["skills"][0]["applies"]) == (2, 2, True)
     assert [i["name"] for i in r.json()["table"]["loose_items"]] == ["Submachine gun"]
     # picking it up again is an automatic manipulation: 1 cube; the total is 5 again
-    r = ok(http, hero_path(code, "commissioner-gordon", "pick-up"), {"item": sample("items", "Submachine gun")})
+    r = ok(http, hero_path(code, "commissioner-gordon", "pick_up"), {"item": sample("items", "Submachine gun")})
     table = r.json()["table"]
     gordon = hero_of(table, "commissioner-gordon")
     assert cubes(gordon) == only(cubes(gordon), reserve=9, manipulation=1)
     assert (gordon["encumbrance"], gordon["first_movement_bonus"], gordon["skills"][0]["applies"]) == (5, 1, False)
     assert table["loose_items"] == []
     # a second submachine gun would bring the total to 8, over the maximum of 7
-    refused(http, code, hero_path(code, "commissioner-gordon", "pick-up"), {"item": sample("items", "Submachine gun")},
+    refused(http, code, hero_path(code, "commissioner-gordon", "pick_up"), {"item": sample("items", "Submachine gun")},
             rule="V·D·1", message="Submachine gun would bring Commissioner Gordon's encumbrance to 8, "
                                   "over the maximum of 7")
 
@@ -413,7 +422,7 @@ def test_example_7_movement_buying_move_points(http):
 def activate_croc(http) -> tuple[str, dict, object]:
     code = new_table(http)["code"]
     table = advance_to(http, code, "villain.first_tile")
-    r = ok(http, river_path(code, "activate"), {"tile": "killer-croc"})
+    r = ok(http, river_path(code, "activate_tile"), {"tile": "killer-croc"})
     return code, table, r
 
 
@@ -508,12 +517,12 @@ def test_example_10_automatic_manipulation_by_a_character(http):
     table = advance_to(http, code, "villain.start_effects")
     assert table["turn"]["reminders"] == ["Sample: a Thug in the bomb's area may arm it by an automatic manipulation."]
     table = advance_to(http, code, "villain.first_tile")
-    r = ok(http, river_path(code, "activate"), {"tile": "thug-with-crowbar"})
+    r = ok(http, river_path(code, "activate_tile"), {"tile": "thug-with-crowbar"})
     before = villain_of(r.json()["table"])
     assert (before["reserve"], before["fatigue"]) == (11, 1)
     heroes_before = r.json()["table"]["heroes"]
 
-    r = ok(http, character_path(code, "thug-with-crowbar.1", "automatic-action"),
+    r = ok(http, character_path(code, "thug-with-crowbar.1", "automatic_action"),
            {"action": "manipulation", "description": "arms the bomb"})
     (event,) = events_of(r, "automatic_action")
     # no dice, no hindering, no cube
@@ -524,7 +533,7 @@ def test_example_10_automatic_manipulation_by_a_character(http):
     assert (after["reserve"], after["fatigue"], after["spaces"]) == (before["reserve"], before["fatigue"], before["spaces"])
     assert table["heroes"] == heroes_before
     # its manipulation multiplier is 1
-    refused(http, code, character_path(code, "thug-with-crowbar.1", "automatic-action"), {"action": "manipulation"},
+    refused(http, code, character_path(code, "thug-with-crowbar.1", "automatic_action"), {"action": "manipulation"},
             rule="VI·C·5", message="Action multiplier reached: Thug with crowbar #1 made 1 of 1 manipulation actions")
     # a Thug of a tile not being activated cannot act
     refused(http, code, character_path(code, "brute-with-chains.1", "attack"),
@@ -550,7 +559,7 @@ def test_example_11_wounds_on_a_hero(http):
     gordon = hero_of(table, "commissioner-gordon")
     # the heroes' end-of-turn upkeep put the 3 melee cubes in fatigue
     assert cubes(gordon) == only(cubes(gordon), reserve=7, fatigue=3)
-    ok(http, river_path(code, "activate"), {"tile": "killer-croc"})
+    ok(http, river_path(code, "activate_tile"), {"tile": "killer-croc"})
 
     # 6 successes; Gordon spends 2 defense cubes, rolls 1 success, + 1 automatic = 2: 4 wounds,
     # taken first from fatigue (3), then from the spaces (the defense space, 1)
@@ -581,9 +590,9 @@ def test_example_11_wounds_on_a_hero(http):
     # next heroes' turn: a neutralized hero must rest
     table = advance_to(http, code, "heroes.stances")
     assert table["turn"]["turn"] == 2
-    refused(http, code, hero_path(code, "commissioner-gordon", "stance"), {"stance": "active"},
+    refused(http, code, hero_path(code, "commissioner-gordon", "declare_stance"), {"stance": "active"},
             rule="V·B·3", message="Commissioner Gordon is neutralized and must choose the resting stance")
-    r = ok(http, hero_path(code, "commissioner-gordon", "stance"), {"stance": "resting"})
+    r = ok(http, hero_path(code, "commissioner-gordon", "declare_stance"), {"stance": "resting"})
     # resting recovers 5, the fatigue zone is empty: 5 cubes wound → fatigue
     (stance,) = events_of(r, "stance")
     assert stance["data"] == {"hero": "commissioner-gordon", "stance": "resting", "to_reserve": 0, "from_wound": 5}
@@ -616,9 +625,9 @@ def test_example_12_neutralized_tile(http):
     # flipped, moved to the right end; the tiles to its right slid left and their costs followed
     assert river_of(table) == [("thug-with-crowbar", 1, 1, 1, False), ("killer-croc", 2, 1, 2, False),
                                ("event", 3, 1, 3, False), ("brute-with-chains", 4, 1, 4, True)]
-    r = http.get(f"/api/tables/{code}/command-posts/villain/river")
-    assert r.status_code == 200 and [t["id"] for t in r.json()] == [t[0] for t in river_of(table)]
+    r = http.get(f"/api/tables/{code}")
+    assert r.status_code == 200 and [t["id"] for t in villain_of(r.json())["river"]] == [t[0] for t in river_of(table)]
 
     advance_to(http, code, "villain.first_tile")
-    refused(http, code, river_path(code, "activate"), {"tile": "brute-with-chains"},
+    refused(http, code, river_path(code, "activate_tile"), {"tile": "brute-with-chains"},
             rule="IX·B", message="Brute with chains is neutralized and cannot be activated")

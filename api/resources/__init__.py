@@ -2,7 +2,6 @@
 turn, the definitions library, and health."""
 from __future__ import annotations
 
-from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..schemas import CommandResultSchema, RefusalSchema
@@ -81,31 +80,6 @@ def reading(blp: Blueprint):
         blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
         blp.alt_response(429, schema=RefusalSchema, description=TOO_MANY_UNKNOWN),
     ])
-
-
-def command_route(blp: Blueprint, rule: str, owner: str, view: str, schema, name: str, field: str, doc: str,
-                  fields=lambda data: data) -> None:
-    """A POST route at `rule` that sends the command `name` (its registry name in the table's
-    game) with the body's fields (through `fields`) and the `owner` path parameter (a hero, a
-    side, a miniature) as `field`."""
-    from .. import play
-
-    class View(MethodView):
-        if schema is None:  # no body
-            @command(blp)
-            def post(self, code, **ids):
-                return play.execute(code, name, {field: ids[owner]})
-        else:
-            @command(blp, schema)
-            def post(self, data, code, **ids):
-                return play.execute(code, name, {**fields(data), field: ids[owner]})
-    View.post.__doc__ = doc
-    View.__name__ = View.__qualname__ = view
-    blp.route(rule)(View)
-
-
-def title(path: str) -> str:
-    return "".join(p.capitalize() for p in path.split("-"))
 
 
 # Operations that answer a table's code and a seat token (201), and where each link takes them.

@@ -57,7 +57,11 @@ class SetupOptionsSchema(Schema):
 
 class CommandFieldsSchema(Schema):
     """The command's fields, as the game's command registry names them (the table's `may` lists
-    each command a seat may send now with the values its fields may take)."""
+    each command a seat may send now with the values its fields may take). A command of no field
+    (advance) may be sent without a body; its typed body is documented per command
+    (api/resources/command_bodies.py)."""
+    body_optional = True
+
     class Meta:
         unknown = INCLUDE
 

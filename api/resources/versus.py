@@ -1,4 +1,5 @@
-"""Versus: the booklet's missions and HQ powers, a two-command-post table, its draft and powers."""
+"""Versus: the booklet's missions and HQ powers, and a two-command-post table (its HQs, draft and powers
+are commands: pick_hq, draft_tile, resolve_power, on POST /api/tables/{code}/commands/{name})."""
 from __future__ import annotations
 
 from flask import Response
@@ -9,11 +10,9 @@ import games
 from games.bgcc import versus_data
 from games.serial import to_data
 
-from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import NAME, TEXT, List, RefusalSchema, SpaceDefSchema, Text, TileDefSchema
-from . import command
+from ..schemas import NAME, TEXT, List, RefusalSchema, SpaceDefSchema, Text
 from .tables import NewTableViewSchema, created, creating
 
 blp = Blueprint("versus", __name__, url_prefix="/api",
@@ -59,27 +58,6 @@ class VersusMissionSchema(Schema):
 
 class NewVersusTableSchema(Schema):
     mission = fields.Nested(VersusMissionSchema, required=True)
-
-
-class HQSchema(Schema):
-    tile = fields.Nested(TileDefSchema, required=True)
-    powers = List(Text(validate=NAME), load_default=None, validate=validate.Length(max=6),
-                         metadata={"description": "power ids; default: the booklet's powers of the character "
-                                            "named like the tile"})
-
-
-class DraftSchema(Schema):
-    tile = fields.Nested(TileDefSchema, required=True)
-
-
-class ResolvePowerSchema(Schema):
-    alternative = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=5))
-    tiles = List(Text(validate=NAME), load_default=list, validate=validate.Length(max=2))
-    space = Text(load_default=None, validate=validate.OneOf(["movement", "defense", "reroll"]))
-    miniatures = List(Text(validate=NAME), load_default=list, validate=validate.Length(max=4),
-                             metadata={"description": "the characters the operations act on, in their order"})
-    count = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=30),
-                           metadata={"description": "successes rolled at the table, for 'as many as' effects"})
 
 
 class CatalogSchema(Schema):
@@ -159,53 +137,3 @@ class VersusTables(MethodView):
         if isinstance(mission, Response):
             return mission
         return created(game, game.setup({"mission": mission}))
-
-
-@blp.route("/tables/<table_code:code>/command-posts/<side>/hq")
-class PickHQ(MethodView):
-    @command(blp, HQSchema)
-    def post(self, data, code, side):
-        """Pick the side's HQ (initiative side first); it brings its powers (Versus I·C·2)"""
-        try:
-            powers = versus_data.powers_for(data["tile"]["name"], data["powers"], side)
-        except KeyError as missing:
-            return error(404, f"No power {missing.args[0]!r} in the booklet", "no_power", {"power": missing.args[0]})
-        return play.execute(code, "pick_hq", {"side": side, "tile": data["tile"], "powers": to_data(powers)})
-
-
-@blp.route("/tables/<table_code:code>/command-posts/<side>/draft")
-class Draft(MethodView):
-    @command(blp, DraftSchema)
-    def post(self, data, code, side):
-        """Draft one tile for a free slot of the side's initial river, alternately (Versus I·C·3)"""
-        return play.execute(code, "draft_tile", {"side": side, "tile": data["tile"]})
-
-
-@blp.route("/tables/<table_code:code>/command-posts/<side>/powers/<power>")
-class ResolvePower(MethodView):
-    @command(blp, ResolvePowerSchema)
-    def post(self, data, code, side, power):
-        """Apply an HQ power: the alternative chosen and its targets (Versus II)"""
-        return play.execute(code, "resolve_power", {**data, "side": side, "power": power})
-
-
-class MissionEventSchema(Schema):
-    tile = Text(required=True, validate=NAME)
-
-
-@blp.route("/tables/<table_code:code>/command-posts/<side>/mission-rules/<rule>")
-class RecordMissionRule(MethodView):
-    @command(blp)
-    def post(self, code, side, rule):
-        """Record a mission rule played at the table without a roll: a board event the mission counts, or
-        a rule limited per game (the booklet's missions)"""
-        return play.execute(code, "record_mission_rule", {"side": side, "rule": rule})
-
-
-@blp.route("/tables/<table_code:code>/command-posts/<side>/mission-events/<rule>")
-class ResolveMissionEvent(MethodView):
-    @command(blp, MissionEventSchema)
-    def post(self, data, code, side, rule):
-        """Resolve the mission's event on the side's event tile, e.g. a neutralized tile back in the box
-        for free (the booklet's missions)"""
-        return play.execute(code, "resolve_mission_event", {"side": side, "rule": rule, "tile": data["tile"]})

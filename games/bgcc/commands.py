@@ -190,7 +190,7 @@ class RemoveToken:
 class EndGame:
     """An end-game condition of the mission is met (IV·C, IV·E)."""
     winner: str
-    reason: str
+    reason: str = ""
 
 
 # ---------------------------------------------------------------- Versus (booklet)

@@ -7,9 +7,10 @@ from dataclasses import replace
 import orjson
 
 import games
-from games.serial import dumps_pooled, from_data, from_data_pooled, to_data, type_problem
+from games import bounds
+from games.serial import build_command, dumps_pooled, from_data, from_data_pooled, to_data, type_problem
 
-from . import engine, field_bounds, names, registry, seats, versus, versus_data
+from . import engine, field_bounds, names, previews, registry, seats, versus, versus_data
 from . import table as rules_table
 from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
@@ -18,6 +19,26 @@ from . import view as drawn
 
 
 _DEFINITIONS = {cls.__name__: cls for cls in POOLED}
+
+
+def _booklet_powers(fields):
+    """pick_hq's `powers` as the booklet prints them (Versus I·C·2): power ids, or none given for
+    every power of the character named like the HQ tile; full power definitions stay as they are."""
+    if not isinstance(fields, dict):
+        return fields
+    powers = fields.get("powers")
+    tile = fields.get("tile")
+    if powers is not None and not (isinstance(powers, list) and all(isinstance(p, str) for p in powers)):
+        return fields
+    if powers is not None and len(powers) > 20 or not isinstance(tile, dict) or not isinstance(
+            tile.get("name"), str) or not isinstance(fields.get("side"), str):
+        return fields  # the type and bound checks refuse it
+    try:
+        found = versus_data.powers_for(tile["name"][:80], powers, fields["side"][:20])
+    except KeyError as missing:
+        raise RuleRefused("Versus I·C·2", f"No power {str(missing.args[0])[:80]!r} in the booklet", "no_power",
+                          power=str(missing.args[0])[:80]) from None
+    return {**fields, "powers": to_data(found)}
 
 
 @games.register
@@ -67,6 +88,25 @@ class Bgcc(games.Game):
 
     def command_types(self) -> dict[str, type]:
         return {e.name: e.command for e in registry.ENTRIES}
+
+    def command(self, name: str, fields: dict | None):
+        if name == "pick_hq":
+            fields = _booklet_powers(fields)
+        return super().command(name, fields)
+
+    def preview_types(self) -> dict[str, type]:
+        return dict(previews.TYPES)
+
+    def preview_bounds(self) -> dict:
+        return previews.BOUNDS
+
+    def preview(self, state: Table, name: str, fields: dict) -> dict | None:
+        cls = previews.TYPES.get(name)
+        if cls is None:
+            return None
+        built = build_command(cls, name, fields, self.command_rule,
+                              lambda f: bounds.check(RuleRefused, self.command_rule, name, cls, f, previews.BOUNDS))
+        return previews.preview(state, name, built)
 
     def command_bounds(self) -> dict:
         return field_bounds.BOUNDS

@@ -182,9 +182,9 @@ class Api:
             missing = [h for h in table["heroes"] if h["stance"] is None]
             if table["turn"]["step"] == "heroes.stances" and missing:  # the host declares the missing stances
                 for hero in missing:
-                    table = self.post(code, f"/heroes/{hero['id']}/stance", token, {"stance": "active"})["table"]
+                    table = self.post(code, "/commands/declare_stance", token, {"hero": hero['id'], "stance": "active"})["table"]
                 continue  # the last stance may move the turn on by itself (C2): look where it stands
-            table = self.post(code, "/turn/advance", token)["table"]
+            table = self.post(code, "/commands/advance", token)["table"]
         raise AssertionError(f"never reached {step}")
 
 

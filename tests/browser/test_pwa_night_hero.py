@@ -89,8 +89,8 @@ def test_a_four_area_move_is_one_move_and_one_history_entry(api, duo, shot):
     for _ in range(3):
         s.get_by_role("button", name="Areas (simple moves) +1").click()
     expect(s.get_by_test_id("sheet-areas")).to_have_text("4")
-    # the points left before moving, as the table prices those four moves (POST /move-price)
-    price = api.session.post(f"{api.base}/api/tables/{duo['code']}/move-price",
+    # the points left before moving, as the table prices those four moves (POST /previews/move)
+    price = api.session.post(f"{api.base}/api/tables/{duo['code']}/previews/move",
                              json={"hero": "batman", "moves": [{"type": "simple", "hindering": 0}] * 4}).json()
     expect(s.get_by_test_id("sheet-move-price")).to_have_text(re.compile(
         rf"^This movement costs {price['cubes']} cubes? · move points left: {price['points_left']} \(lost at its end\)$"))
@@ -117,7 +117,7 @@ def test_a_villain_character_attacks_from_its_route_and_batmans_phone_defends(ap
     table = api.advance_to(duo["code"], duo["host"], "villain.first_tile")
     post = table["command_posts"]["villain"]
     tile = next(t for t in post["river"] if any(m["tile"] == t["id"] and m["place"] == "board" for m in post["miniatures"]))
-    api.post(duo["code"], "/command-posts/villain/river/activate", duo["villain"], {"tile": tile["id"]})
+    api.post(duo["code"], "/commands/activate_tile", duo["villain"], {"side": "villain", "tile": tile["id"]})
     mini = next(m for m in post["miniatures"] if m["tile"] == tile["id"] and m["place"] == "board")
     a = duo["open_a"](f"/#/dice/melee/miniature/{mini['id']}")
     s = sheet(a)
@@ -156,7 +156,7 @@ def test_a_fall_and_a_token_from_the_hero_board(api, duo, shot):
 
 def test_real_dice_are_entered_face_by_face(api, duo, shot):
     to_actions(api, duo)
-    api.session.put(f"{api.base}/api/tables/{duo['code']}/dice/mode", json={"mode": "physical"},
+    api.session.post(f"{api.base}/api/tables/{duo['code']}/commands/set_dice_mode", json={"mode": "physical"},
                     headers={"Authorization": f"Bearer {duo['host']}"}).raise_for_status()
     b = duo["open_b"]()
     b.get_by_role("button", name=re.compile(r"^Melee: 0 \/ 4")).click()
@@ -269,7 +269,7 @@ def test_a_villain_character_moves_from_its_route_in_one_move(api, duo, shot):
     table = api.advance_to(duo["code"], duo["host"], "villain.first_tile")
     post = table["command_posts"]["villain"]
     tile = next(t for t in post["river"] if any(m["tile"] == t["id"] and m["place"] == "board" for m in post["miniatures"]))
-    api.post(duo["code"], "/command-posts/villain/river/activate", duo["villain"], {"tile": tile["id"]})
+    api.post(duo["code"], "/commands/activate_tile", duo["villain"], {"side": "villain", "tile": tile["id"]})
     mini = next(m for m in post["miniatures"] if m["tile"] == tile["id"] and m["place"] == "board")
     before = len(api.session.get(f"{api.base}/api/tables/{duo['code']}/history?limit=500").json())
     a = duo["open_a"](f"/#/dice/move/miniature/{mini['id']}", **SMALL)

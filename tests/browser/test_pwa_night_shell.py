@@ -204,16 +204,16 @@ def test_the_screen_is_kept_awake_while_a_table_is_open(duo):
 def roll_attack(api, duo, target: str = "thug-with-crowbar.1") -> dict:
     """Batman attacks in melee with the app's dice, no reroll; the villain defends with no cube."""
     code = duo["code"]
-    api.post(code, "/dice/roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1, "target_miniature": target})
-    api.post(code, "/dice/roll/dice", duo["batman"], {})
-    api.post(code, "/dice/roll/end-rerolls", duo["batman"])
-    return api.post(code, "/dice/roll/defense", duo["villain"], {"cubes": 0})
+    api.post(code, "/commands/start_roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1, "target_miniature": target})
+    api.post(code, "/commands/roll_dice", duo["batman"], {})
+    api.post(code, "/commands/end_rerolls", duo["batman"])
+    return api.post(code, "/commands/defend", duo["villain"], {"cubes": 0})
 
 
 def test_a_result_card_on_both_phones_until_dismissed_and_gone_when_the_next_roll_starts(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")
-    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
+    api.post(code, "/commands/declare_stance", duo["batman"], {"hero": "batman", "stance": "active"})
     api.advance_to(code, duo["host"], "heroes.actions")
     a = duo["open_a"]()                                   # the defender's phone, on the command post
     b = duo["open_b"]()                                   # the attacker's phone, on the hero board
@@ -238,7 +238,7 @@ def test_a_result_card_on_both_phones_until_dismissed_and_gone_when_the_next_rol
     b.get_by_test_id("result-dismiss").click()
     expect(b.get_by_test_id("result-card")).to_have_count(0)
     # the next roll starts: the previous result leaves the defender's screen
-    api.post(code, "/dice/roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1,
+    api.post(code, "/commands/start_roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1,
                                                  "target_miniature": "brute-with-chains.1"})
     expect(a.get_by_test_id("result-card")).to_have_count(0)
     a.get_by_test_id("tab-dice").click()
@@ -300,16 +300,16 @@ def english_events(page, api, code) -> list[str]:
 def test_every_screen_in_french_shows_no_english_catalogue_text(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")
-    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
+    api.post(code, "/commands/declare_stance", duo["batman"], {"hero": "batman", "stance": "active"})
     api.advance_to(code, duo["host"], "heroes.actions")
-    api.post(code, "/heroes/batman/spend", duo["batman"], {"space": "defense", "cubes": 1})
+    api.post(code, "/commands/spend", duo["batman"], {"hero": "batman", "space": "defense", "cubes": 1})
     a = duo["open_a"]("/#/table", lang="fr")
     b = duo["open_b"]("/#/hero/batman", lang="fr")
     expect(a.get_by_test_id("now-step")).to_have_text("Héros : actions")
     roll_attack(api, duo)                                  # a result card on both phones
     expect(b.get_by_test_id("result-card")).to_be_visible()
     api.advance_to(code, duo["host"], "villain.first_tile")
-    api.post(code, "/command-posts/villain/river/activate", duo["villain"], {"tile": "killer-croc"})
+    api.post(code, "/commands/activate_tile", duo["villain"], {"side": "villain", "tile": "killer-croc"})
     found = {}
     for size_name, size in (("390", TALL), ("360", SMALL)):
         for page, who in ((a, "villain"), (b, "batman")):
@@ -397,7 +397,7 @@ def test_the_awaited_phone_is_prompted_with_a_banner_a_badge_and_a_vibration(api
 def test_the_defender_is_prompted_on_the_dice_tab_and_vibration_can_be_switched_off(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")
-    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
+    api.post(code, "/commands/declare_stance", duo["batman"], {"hero": "batman", "stance": "active"})
     api.advance_to(code, duo["host"], "heroes.actions")
     a = duo["open_a"]("/#/home", lang="fr")
     a.get_by_test_id("setting-vibrate").uncheck()                 # kept on this phone
@@ -405,10 +405,10 @@ def test_the_defender_is_prompted_on_the_dice_tab_and_vibration_can_be_switched_
     buzzing(a)
     b = duo["open_b"]("/#/hero/batman")
     # Batman attacks the Thug: the villain's phone must defend (C1 `defend`)
-    api.post(code, "/dice/roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1,
+    api.post(code, "/commands/start_roll", duo["batman"], {"action": "melee", "hero": "batman", "cubes": 1,
                                                  "target_miniature": "thug-with-crowbar.1"})
-    api.post(code, "/dice/roll/dice", duo["batman"], {})
-    api.post(code, "/dice/roll/end-rerolls", duo["batman"])
+    api.post(code, "/commands/roll_dice", duo["batman"], {})
+    api.post(code, "/commands/end_rerolls", duo["batman"])
     expect(a.get_by_test_id("prompt")).to_have_text(re.compile(r"À vous : Thug with crowbar #1 se défend contre Batman"))
     expect(a.get_by_test_id("badge-dice")).to_be_visible()
     expect(b.get_by_test_id("now-who")).to_contain_text("Waiting: Villain: Thug with crowbar #1 defends against Batman")
@@ -423,7 +423,7 @@ def test_the_defender_is_prompted_on_the_dice_tab_and_vibration_can_be_switched_
 
 def test_undo_and_redo_say_what_they_undo(api, duo, shot):
     code = duo["code"]
-    api.post(code, "/heroes/batman/spend", duo["batman"], {"space": "defense", "cubes": 1})
+    api.post(code, "/commands/spend", duo["batman"], {"hero": "batman", "space": "defense", "cubes": 1})
     b = duo["open_b"]("/#/history")                       # the table view's undo / redo (C5)
     expect(b.get_by_test_id("undo")).to_have_text(re.compile(r"^↶ Undo: Batman spends 1 cube"))
     expect(b.get_by_test_id("undo")).to_be_enabled()
@@ -464,7 +464,7 @@ def test_the_recovery_code_is_shown_at_creation_and_reclaims_the_host_seat_on_a_
     stored = json.loads(c.evaluate("localStorage.getItem('gc.tables')"))[code]
     assert stored["hostToken"] and stored["hostToken"] != old_host
     # the new host token works, the old one no longer does
-    assert api.session.post(f"{api.base}/api/tables/{code}/turn/advance", timeout=10,
+    assert api.session.post(f"{api.base}/api/tables/{code}/commands/advance", timeout=10,
                             headers={"Authorization": f"Bearer {old_host}"}).status_code in (401, 403)
     c.get_by_test_id("reclaim-done").get_by_role("button").click()
     expect(c.get_by_test_id("join-qr")).to_be_visible()            # the host's Table screen

@@ -118,7 +118,7 @@ def night(api, phones):
     code, host = created["code"], created["token"]
     villain, batman, gordon = api.seat(code, "villain"), api.seat(code, "hero:batman"), api.seat(code, "hero:commissioner-gordon")
     for mini in ("thug-with-crowbar.1", "brute-with-chains.1", "brute-with-chains.2"):
-        api.post(code, f"/characters/{mini}/wounds", villain, {"wounds": 1})
+        api.post(code, "/commands/wound", villain, {"miniature": mini, "wounds": 1})
     table = api.advance_to(code, host, "villain.first_tile")
     post = table["command_posts"]["villain"]
     assert [t["id"] for t in post["river"]] == ["thug-with-crowbar", "killer-croc", "event", "brute-with-chains"]

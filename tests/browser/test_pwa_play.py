@@ -94,7 +94,7 @@ def test_spending_cubes_until_a_space_saturates_locks_the_control_with_its_reaso
 
 def test_a_stance_change_recovers_cubes(api, duo, shot):
     code = duo["code"]
-    api.post(code, "/heroes/batman/spend", duo["batman"], {"space": "defense", "cubes": 3})
+    api.post(code, "/commands/spend", duo["batman"], {"hero": "batman", "space": "defense", "cubes": 3})
     api.advance_to(code, duo["host"], "heroes.stances")  # the defense cubes went to fatigue (V·B·1)
     b = duo["open_b"]()
     expect(b.get_by_test_id("hero-fatigue")).to_contain_text("3")
@@ -112,7 +112,7 @@ def test_a_stance_change_recovers_cubes(api, duo, shot):
 def test_a_dice_roll_with_a_reroll_and_a_defense_ends_in_wounds_placed_correctly(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")
-    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
+    api.post(code, "/commands/declare_stance", duo["batman"], {"hero": "batman", "stance": "active"})
     api.advance_to(code, duo["host"], "heroes.actions")
     a = duo["open_a"]("/#/dice")        # the villain's phone
     b = duo["open_b"]("/#/dice")        # Batman's phone
@@ -308,8 +308,8 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     shot(a, "refusal-fr-redo")
 
     # Batman active, Gordon resting, then the heroes' actions
-    api.post(code, "/heroes/batman/stance", duo["batman"], {"stance": "active"})
-    api.post(code, "/heroes/commissioner-gordon/stance", host, {"stance": "resting"})
+    api.post(code, "/commands/declare_stance", duo["batman"], {"hero": "batman", "stance": "active"})
+    api.post(code, "/commands/declare_stance", host, {"hero": "commissioner-gordon", "stance": "resting"})
     api.advance_to(code, host, "heroes.actions")
 
     # 2. undoing another phone's change: Batman's phone, after the host moved the turn on
@@ -355,7 +355,7 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
             continue
         n = min(view["room"], reserve - 2)
         if n > 0:
-            api.post(code, "/heroes/batman/spend", duo["batman"], {"space": space, "cubes": n})
+            api.post(code, "/commands/spend", duo["batman"], {"hero": "batman", "space": space, "cubes": n})
             reserve -= n
     assert reserve == 2
     expect(b.get_by_test_id("odds")).to_be_visible()
@@ -370,13 +370,13 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     # says it cannot be paid (affordable false, why: the rules' refusal), so the tile is disabled and
     # says why in French before any tap (issue 29: the price is the offer's, not the phone's)
     api.advance_to(code, host, "villain.first_tile")
-    api.post(code, "/command-posts/villain/river/activate", duo["villain"], {"tile": "killer-croc"})
+    api.post(code, "/commands/activate_tile", duo["villain"], {"side": "villain", "tile": "killer-croc"})
     post = api.table(code)["command_posts"]["villain"]
     villain_reserve = post["reserve"]
     for space, view in post["spaces"].items():
         n = min(view["room"], villain_reserve)
         if n > 0:
-            api.post(code, "/command-posts/villain/spend", duo["villain"], {"space": space, "cubes": n})
+            api.post(code, "/commands/spend", duo["villain"], {"side": "villain", "space": space, "cubes": n})
             villain_reserve -= n
     table = api.advance_to(code, host, "villain.second_tile")
     post = table["command_posts"]["villain"]

@@ -350,7 +350,7 @@ def test_the_advance_dock_warns_before_unspent_reinforcement_points_are_lost(api
     villain = api.seat(code, "villain")
     api.advance_to(code, host, "villain.first_tile")
     for tile in ("killer-croc", "event"):
-        api.post(code, "/command-posts/villain/river/activate", villain, {"tile": tile})
+        api.post(code, "/commands/activate_tile", villain, {"side": "villain", "tile": tile})
     assert api.table(code)["command_posts"]["villain"]["reinforcement_points"] == 3
     c = phones.open("/#/villain", tables={code: {"code": code, "seat": "villain", "token": villain, "at": 1}}, current=code)
     advance = c.get_by_role("button", name=re.compile(r"^Next: "))

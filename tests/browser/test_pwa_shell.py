@@ -91,8 +91,8 @@ SCREENS = ["home", "join", "table", "hero", "villain", "dice", "history"]
 def table_in_play(api, duo):
     """A table in the villain's turn with a tile activated, a character wounded, a history."""
     api.advance_to(duo["code"], duo["host"], "villain.first_tile")
-    api.post(duo["code"], "/command-posts/villain/river/activate", duo["villain"], {"tile": "killer-croc"})
-    api.post(duo["code"], "/characters/killer-croc.1/wounds", duo["villain"], {"wounds": 3})
+    api.post(duo["code"], "/commands/activate_tile", duo["villain"], {"side": "villain", "tile": "killer-croc"})
+    api.post(duo["code"], "/commands/wound", duo["villain"], {"miniature": "killer-croc.1", "wounds": 3})
     return duo
 
 

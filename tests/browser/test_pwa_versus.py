@@ -291,14 +291,14 @@ def _versus_table(api, drafted: bool):
     code, host = r.json()["code"], r.json()["token"]
     heroes, villain = api.seat(code, "heroes"), api.seat(code, "villain")
     tiles = {t["name"]: t for t in VERSUS_TILES}
-    api.post(code, "/command-posts/heroes/hq", heroes, {"tile": tiles["Nightwing"]})
+    api.post(code, "/commands/pick_hq", heroes, {"side": "heroes", "tile": tiles["Nightwing"]})
     if drafted:
-        api.post(code, "/command-posts/villain/hq", villain, {"tile": tiles["The Penguin"]})
+        api.post(code, "/commands/pick_hq", villain, {"side": "villain", "tile": tiles["The Penguin"]})
         for h, v in zip(HEROES_TEAM, VILLAIN_TEAM):
-            api.post(code, "/command-posts/heroes/draft", heroes, {"tile": tiles[h]})
-            api.post(code, "/command-posts/villain/draft", villain, {"tile": tiles[v]})
+            api.post(code, "/commands/draft_tile", heroes, {"side": "heroes", "tile": tiles[h]})
+            api.post(code, "/commands/draft_tile", villain, {"side": "villain", "tile": tiles[v]})
         table = api.advance_to(code, host, "villain.activations")
-        api.post(code, "/command-posts/villain/river/activate", villain, {"tile": "event-villain"})
+        api.post(code, "/commands/activate_tile", villain, {"side": "villain", "tile": "event-villain"})
         assert table["turn"]["step"] == "villain.activations"
     return {"code": code, "host": host, "heroes": heroes, "villain": villain}
 
@@ -376,13 +376,13 @@ def test_duel_dans_la_ruelle_mission_event_on_the_phone(phones, api, versus_libr
     code, host = r.json()["code"], r.json()["token"]
     heroes, villain = api.seat(code, "heroes"), api.seat(code, "villain")
     tiles = {t["name"]: t for t in VERSUS_TILES}
-    api.post(code, "/command-posts/heroes/hq", heroes, {"tile": tiles["Nightwing"]})
-    api.post(code, "/command-posts/villain/hq", villain, {"tile": tiles["The Penguin"]})
+    api.post(code, "/commands/pick_hq", heroes, {"side": "heroes", "tile": tiles["Nightwing"]})
+    api.post(code, "/commands/pick_hq", villain, {"side": "villain", "tile": tiles["The Penguin"]})
     for h, v in zip(HEROES_TEAM, VILLAIN_TEAM):
-        api.post(code, "/command-posts/heroes/draft", heroes, {"tile": tiles[h]})
-        api.post(code, "/command-posts/villain/draft", villain, {"tile": tiles[v]})
+        api.post(code, "/commands/draft_tile", heroes, {"side": "heroes", "tile": tiles[h]})
+        api.post(code, "/commands/draft_tile", villain, {"side": "villain", "tile": tiles[v]})
     api.advance_to(code, host, "heroes.activations")
-    api.post(code, "/characters/swat-team.1/wounds", villain, {"wounds": 1})
+    api.post(code, "/commands/wound", villain, {"miniature": "swat-team.1", "wounds": 1})
     t = {"code": code, "host": host, "heroes": heroes, "villain": villain}
     page = _open(phones, t, "heroes", "/#/versus/heroes", viewport=viewport)
     card = page.get_by_test_id("vs-mission-rules")
