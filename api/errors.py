@@ -39,7 +39,7 @@ UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_i
 OUT_OF_BOUNDS = "out_of_bounds"  # a command field beyond what the game can hold (games/bounds.py): bad input
 UNKNOWN_FIELD = "unknown_field"  # a field the command does not have (api/play.unknown_field): bad input
 # Malformed command fields, the same 422 in every game: beyond a bound, not the command's, of the wrong JSON type
-BAD_INPUT = (OUT_OF_BOUNDS, UNKNOWN_FIELD, "bad_fields")
+BAD_INPUT = (OUT_OF_BOUNDS, UNKNOWN_FIELD, "bad_fields", "bad_field")
 
 
 def rule_refused(exc, status: int | None = None):
