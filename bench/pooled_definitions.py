@@ -1,19 +1,26 @@
-"""Do BGCC's content-pooled definitions pay for themselves against the zstd dictionary?
+"""Did BGCC's content-pooled definitions pay for themselves against the zstd dictionary? (No.)
 
 Run from the repository root:   .venv/bin/python bench/pooled_definitions.py [--commands 150] [--seed 1]
 
-A realistic BGCC table (the sample mission, the 3 sample heroes, every sample tile) is played by a
-seeded random walk over its own offers (`may`: every seat's, a target picked per field; refused
-commands skipped) for --commands accepted commands. The same states are then written through the
+A realistic BGCC table (the sample mission, the 3 sample heroes, 8 sample villain tiles) is played
+by a seeded random walk over its own offers (`may`: every seat's, a target picked per field;
+refused commands skipped) for --commands accepted commands. The states are then written through the
 real store (api/store.py: create_table, then one `save` per command, against a redis-server of its
-own in a temporary directory) twice:
-  - pooled: the hero boards, items, tiles and mission stored once in gc:{CODE}:defs and named by
-    key in each snapshot (the state as it was stored until issue 29);
-  - inline: the whole state's JSON in each snapshot, nothing in gc:{CODE}:defs.
-Both compress each snapshot with zstd against the table's first state (`store.compress`).
-Printed: Redis's MEMORY USAGE of the table's keys (table hash, history stream, definitions hash),
-the snapshot bytes per write, and the write path's latency per command (`dump` + compress + the
-save script, p50/p99) and the read path's (load + decode into a Table, p50/p99).
+own in a temporary directory), each snapshot compressed with zstd against the table's first state
+(`store.compress`). Printed: Redis's MEMORY USAGE of the table's keys, the snapshot bytes per
+write, the write path's latency per command (`dump` + compress + the save script, p50/p99) and the
+read path's (load + decode into a Table, p50/p99).
+
+Until issue 29 the store also pooled the printed definitions (hero boards, tiles, mission, powers:
+stored once in gc:{CODE}:defs, named by content key in each snapshot). This script at commit
+5bc46f9 measured both ways on a 2-core machine shared with other jobs (latencies are noisy there):
+  150 commands  pooled 26,312 B (table 4,536 + history 14,432 + defs 7,344), write p50 11.4 ms, read p50 4.3 ms
+                inline 25,128 B (table 10,712 + history 14,416),             write p50 10.6 ms, read p50 4.2 ms
+  300 commands  pooled 36,636 B (table 5,544 + history 23,764 + defs 7,328), write p50 13.9 ms, read p50 5.7 ms
+                inline 35,420 B (table 11,656 + history 23,764),             write p50 14.4 ms, read p50 5.6 ms
+zstd against the first state already stores each snapshot in ~25 B either way: pooling only moved
+the definitions from the dictionary (the first state) into a hash of their own, for 1 KB more per
+table and a third storage shape. It was dropped; the state is stored inline.
 """
 from __future__ import annotations
 
@@ -25,7 +32,6 @@ import tempfile
 import time
 from pathlib import Path
 
-import orjson
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -71,7 +77,7 @@ def play(game, state, commands: int, rng: random.Random) -> list[tuple[str, obje
 
 def usage(client: redis.Redis, code: str) -> dict[str, int]:
     tag = f"gc:{{{code}}}"
-    return {name: client.memory_usage(f"{tag}:{name}", samples=0) or 0 for name in ("table", "history", "defs")}
+    return {name: client.memory_usage(f"{tag}:{name}", samples=0) or 0 for name in ("table", "history")}
 
 
 def pct(values: list[float], p: float) -> float:
@@ -79,36 +85,22 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(p * len(values)))] * 1000
 
 
-def run(store: Store, client: redis.Redis, game, first, played, pooled: bool) -> dict:
-    from games.bgcc.serial import from_data, to_data
-    from games.bgcc.table import Table
-
-    def dump(state):
-        if pooled:
-            return game.dump(state)
-        return orjson.dumps(to_data(state)), {}
-
-    def load(loaded):
-        if pooled:
-            return game.load(loaded.state, loaded.definitions)
-        return from_data(Table, loaded.state)
-
-    data, defs = dump(first)
-    code = store.create_table(game.name, data, defs, {"version": 1}, "host-token")
+def run(store: Store, client: redis.Redis, game, first, played) -> dict:
+    code = store.create_table(game.name, game.dump(first), {"version": 1}, "host-token")
     writes, reads, sizes = [], [], []
     for name, state in played:
         t0 = time.perf_counter()
         loaded = store.load(code)
-        load(loaded)
+        game.load(loaded.state)
         t1 = time.perf_counter()
-        data, defs = dump(state)
+        data = game.dump(state)
         sizes.append(len(compress(data, loaded.zdict)))
-        store.save(loaded, data, defs, {}, {"command": name}, b"{}")
+        store.save(loaded, data, {}, {"command": name}, b"{}")
         t2 = time.perf_counter()
         reads.append(t1 - t0)
         writes.append(t2 - t1)
     return {"memory": usage(client, code), "snapshot": statistics.mean(sizes), "raw": len(data),
-            "defs": len(defs), "write": (pct(writes, .5), pct(writes, .99)), "read": (pct(reads, .5), pct(reads, .99))}
+            "write": (pct(writes, .5), pct(writes, .99)), "read": (pct(reads, .5), pct(reads, .99))}
 
 
 def main() -> None:
@@ -127,16 +119,14 @@ def main() -> None:
             client = redis.Redis.from_url(server.url)
             store = Store(client)
             for _ in range(2):  # the second round is the one printed (warm caches)
-                results = {mode: run(store, client, game, first, played, mode == "pooled")
-                           for mode in ("pooled", "inline")}
+                r = run(store, client, game, first, played)
         finally:
             server.stop()
-    for mode, r in results.items():
-        m = r["memory"]
-        print(f"{mode:7} stored {sum(m.values()):8,} B (table {m['table']:,}, history {m['history']:,}, "
-              f"defs {m['defs']:,}); last state JSON {r['raw']:,} B, {r['defs']} pooled definitions; "
-              f"snapshot {r['snapshot']:,.0f} B/write; write p50 {r['write'][0]:.2f} ms p99 {r['write'][1]:.2f} ms; "
-              f"read p50 {r['read'][0]:.2f} ms p99 {r['read'][1]:.2f} ms")
+    m = r["memory"]
+    print(f"inline  stored {sum(m.values()):8,} B (table {m['table']:,}, history {m['history']:,}); "
+          f"last state JSON {r['raw']:,} B; "
+          f"snapshot {r['snapshot']:,.0f} B/write; write p50 {r['write'][0]:.2f} ms p99 {r['write'][1]:.2f} ms; "
+          f"read p50 {r['read'][0]:.2f} ms p99 {r['read'][1]:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -118,12 +118,13 @@ class Game:
         return None
 
     # ---------------------------------------------------------------- storage
-    def dump(self, state) -> tuple[bytes, dict[str, bytes]]:
-        """The state as JSON, and the printed definitions it names, by key, as stored beside it."""
+    def dump(self, state) -> bytes:
+        """The state as JSON, as the store keeps it (zstd against the table's first state: the
+        definitions a state repeats cost next to nothing, bench/pooled_definitions.py)."""
         raise NotImplementedError
 
-    def load(self, data: dict, definitions: dict[bytes, bytes]):
-        """`dump` undone (the state's JSON decoded, the definitions as stored)."""
+    def load(self, data: dict):
+        """`dump` undone (the state's JSON decoded)."""
         raise NotImplementedError
 
     def export(self, state, seat: str | None) -> dict:

@@ -11,14 +11,11 @@ from games import bounds
 
 from . import engine, field_bounds, names, registry, seats, versus, versus_data
 from . import table as rules_table
-from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
+from .definitions import HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
-from .serial import dumps_pooled, from_data, from_data_pooled, to_data, type_problem
+from .serial import from_data, to_data, type_problem
 from .table import HeroSetup, Table, check_table
 from .view import table_view
-
-
-_DEFINITIONS = {cls.__name__: cls for cls in POOLED}
 
 
 @games.register
@@ -90,16 +87,11 @@ class Bgcc(games.Game):
     def command_name(self, command) -> str:
         return registry.name_of(command)
 
-    def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
-        data, pool = dumps_pooled(state, POOLED)
-        return data, {key: orjson.dumps({"t": type(obj).__name__, "d": obj}) for key, obj in pool.items()}
+    def dump(self, state: Table) -> bytes:
+        return orjson.dumps(state)  # orjson writes the dataclasses as `to_data` would
 
-    def load(self, data: dict, definitions: dict) -> Table:
-        pool = {}
-        for key, raw in definitions.items():
-            stored = orjson.loads(raw)
-            pool[key.decode() if isinstance(key, bytes) else key] = from_data(_DEFINITIONS[stored["t"]], stored["d"])
-        return from_data_pooled(Table, data, pool)
+    def load(self, data: dict) -> Table:
+        return from_data(Table, data)
 
     def export(self, state: Table, seat: str | None = None) -> dict:
         return to_data(state)  # no secrets: any seat may take the whole table

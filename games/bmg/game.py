@@ -268,12 +268,12 @@ class Game(games.Game):
         from .library import _data
         return _data()
 
-    def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
-        """The table as JSON for the store (serial.py); no pooled definitions."""
+    def dump(self, state: Table) -> bytes:
+        """The table as JSON for the store (serial.py)."""
         from .serial import table_to_data
-        return orjson.dumps(table_to_data(state)), {}
+        return orjson.dumps(table_to_data(state))
 
-    def load(self, data: dict, definitions: dict | None = None) -> Table:
+    def load(self, data: dict) -> Table:
         from .serial import table_from_data
         return table_from_data(data)
 

@@ -140,11 +140,11 @@ class Gcsg(games.Game):
         s = sample_settings()
         return {"villains": [{"id": v.id, "name": v.name} for v in s.villains], "settings": serial.to_data(s)}
 
-    def dump(self, state: State) -> tuple[bytes, dict[str, bytes]]:
-        """The whole state as JSON (settings inline: no pooled definitions yet)."""
-        return orjson.dumps(serial.state_to_data(state)), {}
+    def dump(self, state: State) -> bytes:
+        """The whole state as JSON."""
+        return orjson.dumps(serial.state_to_data(state))
 
-    def load(self, data: dict, definitions: dict) -> State:
+    def load(self, data: dict) -> State:
         return serial.state_from_data(data)
 
     def export(self, state: State, seat: str | None = None) -> dict:
