@@ -9,7 +9,7 @@ import orjson
 import games
 from games import bounds
 
-from . import engine, field_bounds, names, registry, seats, versus, versus_data
+from . import engine, field_bounds, library, names, registry, schemas, seats, versus, versus_data
 from . import table as rules_table
 from .definitions import HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
@@ -21,12 +21,21 @@ from .view import table_view
 @games.register
 class Bgcc(games.Game):
     name = "bgcc"
-    state_type = Table
     refusal = RuleRefused
 
+    def setup_schema(self) -> type:
+        return schemas.NewTableSchema
+
+    def library(self) -> games.Library:
+        return LIBRARY
+
+    def samples(self) -> dict:
+        """The sample library (data/sample-library.json): the rulebook examples' characters."""
+        return library.sample()
+
     def setup(self, options: dict) -> Table:
-        """options: {mission, heroes: [{board, equipment, gadgets}], tiles} as POST /api/tables reads
-        them (the API checks them against its schema first)."""
+        """options: {mission, heroes: [{board, equipment, gadgets}], tiles} as `setup_schema` reads
+        them."""
         try:
             mission = from_data(Mission, options["mission"])
             heroes = [HeroSetup(from_data(HeroBoard, h["board"]), [from_data(Item, i) for i in h.get("equipment", ())],
@@ -56,16 +65,12 @@ class Bgcc(games.Game):
     def seat_refusal(self, seat, command, state: Table) -> tuple[str, str, dict] | None:
         return seats.refusal(seat, command, state)
 
-    def may_now(self, state: Table, seat: str) -> list:
-        return registry.may_now(state, seat)
-
-    def command_types(self) -> dict[str, type]:
-        return {e.name: e.command for e in registry.ENTRIES}
-
     def command(self, name: str, fields: dict):
         found = registry.BY_NAME.get(name)
         if found is None:
             raise RuleRefused("I", f"Unknown command {name}", "unknown_command", command=name)
+        if name == "pick_hq":
+            fields = _booklet_powers(fields)
         problem = type_problem(found.command, fields, name)
         if problem:
             raise RuleRefused("I", f"The fields of {name} are not right: {problem}", "bad_fields", command=name)
@@ -83,9 +88,6 @@ class Bgcc(games.Game):
 
     def resolve(self, command, state: Table):
         return names.resolve(state, command)
-
-    def command_name(self, command) -> str:
-        return registry.name_of(command)
 
     def dump(self, state: Table) -> bytes:
         return orjson.dumps(state)  # orjson writes the dataclasses as `to_data` would
@@ -116,12 +118,22 @@ class BgccVersus(Bgcc):
     """Versus: two command posts, activation discs, HQ powers (the Versus booklet)."""
     name = "bgcc-versus"
 
+    def setup_schema(self) -> type:
+        return schemas.NewVersusTableSchema
+
+    def samples(self) -> dict:
+        """The booklet as data: its missions (templates: null numbers are for the players to fill
+        in), its HQ powers, and sample tiles of both sides for trying a draft."""
+        return {"missions": versus_data.missions_document(), "powers": versus_data.powers_document(),
+                "tiles": library.sample("versus-sample-tiles.json")}
+
     def setup(self, options: dict) -> Table:
-        """options: {mission} as POST /api/versus-tables reads it, a booklet mission's printed values
-        merged in (api/resources/versus.py): a side's spaces default to the booklet's, its fatigue
-        to 0 and its cost track to 1-7; the mission's rules as versus_data lists them."""
+        """options: {mission} as `setup_schema` reads it: a booklet mission by `id` (its printed
+        values merged in, the typed ones for what it does not print) or one typed in full. A side's
+        spaces default to the booklet's, its fatigue to 0 and its cost track to 1-7; the mission's
+        rules as versus_data lists them."""
+        data = _mission(options["mission"]) if isinstance(options.get("mission"), dict) else None
         try:
-            data = options["mission"]
             sides = {side: {**s, "fatigue": s.get("fatigue") or 0,
                             "spaces": s.get("spaces") or versus_data.DEFAULT_SPACES,
                             "cost_track": s.get("cost_track") or [1, 2, 3, 4, 5, 6, 7]}
@@ -131,3 +143,63 @@ class BgccVersus(Bgcc):
         except (TypeError, KeyError, ValueError, AttributeError):
             raise ValueError("The setup options do not describe a Versus mission") from None
         return versus.setup(mission)
+
+
+def _booklet_powers(fields: dict) -> dict:
+    """pick_hq's fields with its `powers` given by booklet id (a list of ids; null: every power of
+    the booklet's character named like the HQ tile) as the booklet's powers (Versus I·C·2)."""
+    powers, tile, side = fields.get("powers"), fields.get("tile"), fields.get("side")
+    by_id = isinstance(powers, list) and all(isinstance(p, str) for p in powers)
+    if not (by_id or ("powers" in fields and powers is None)) or not isinstance(tile, dict) \
+            or not isinstance(tile.get("name"), str) or not isinstance(side, str):
+        return fields  # powers written out in full (or malformed: `command` says so)
+    try:
+        found = versus_data.powers_for(tile["name"], powers, side)
+    except KeyError as missing:
+        raise RuleRefused("Versus I·C·2", f"No power {missing.args[0]!r} in the booklet", "no_power",
+                          power=str(missing.args[0])[:80]) from None
+    return {**fields, "powers": to_data(found)}
+
+
+TYPED = ("reserve", "recovery", "discs_available", "discs_unavailable", "discs_recovery", "river")
+
+
+def _mission(data: dict) -> dict:
+    """The Versus mission's setup data: a booklet mission by id (its printed values and rules, the
+    typed values for what it does not print), or one typed in full; else a SetupRefused."""
+    if data.get("id"):
+        try:
+            return {**data, **versus_data.from_template(data["id"], data)}
+        except versus_data.PrintedValue as clash:
+            name, printed, typed = clash.args
+            raise games.SetupRefused(409, f"The booklet prints {name} = {printed}, not {typed}", "booklet_prints_value",
+                                     field=name, printed=str(printed), typed=str(typed)) from None
+        except KeyError:
+            raise games.SetupRefused(404, f"No booklet mission {data['id']!r}", "no_mission",
+                                     mission=data["id"]) from None
+        except ValueError as missing:
+            raise games.SetupRefused(400, f"The booklet does not print {missing.args[0]}: type it in",
+                                     "mission_value_missing", field=missing.args[0]) from None
+    for name in ("name", "initiative", "turn_limit"):
+        if data.get(name) is None:
+            raise games.SetupRefused(400, f"A typed mission needs its {name} (or a booklet mission's id)",
+                                     "mission_value_missing", field=name)
+    for side, s in (data.get("sides") or {}).items():
+        for name in TYPED if isinstance(s, dict) else ():
+            if s.get(name) is None:
+                raise games.SetupRefused(400, f"A typed mission needs {side}.{name} (or a booklet mission's id)",
+                                         "mission_value_missing", field=f"{side}.{name}")
+    return data
+
+
+def _check_definition(kind: str, data: dict) -> dict:
+    """A library definition in its canonical form, checked by the rules (RuleRefused)."""
+    return to_data(library.parse(kind, data))
+
+
+LIBRARY = games.Library(
+    format=library.FORMAT, kinds=tuple(library.KINDS), caps={"heroes": 200, "items": 500, "tiles": 500, "missions": 200},
+    schemas={"heroes": schemas.HeroBoardSchema, "items": schemas.ItemSchema, "tiles": schemas.TileDefSchema,
+             "missions": schemas.MissionSchema, "dice": schemas.DiceSchema, "space": schemas.SpaceDefSchema},
+    check=_check_definition,
+    samples=lambda: [library.sample(name) for name in ("sample-library.json", "versus-sample-tiles.json")])

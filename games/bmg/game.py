@@ -182,9 +182,12 @@ def event_data(event: Event) -> dict:
 class Game(games.Game):
     """The Batman Miniature Game behind `games.Game`."""
     name = "bmg"
-    state_type = Table
     refusal = RuleRefused
     secret = True
+
+    def setup_schema(self) -> type:
+        from .options import SetupOptionsSchema
+        return SetupOptionsSchema
 
     def setup(self, options: dict) -> Table:
         """The table the options set up, checked whole (check.py: names, lists, counters bounded)."""

@@ -36,9 +36,12 @@ def event_data(event: Event) -> dict:
 @games.register
 class Gcsg(games.Game):
     name = "gcsg"
-    state_type = State
     refusal = RuleRefused
     secret = True
+
+    def setup_schema(self) -> type:
+        from .options import SetupOptionsSchema
+        return SetupOptionsSchema
 
     def setup(self, options: dict) -> State:
         """options: {villains: [2-4 of joker, penguin, two-face, killer-croc] in seat order from the
