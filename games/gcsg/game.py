@@ -14,7 +14,8 @@ import orjson
 import games
 from games import bounds
 
-from . import engine, registry, serial
+from . import registry, serial
+from .apply import apply as apply_command
 from .commands import Gain, HenchmenMove, Move, TakeResources
 from .check import check_table
 from .counters import State
@@ -69,7 +70,7 @@ class Gcsg(games.Game):
 
     def apply(self, state: State, command, rng=None):
         """The fight dice are entered as faces (RollFight): `rng` is not used."""
-        outcome = engine.apply(state, command)
+        outcome = apply_command(state, command)
         return outcome.state, [event_data(e) for e in outcome.events]
 
     def title(self, state: State) -> str:
