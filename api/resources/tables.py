@@ -1,5 +1,6 @@
 """Tables: read everything a phone draws, export a table and import it elsewhere. Setting a table
-up is the game's own route (api/resources/setup.py for BGCC, versus.py for BGCC Versus)."""
+up is POST /api/games/{game}/tables (api/resources/game_tables.py; setup.py and versus.py hold its
+aliases for BGCC and BGCC Versus)."""
 from __future__ import annotations
 
 import secrets
