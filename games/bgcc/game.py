@@ -180,11 +180,14 @@ def _mission(data: dict) -> dict:
         except ValueError as missing:
             raise games.SetupRefused(400, f"The booklet does not print {missing.args[0]}: type it in",
                                      "mission_value_missing", field=missing.args[0]) from None
+        except (TypeError, AttributeError):
+            raise ValueError("The setup options do not describe a Versus mission") from None
     for name in ("name", "initiative", "turn_limit"):
         if data.get(name) is None:
             raise games.SetupRefused(400, f"A typed mission needs its {name} (or a booklet mission's id)",
                                      "mission_value_missing", field=name)
-    for side, s in (data.get("sides") or {}).items():
+    sides = data.get("sides")
+    for side, s in (sides.items() if isinstance(sides, dict) else ()):
         for name in TYPED if isinstance(s, dict) else ():
             if s.get(name) is None:
                 raise games.SetupRefused(400, f"A typed mission needs {side}.{name} (or a booklet mission's id)",
