@@ -23,8 +23,7 @@ blp = Blueprint("versus", __name__, url_prefix="/api",
                 description="Versus mode: two command posts, activation potential discs, HQ powers")
 
 GAME = "bgcc-versus"
-LIBRARY = games.get(GAME).library()
-TileDefSchema, SpaceDefSchema = LIBRARY.schemas["tiles"], LIBRARY.schemas["space"]
+TileDefSchema = games.get(GAME).library().schemas["tiles"]
 
 
 class HQSchema(Schema):

@@ -203,6 +203,6 @@ def _check_definition(kind: str, data: dict) -> dict:
 LIBRARY = games.Library(
     format=library.FORMAT, kinds=tuple(library.KINDS), caps={"heroes": 200, "items": 500, "tiles": 500, "missions": 200},
     schemas={"heroes": schemas.HeroBoardSchema, "items": schemas.ItemSchema, "tiles": schemas.TileDefSchema,
-             "missions": schemas.MissionSchema, "dice": schemas.DiceSchema, "space": schemas.SpaceDefSchema},
+             "missions": schemas.MissionSchema, "dice": schemas.DiceSchema},
     check=_check_definition,
     samples=lambda: [library.sample(name) for name in ("sample-library.json", "versus-sample-tiles.json")])
