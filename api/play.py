@@ -67,7 +67,7 @@ def game_of(loaded: Loaded) -> games.Game:
 
 def state_of(loaded: Loaded, state: dict | None = None):
     """The stored state (or a history snapshot of the same table) as its game's state."""
-    return game_of(loaded).load(loaded.state if state is None else state, loaded.definitions)
+    return game_of(loaded).load(loaded.state if state is None else state)
 
 
 def view(code: str, version: int, game: games.Game, state, seat: str | None, travel: dict | None = None) -> dict:
@@ -373,9 +373,8 @@ def _write(code: str, apply, malformed=None) -> Response:
                  "travel": tops(done.history)}
         travel = undo_redo(s, code, done.history, entry)
         message, mine = live_message(code, game, done.state, entry, travel, loaded.seat)  # mine: the writer's frame
-        data, definitions = game.dump(done.state)
         try:
-            s.save(loaded, data, definitions, done.history, entry, message,
+            s.save(loaded, game.dump(done.state), done.history, entry, message,
                    (key, {"status": 200, "version": version, "request": fingerprint}) if key else None,
                    token_digest)
         except Stale:

@@ -1,211 +1,13 @@
-"""Schemas shared by several resources: the printed definitions (hero boards, items, tiles, missions),
-the table as a phone draws it, command results and errors.
+"""Schemas shared by several resources: the table as a phone draws it, command results and errors.
 
-Definitions are validated here for shape and ranges, then by the rules (`games.bgcc.definitions`)
-for consistency.
+A game's own forms (its setup options, its printed definitions) are the game's: the API reaches
+them through `games.Game` (`setup_schema`, `library`).
 """
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields
 
-from games.bgcc.definitions import (COLOURS, COMMAND_POST_SPACES, HERO_SPACES, ITEM_TYPES,
-                                    SIDES, TILE_KINDS, TILE_LEVELS)
-
-SMALL = validate.Range(min=0, max=99)
-NAME = validate.Length(min=1, max=80)
-TEXT = validate.Length(max=1000)
-
-
-class StrictBoolean(fields.Boolean):
-    """A JSON boolean: true or false, not 1, 0 or "yes"."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if not isinstance(value, bool):
-            raise self.make_error("invalid", input=value)
-        return value
-
-
-class Text(fields.String):
-    """A string of valid Unicode. Python holds lone surrogates ("\\ud800") that no UTF-8 store or
-    answer can carry: refused here (422), never taken in to fail when stored."""
-
-    default_error_messages = {"invalid_unicode": "Not valid Unicode text (a lone surrogate?)"}
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        text = super()._deserialize(value, attr, data, **kwargs)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise self.make_error("invalid_unicode") from None
-        return text
-
-
-class List(fields.List):
-    """A list whose length is checked before its items are read: a body of 300,000 nested items is
-    refused (422) at once, not after each item has been validated (marshmallow runs a field's
-    validators only after deserializing it)."""
-
-    def _deserialize(self, value, attr, data, **kwargs):
-        if isinstance(value, (list, tuple)):
-            for check in self.validators:
-                if isinstance(check, validate.Length):
-                    check(value)
-        return super()._deserialize(value, attr, data, **kwargs)
-
-
-def Bool(**kw):
-    return StrictBoolean(**kw)
-
-
-def small(**kw):
-    return fields.Integer(strict=True, validate=SMALL, **kw)
-
-
-class DiceSchema(Schema):
-    colour = Text(required=True, validate=validate.OneOf(COLOURS))
-    count = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
-    free_reroll = Bool(load_default=False)
-
-
-class CharacteristicSchema(Schema):
-    kind = Text(load_default="dice", validate=validate.OneOf(["dice", "multiplier", "none", "cannot"]))
-    dice = List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
-    multiplier = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
-
-
-class SpaceDefSchema(Schema):
-    exertion_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=20))
-    characteristic = fields.Nested(CharacteristicSchema, load_default=lambda: {"kind": "none", "dice": [],
-                                                                                "multiplier": 0})
-
-
-class SkillSchema(Schema):
-    name = Text(required=True, validate=NAME)
-    level = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
-    encumbrance_limit = fields.Integer(strict=True, load_default=None, allow_none=True, validate=SMALL)
-
-
-class EncumbranceStepSchema(Schema):
-    up_to = small(required=True)
-    bonus = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=12))
-
-
-class BonusSchema(Schema):
-    when = Text(required=True, validate=validate.OneOf(
-        ["melee", "ranged", "manipulation", "thought", "movement", "defense", "permanent"]))
-    dice = List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
-    automatic_successes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
-    skill = fields.Nested(SkillSchema, load_default=None, allow_none=True)
-
-
-class ItemSchema(Schema):
-    name = Text(required=True, validate=NAME)
-    category = Text(load_default="equipment", validate=validate.OneOf(["equipment", "bat-gadget"]))
-    encumbrance = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=20),
-                                 metadata={"description": "encumbrance of equipment, size of a bat-gadget"})
-    type = Text(load_default="object", validate=validate.OneOf(ITEM_TYPES))
-    restricted_to = Text(load_default=None, allow_none=True, validate=NAME)
-    moral_code_forbidden = Bool(load_default=False)
-    single_use = Bool(load_default=False)
-    bonuses = List(fields.Nested(BonusSchema), load_default=list, validate=validate.Length(max=6))
-    sample = Bool(load_default=False)
-
-
-class AutomaticDefenseSchema(Schema):
-    die = fields.Nested(DiceSchema, load_default=None, allow_none=True)
-    successes = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
-
-
-def _spaces(names):
-    return fields.Dict(keys=Text(validate=validate.OneOf(names)), values=fields.Nested(SpaceDefSchema),
-                       required=True, metadata={"description": "one entry per space: " + ", ".join(names)})
-
-
-class HeroBoardSchema(Schema):
-    name = Text(required=True, validate=NAME)
-    energy = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=40))
-    size = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
-    menace = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
-    automatic_defense = fields.Nested(AutomaticDefenseSchema, load_default=lambda: {"die": None, "successes": 0})
-    trait = Text(load_default=None, allow_none=True, validate=NAME)
-    utility_belt = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
-    spaces = _spaces(HERO_SPACES)
-    encumbrance_table = List(fields.Nested(EncumbranceStepSchema), required=True,
-                                    validate=validate.Length(min=1, max=12))
-    active_recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=40))
-    resting_recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=40))
-    skills = List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
-    sample = Bool(load_default=False)
-
-
-class ActionCharacteristicSchema(Schema):
-    dice = List(fields.Nested(DiceSchema), load_default=list, validate=validate.Length(max=6))
-    multiplier = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
-
-
-def _characteristics():
-    return List(fields.Nested(ActionCharacteristicSchema), load_default=list,
-                       validate=validate.Length(max=4))
-
-
-class CharacterProfileSchema(Schema):
-    name = Text(required=True, validate=NAME)
-    life_points = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=40))
-    automatic_defense = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
-    first_movement_bonus = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
-    size = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
-    menace = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=0, max=12))
-    trait = Text(load_default=None, allow_none=True, validate=NAME)
-    melee = _characteristics()
-    ranged = _characteristics()
-    manipulation = _characteristics()
-    thought = _characteristics()
-    skills = List(fields.Nested(SkillSchema), load_default=list, validate=validate.Length(max=20))
-    reinforcement_cost = fields.Integer(strict=True, load_default=None, allow_none=True, validate=validate.Range(min=0, max=40))
-    miniatures = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=12))
-    in_pool_at_start = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=12))
-
-
-class TileDefSchema(Schema):
-    name = Text(required=True, validate=NAME)
-    kind = Text(load_default="simple", validate=validate.OneOf(TILE_KINDS))
-    side = Text(load_default="villain", validate=validate.OneOf(SIDES))
-    level = Text(load_default="henchman", allow_none=True, validate=validate.OneOf(TILE_LEVELS),
-                          metadata={"description": "leader (Leader / Lieutenant), elite or henchman; "
-                                                   "null for the event tile"})
-    cost_indicator = fields.Integer(strict=True, load_default=1, validate=validate.OneOf([1, 2]))
-    characters = List(fields.Nested(CharacterProfileSchema), load_default=list,
-                             validate=validate.Length(max=6))
-    sample = Bool(load_default=False)
-
-
-class RemindersSchema(Schema):
-    upkeep = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    heroes_start = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    heroes_end = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    villain_start = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    villain_end = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    events = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-    end_game = List(Text(validate=TEXT), load_default=list, validate=validate.Length(max=20))
-
-
-class MissionSchema(Schema):
-    name = Text(required=True, validate=NAME)
-    initiative = Text(required=True, validate=validate.OneOf(["heroes", "villain"]))
-    turn_limit = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=12))
-    villain_reserve = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
-    villain_fatigue = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=60))
-    recovery = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=60))
-    villain_spaces = _spaces(COMMAND_POST_SPACES)
-    cost_track = List(fields.Integer(strict=True, validate=validate.Range(min=0, max=20)), required=True,
-                             validate=validate.Length(min=1, max=16))
-    river = List(Text(validate=NAME), required=True, validate=validate.Length(min=1, max=16),
-                        metadata={"description": "tile names, left to right"})
-    reinforcement_points = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=40))
-    turn_limit_winner = Text(load_default=None, allow_none=True,
-                                      validate=validate.OneOf(["heroes", "villain"]))
-    reminders = fields.Nested(RemindersSchema, load_default=dict)
-    sample = Bool(load_default=False)
+from games.fields import NAME, SMALL, TEXT, Bool, List, StrictBoolean, Text, small  # noqa: F401 (shared here)
 
 
 # ------------------------------------------------------------------ what a phone draws
@@ -222,7 +24,10 @@ class SpaceViewSchema(Schema):
                                                                  "from it (cubes is how many more)"})
 
 
-class SkillViewSchema(SkillSchema):
+class SkillViewSchema(Schema):
+    name = Text()
+    level = fields.Integer(strict=True)
+    encumbrance_limit = fields.Integer(strict=True, allow_none=True)
     applies = fields.Boolean(metadata={"description": "false while the encumbrance total reaches its limit"})
 
 

@@ -7,8 +7,6 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
                                    history (JSON: undo and redo stacks),
                                    seat:<seat> → token digest, token:<digest> → seat,
                                    recovery (the digest of the host's recovery code)
-  gc:{CODE}:defs           hash    key → a printed definition the state names (hero board, tile,
-                                   mission, power), written once, never changed: content-addressed
   gc:{CODE}:history        stream  entry id `<version>-0`: entry (JSON) and snapshot (the state
                                    after that version) for undo, jumps and replays
   gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
@@ -130,7 +128,7 @@ def digest(token: str) -> str:
 def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
-            "live": f"{tag}:live", "idem": f"{tag}:idem:", "defs": f"{tag}:defs", "ticket": f"{tag}:ticket:",
+            "live": f"{tag}:live", "idem": f"{tag}:idem:", "ticket": f"{tag}:ticket:",
             "streams": f"{tag}:streams", "claim": f"{tag}:claim:"}
 
 
@@ -144,19 +142,17 @@ class Loaded:
     seat: str | None = None
     replay: dict | None = None
     presence: dict[str, int] = field(default_factory=dict)
-    definitions: dict[bytes, bytes] = field(default_factory=dict)  # the printed definitions as stored
     zdict: bytes = b""  # the snapshots' dictionary (b"" for tables stored before there was one)
     stamp: bytes = b""  # the random stamp of the write that made this version (b"": none stored)
 
 
-# KEYS: table, history stream, idempotency key, definitions.
+# KEYS: table, history stream, idempotency key.
 # ARGV: expected version, history, entry, snapshot (the new state, compressed: stored as the table's
 # state and in its history entry), live message, idempotent answer (or "" when the write has no key),
 # ttl seconds, history kept, live channel, idempotency ttl, the writer's token field
 # ("token:<digest>"), the seat the writer believes it holds, the stamp of the write it read (each
 # write's random stamp: a version number alone would match a different write made after Redis lost
-# some, e.g. restarted from an append-only file one second behind), this write's stamp, then new
-# definitions as key, value.
+# some, e.g. restarted from an append-only file one second behind), this write's stamp.
 # Answers {1, version} when written; {2, answer} when the idempotency key already has an answer;
 # {-1} when there is no table; {0} when the table moved on or the token no longer holds that seat.
 _SAVE = """
@@ -171,7 +167,6 @@ if current ~= tonumber(ARGV[1]) or (now[2] or '') ~= ARGV[12] or (now[3] or '') 
   return {0}
 end
 local version = current + 1
-for i = 15, #ARGV, 2 do redis.call('HSETNX', KEYS[4], ARGV[i], ARGV[i + 1]) end
 redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[4], 'history', ARGV[2], 'stamp', ARGV[14])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[8], version .. '-0', 'entry', ARGV[3], 'snapshot', ARGV[4])
 if ARGV[6] ~= '' then
@@ -180,27 +175,22 @@ end
 if redis.call('TTL', KEYS[1]) < tonumber(ARGV[7]) - 60 then -- expiry: ttl after the last change (to a minute)
   redis.call('EXPIRE', KEYS[1], ARGV[7])
   redis.call('EXPIRE', KEYS[2], ARGV[7])
-  redis.call('EXPIRE', KEYS[4], ARGV[7])
 end
 redis.call('PUBLISH', ARGV[9], ARGV[5])
 return {1, version}
 """
 
-# KEYS: table, history stream, definitions. ARGV: game, snapshot (the first state, compressed), history,
-# the host token's digest, the first state (the snapshots' dictionary), the history entry, ttl
-# seconds, the host recovery code's digest, then definitions as key, value. Answers 0 when the code is taken (nothing written), 1.
+# KEYS: table, history stream. ARGV: game, snapshot (the first state, compressed), history, the host
+# token's digest, the first state (the snapshots' dictionary), the history entry, ttl seconds, the
+# host recovery code's digest. Answers 0 when the code is taken (nothing written), 1.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('DEL', KEYS[2])
 redis.call('HSET', KEYS[1], 'version', 1, 'game', ARGV[1], 'state', ARGV[2], 'history', ARGV[3],
            'seat:host', ARGV[4], 'token:' .. ARGV[4], 'host', 'zdict', ARGV[5], 'recovery', ARGV[8])
 redis.call('XADD', KEYS[2], '1-0', 'entry', ARGV[6], 'snapshot', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[7])
 redis.call('EXPIRE', KEYS[2], ARGV[7])
-if #ARGV > 8 then
-  redis.call('HSET', KEYS[3], unpack(ARGV, 9))
-  redis.call('EXPIRE', KEYS[3], ARGV[7])
-end
 return 1
 """
 
@@ -349,26 +339,25 @@ class Store:
                 self._memory = (time.monotonic(), full)
         return full
 
-    def create_table(self, game: str, state: bytes, definitions: dict[str, bytes], entry: dict,
+    def create_table(self, game: str, state: bytes, entry: dict,
                      host_token: str, recovery_code: str = "") -> str:
         """Store a new table of `game` at version 1 under a fresh code, the host seat held by
         `host_token`, the digest of the host's `recovery_code` kept: all its keys in one script, or
         none (a refused or failed creation leaves nothing)."""
         token = digest(host_token)
         snapshot = compress(state, state)
-        pairs = [x for item in definitions.items() for x in item]
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             k = keys(code)
-            if self._create(keys=[k["table"], k["history"], k["defs"]],
+            if self._create(keys=[k["table"], k["history"]],
                             args=[game, snapshot, NO_HISTORY, token, state, orjson.dumps(entry), self.ttl,
-                                  digest(recovery_code) if recovery_code else "", *pairs]):
+                                  digest(recovery_code) if recovery_code else ""]):
                 return code
         raise RuntimeError("no free table code after 20 tries")
 
     def load(self, code: str, token: str | None = None, idempotency_key: str | None = None,
              presence: bool = False, token_digest: str | None = None) -> Loaded:
-        """The table, its definitions, the seat `token` (or the token whose digest is
+        """The table, the seat `token` (or the token whose digest is
         `token_digest`) holds, a stored answer for `idempotency_key` and who is connected: one
         round trip."""
         k = keys(code)
@@ -376,22 +365,21 @@ class Store:
         fields = ["version", "state", "history", "zdict", "stamp", "game", *([f"token:{token_digest}"] if token_digest else [])]
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
-        pipe.hgetall(k["defs"])
         if idempotency_key:
             pipe.get(k["idem"] + idempotency_key)
         if presence:
             pipe.hgetall(k["presence"])
         results = pipe.execute()
-        values, definitions = results[0], results[1]
+        values = results[0]
         if values[0] is None or values[1] is None:
             raise Missing(code)
         zdict = values[3] or b""
         loaded = Loaded(code, int(values[0]), orjson.loads(decompress(values[1], lambda: zdict)),
                         orjson.loads(values[2] or NO_HISTORY), game=values[5].decode() if values[5] else None,
-                        definitions=definitions, zdict=zdict, stamp=values[4] or b"")
+                        zdict=zdict, stamp=values[4] or b"")
         if token_digest and values[6] is not None:
             loaded.seat = values[6].decode()
-        rest = results[2:]
+        rest = results[1:]
         if idempotency_key:
             raw = rest.pop(0)
             loaded.replay = orjson.loads(raw) if raw else None
@@ -399,23 +387,21 @@ class Store:
             loaded.presence = {s.decode(): int(t) for s, t in rest.pop(0).items()}
         return loaded
 
-    def save(self, loaded: Loaded, state: bytes, definitions: dict[str, bytes], history: dict, entry: dict,
+    def save(self, loaded: Loaded, state: bytes, history: dict, entry: dict,
              message: bytes, idempotency: tuple[str, dict] | None = None, token_digest: str | None = None) -> int:
-        """Write `state` (with the definitions it names that are not stored yet) if the table is
+        """Write `state` if the table is
         still as `loaded` (version and write stamp) and the token with `token_digest` still holds
         `loaded.seat`, with its history entry and snapshot and the idempotent answer, and publish
         `message`. Returns the new version (always `loaded.version + 1`); raises Stale, Replayed or
         Missing."""
         k = keys(loaded.code)
-        known = {key.decode() for key in loaded.definitions}
-        new = [x for key, raw in definitions.items() if key not in known for x in (key, raw)]
         idem_key, answer = idempotency if idempotency else ("", None)
         reply = self._save(
-            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["defs"]],
+            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-")],
             args=[loaded.version, orjson.dumps(history), orjson.dumps(entry), compress(state, loaded.zdict),
                   message, orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT,
                   k["live"], IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "",
-                  loaded.seat or "", loaded.stamp, secrets.token_bytes(8), *new])
+                  loaded.seat or "", loaded.stamp, secrets.token_bytes(8)])
         if reply[0] == 1:
             return int(reply[1])
         if reply[0] == 2:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+from typing import Callable
 
 HOST, SPECTATOR = "host", "spectator"  # seats every game has: the table's host and anyone watching
 
@@ -17,6 +18,32 @@ SERVER_DICE, PHYSICAL_DICE = "server", "physical"
 ENTERED_DICE = "entered_dice"  # the metadata key that marks a command field as entered dice
 
 PACKAGES = ("games.bgcc.game", "games.bmg.game", "games.gcsg.game")  # imported on first use; each registers its games
+
+
+class SetupRefused(ValueError):
+    """Why setup options set up no table, for the player: `code` and `params` (a stable refusal,
+    api/errors.py) and `status`, the answer's (400 a value missing, 404 a name the game does not
+    know, 409 a value the rules or the printed material refuse)."""
+
+    def __init__(self, status: int, message: str, code: str, **params):
+        super().__init__(message)
+        self.status, self.message, self.code, self.params = status, message, code, params
+
+
+@dataclasses.dataclass(frozen=True)
+class Library:
+    """A game's definitions library: the printed components a group types in once and reuses at
+    every table (BGCC: hero boards, items, tiles, missions), as the API serves it under /api/library.
+    `kinds` are its collections, `caps` the most of each one document (and so the library) holds;
+    `schemas` the marshmallow schema of each kind and of the parts a command body may nest (e.g.
+    "dice"); `check(kind, data)` the definition in its canonical form, or the game's refusal;
+    `samples()` the sample documents the game ships (`format` each)."""
+    format: str
+    kinds: tuple[str, ...]
+    caps: dict[str, int]
+    schemas: dict[str, type]
+    check: Callable[[str, dict], dict]
+    samples: Callable[[], list[dict]]
 
 
 class Game:
@@ -30,14 +57,23 @@ class Game:
     seat)` with only what that seat may take away. The API never sends a seat anything else."""
 
     name: str = ""
-    state_type: type = object
     refusal: type[Exception] = Exception  # what `apply` raises when the rules refuse
     secret: bool = False  # True: views, events and exports differ per seat
 
     def setup(self, options: dict):
-        """A new table's state from the game's JSON setup options; the game checks them and raises
-        its `refusal` (or ValueError: why, for the player) when they do not set up a table."""
+        """A new table's state from the game's JSON setup options (read by `setup_schema` first when
+        the game has one); the game checks them and raises its `refusal`, a `SetupRefused` or a
+        ValueError (why, for the player) when they do not set up a table."""
         raise NotImplementedError
+
+    def setup_schema(self) -> type | None:
+        """The marshmallow schema the setup options are read by before `setup` (a 422 with its
+        errors when they do not fit), or None: `setup` checks them itself."""
+        return None
+
+    def library(self) -> Library | None:
+        """The game's definitions library, when it has one."""
+        return None
 
     def apply(self, state, command, rng) -> tuple[object, list]:
         """The state after `command` (the given state may be changed: the caller never reads it
@@ -174,12 +210,13 @@ class Game:
         return self.odds(state, self.command(name, fields))
 
     # ---------------------------------------------------------------- storage
-    def dump(self, state) -> tuple[bytes, dict[str, bytes]]:
-        """The state as JSON, and the printed definitions it names, by key, as stored beside it."""
+    def dump(self, state) -> bytes:
+        """The state as JSON, as the store keeps it (zstd against the table's first state: the
+        definitions a state repeats cost next to nothing, bench/pooled_definitions.py)."""
         raise NotImplementedError
 
-    def load(self, data: dict, definitions: dict[bytes, bytes]):
-        """`dump` undone (the state's JSON decoded, the definitions as stored)."""
+    def load(self, data: dict):
+        """`dump` undone (the state's JSON decoded)."""
         raise NotImplementedError
 
     def export(self, state, seat: str | None) -> dict:

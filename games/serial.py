@@ -10,20 +10,14 @@ client's JSON fields.
 
 A class's type hints never change: they are read once per class (`hints`), and each type's
 converter is built once (`_converter`), so loading a table walks the data and nothing else.
-
-Pooled definitions: a dataclass marked `__pooled__ = True` may be stored as {"$def": key}, its
-content key, with the definition stored once beside the state (`dumps_pooled`, `from_data_pooled`).
 """
 from __future__ import annotations
 
-import contextvars
 import dataclasses
 import functools
-import hashlib
 import types
 import typing
 
-import orjson
 
 from .refusal import RuleRefused
 
@@ -118,7 +112,7 @@ def _converter(cls):
 
         def build(data):
             return cls(**{name: convert(data[name]) for name, convert in fields if name in data})
-        return _pooled_or(build) if getattr(cls, "__pooled__", False) else build
+        return build
     return _identity
 
 
@@ -212,52 +206,3 @@ def build_command(cls: type, name: str, fields, rule: str, within: typing.Callab
         return from_data(cls, fields)
     except (TypeError, KeyError, ValueError, AttributeError):
         raise RuleRefused(rule, f"The fields of {name} are not right", "bad_fields", command=name) from None
-
-
-# ---------------------------------------------------------------- pooled definitions
-#
-# A stored table may name its printed definitions (BGCC: hero boards, tiles, the mission, HQ powers)
-# by a content key instead of repeating them: the state holds what changes, the definitions are
-# stored once beside it.
-
-_pool: contextvars.ContextVar[dict | None] = contextvars.ContextVar("definitions_pool", default=None)
-
-
-def definition_key(obj) -> str:
-    """A printed definition's content key."""
-    return "d" + hashlib.sha1(orjson.dumps(obj)).hexdigest()[:20]
-
-
-def dumps_pooled(obj, pooled: tuple[type, ...]) -> tuple[bytes, dict[str, object]]:
-    """JSON of `obj` with every instance of a `pooled` class replaced by {"$def": key}; returns the
-    JSON and the definitions by key."""
-    found: dict[str, object] = {}
-
-    def default(value):
-        if type(value) in pooled:
-            key = definition_key(value)
-            found[key] = value
-            return {"$def": key}
-        return {name: getattr(value, name) for name in _field_names(type(value))}
-
-    return orjson.dumps(obj, default=default, option=orjson.OPT_PASSTHROUGH_DATACLASS), found
-
-
-def from_data_pooled(cls, data, pool: dict[str, object]):
-    """`from_data` where {"$def": key} stands for pool[key]."""
-    token = _pool.set(pool)
-    try:
-        return from_data(cls, data)
-    finally:
-        _pool.reset(token)
-
-
-def _pooled_or(build):
-    def convert(data):
-        if type(data) is dict and "$def" in data:
-            pool = _pool.get()
-            if pool is None or data["$def"] not in pool:
-                raise KeyError(f"definition {data['$def']} is not in the pool")
-            return pool[data["$def"]]
-        return build(data)
-    return convert

@@ -418,10 +418,10 @@ def test_example_14_end_by_empty_deck(http, players, last_turn):
     up to that turn, then the last card and the last turns over HTTP."""
     villains = [JOKER, PENGUIN, TWO_FACE, CROC][:players]
     state = setup(settings(), villains)
-    from games.gcsg import engine
+    from games.gcsg.apply import apply
     while state.turn.number < last_turn:
         for cmd in (c.Advance(), c.PlayCard(), c.CarryOutPlot(), c.Advance(), c.Advance(), c.Advance()):
-            state = engine.apply(state, cmd).state
+            state = apply(state, cmd).state
     city = City.of(http, state)
 
     def play_turn():

@@ -25,6 +25,7 @@ NOT_YET_CONVERTED_FUNCTIONS: list[tuple[str, str]] = []
 PASSED_ON = [
     ("api/errors.py", "rule_refused"),
     ("api/play.py", "seat_refused"),
+    ("api/resources/game_tables.py", "set_up"),  # a game's SetupRefused (games/bgcc/game.py: Versus missions)
 ]
 
 
@@ -83,14 +84,15 @@ def _functions(tree: ast.AST):
 
 
 def _scan_module(path: str, tree: ast.AST, kind: str) -> list[Site]:
-    """RuleRefused(rule, message, code, **params) in games/, error(status, message, reason, params) in api/.
+    """RuleRefused(rule, message, code, **params) and SetupRefused(status, message, code, **params) in
+    games/, error(status, message, reason, params) in api/.
     A function that passes its own argument on as the code (definitions._require, check_table's
     require) is followed to its callers in the same module, which name the code and params."""
-    target, index, name = ("RuleRefused", 2, "code") if kind == "games" else ("error", 2, "reason")
+    targets, index, name = (("RuleRefused", "SetupRefused"), 2, "code") if kind == "games" else (("error",), 2, "reason")
     sites: list[Site] = []
     forwarders: dict[str, tuple[int, str, set[str]]] = {}
     for call, function in _functions(tree):
-        if _callee(call) != target or (kind == "api" and not isinstance(call.func, ast.Name)):  # not zlib.error
+        if _callee(call) not in targets or (kind == "api" and not isinstance(call.func, ast.Name)):  # not zlib.error
             continue
         arg = _argument(call, index, name)
         fname = function.name if function else None

@@ -19,7 +19,7 @@ ROUTES = {"/api/tables/{code}/commands/{name}": ("command_types", "command_bound
 
 
 def _component_name(cls: type) -> str:
-    """games.bgcc.commands.Spend → bgcc.Spend (the game's package, then the class)."""
+    """A command class's component name: its game package, then the class (e.g. "bgcc.Spend")."""
     parts = cls.__module__.split(".")
     return f"{parts[1] if len(parts) > 1 and parts[0] == 'games' else parts[0]}.{cls.__name__}"
 

@@ -5,7 +5,7 @@ compare-and-set, the history and the live message."""
 from __future__ import annotations
 
 from flask.views import MethodView
-from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields
 
 import games
 
@@ -14,16 +14,10 @@ from ..errors import error
 from ..extensions import Blueprint
 from ..schemas import RefusalSchema, Text
 from . import command
-from .setup import NewTableSchema
 from .tables import NewTableViewSchema, created, creating
-from .versus import NewVersusTableSchema
 
 blp = Blueprint("games", __name__, url_prefix="/api",
                 description="Every game the companion runs: tables of any of them, commands by name")
-
-# The board game's setup options are read by the same schemas as its own routes (POST /api/tables,
-# POST /api/versus-tables); the other games check their options themselves (games.Game.setup).
-OPTIONS_SCHEMAS = {"bgcc": NewTableSchema, "bgcc-versus": NewVersusTableSchema}
 
 
 class GameSchema(Schema):
@@ -32,27 +26,11 @@ class GameSchema(Schema):
 
 
 class SetupOptionsSchema(Schema):
-    """The game's setup options (other fields are passed on to the game as they are).
-
-    bmg: `players` [{id, name, crew: {name, boss, members: [{card, rank}], deck, equipment}}],
-    `limit` (350), `event` ("Heavy Rain"), `encounter` ("BT0056"), `recount_stun` ("one"|"all"),
-    `dice` ("physical", the default: a roll may be entered from real dice; "server": the app rolls
-    every die and refuses entered ones), `cards` (character cards beside the sample library). gcsg: `villains` (2-4 of joker, penguin,
-    two-face, killer-croc, from the first player clockwise), `settings` (the table settings: dials,
-    screens, board, dice; none for the labelled sample). bgcc: as POST /api/tables; bgcc-versus:
-    as POST /api/versus-tables."""
+    """The game's setup options, read by the game: by its setup schema when it has one (bgcc: as
+    POST /api/tables, bgcc-versus: as POST /api/versus-tables), else by its `setup` (bmg:
+    games/bmg/game.py, gcsg: games/gcsg/game.py)."""
     class Meta:
         unknown = INCLUDE
-
-    players = fields.List(fields.Dict(), validate=validate.Length(max=8))
-    limit = fields.Integer(strict=True, validate=validate.Range(min=1, max=2000))
-    event = Text(allow_none=True, validate=validate.Length(max=80))
-    encounter = Text(allow_none=True, validate=validate.Length(max=80))
-    recount_stun = Text(validate=validate.OneOf(["one", "all"]))
-    dice = Text(validate=validate.OneOf([games.SERVER_DICE, games.PHYSICAL_DICE]))
-    cards = fields.List(fields.Dict(), validate=validate.Length(max=200))
-    villains = fields.List(Text(validate=validate.Length(max=40)), validate=validate.Length(max=4))
-    settings = fields.Dict(allow_none=True)
 
 
 class CommandFieldsSchema(Schema):
@@ -92,19 +70,28 @@ class GameTables(MethodView):
         Answers the table at version 1, as the host sees it, with its join code and the host's token."""
         if game not in games.names():
             return unknown_game(game)
-        schema = OPTIONS_SCHEMAS.get(game)
+        found = games.get(game)
+        schema = found.setup_schema()
         if schema is not None:
             try:
                 options = schema().load(options)
             except ValidationError as invalid:
                 return error(422, "The options do not set up a table of this game", "bad_options",
                              {"game": game}, errors=invalid.messages)
-        found = games.get(game)
-        try:
-            state = found.setup(options)
-        except ValueError as exc:
-            return error(422, str(exc), "bad_options", {"game": game})
-        return created(found, state)
+        return set_up(found, options)
+
+
+def set_up(game: games.Game, options: dict):
+    """A new table of `game` from its setup options (read by its setup schema already), or why not:
+    the one path of POST /api/games/{game}/tables and its aliases (POST /api/tables,
+    POST /api/versus-tables)."""
+    try:
+        state = game.setup(options)
+    except games.SetupRefused as refused:
+        return error(refused.status, refused.message, refused.code, refused.params)
+    except ValueError as exc:
+        return error(422, str(exc), "bad_options", {"game": game.name})
+    return created(game, state)
 
 
 @blp.route("/tables/<table_code:code>/commands/<name>")

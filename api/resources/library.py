@@ -1,6 +1,7 @@
-"""The definitions library: hero boards, items, tiles and missions a group enters once, reused at
-every table, exported and imported as JSON. A sample library of the rulebook examples' characters
-ships with the app (labelled as sample values).
+"""The definitions library: the printed components a group enters once (BGCC: hero boards, items,
+tiles and missions), reused at every table, exported and imported as JSON. The game that has one
+gives it through the seam (`games.Game.library`: its kinds, their schemas, the rules' check, the
+samples it ships, labelled as sample values); this module knows none of them.
 
 Reading is public. Changing it needs the server's library key (GOTHAM_LIBRARY_KEY, sent as
 'Authorization: Bearer <key>'); without one configured the library is read-only. The samples live
@@ -15,60 +16,61 @@ from flask import current_app
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from games.bgcc import library as rules_library
-from games.serial import to_data
+import games
 
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
-from ..schemas import RefusalSchema, HeroBoardSchema, ItemSchema, MissionSchema, Text, TileDefSchema
+from ..schemas import RefusalSchema, Text
 
 blp = Blueprint("library", __name__, url_prefix="/api/library",
                 description="Reusable hero boards, items, tiles and missions")
 
-SCHEMAS = {"heroes": HeroBoardSchema, "items": ItemSchema, "tiles": TileDefSchema, "missions": MissionSchema}
-KINDS = tuple(SCHEMAS)
+
+def _library() -> games.Library:
+    """The library this API serves: the one the registered games have (BGCC's, both its modes')."""
+    found = {id(lib): lib for lib in (games.get(name).library() for name in games.names()) if lib is not None}
+    (library,) = found.values()  # a second game with a library would need the game in these paths
+    return library
+
+
+LIBRARY = _library()
+KINDS = LIBRARY.kinds
+SCHEMAS = {k: LIBRARY.schemas[k] for k in KINDS}
+CAPS = dict(LIBRARY.caps)  # never more of a kind than one document carries, so an export always imports
 AUTHORIZATION_LIBRARY = {"name": "Authorization", "in": "header", "required": True, "schema": {"type": "string"},
                          "description": "'Bearer <library key>': the server's GOTHAM_LIBRARY_KEY"}
 
 
-class LibrarySchema(Schema):
-    format = Text(load_default=rules_library.FORMAT, validate=validate.Equal(rules_library.FORMAT))
-    version = fields.Integer(strict=True, load_default=1, validate=validate.Equal(1))
-    about = Text(load_default="", validate=validate.Length(max=2000))
-    heroes = fields.List(fields.Nested(HeroBoardSchema), load_default=list, validate=validate.Length(max=200))
-    items = fields.List(fields.Nested(ItemSchema), load_default=list, validate=validate.Length(max=500))
-    tiles = fields.List(fields.Nested(TileDefSchema), load_default=list, validate=validate.Length(max=500))
-    missions = fields.List(fields.Nested(MissionSchema), load_default=list, validate=validate.Length(max=200))
+LibrarySchema = type("LibrarySchema", (Schema,), {"__module__": __name__,
+    "__doc__": "A library document: every definition of each kind.",
+    "format": Text(load_default=LIBRARY.format, validate=validate.Equal(LIBRARY.format)),
+    "version": fields.Integer(strict=True, load_default=1, validate=validate.Equal(1)),
+    "about": Text(load_default="", validate=validate.Length(max=2000)),
+    **{k: fields.List(fields.Nested(SCHEMAS[k]), load_default=list, validate=validate.Length(max=CAPS[k]))
+       for k in KINDS}})
 
 
 class ImportResultSchema(Schema):
     imported = fields.Dict(keys=Text(), values=fields.Integer(strict=True))
 
 
-# The library never holds more of a kind than one document may carry, so its export always imports.
-CAPS = {k: LibrarySchema._declared_fields[k].validators[0].max for k in KINDS}
-
-
 def _checked(kind: str, data: dict) -> dict:
-    """Validate with the rules; the stored form is the canonical one."""
-    return to_data(rules_library.parse(kind, data))
-
-
-SAMPLE_FILES = ("sample-library.json", "versus-sample-tiles.json")
+    """Validate with the rules (the game's refusal); the stored form is the canonical one."""
+    return LIBRARY.check(kind, data)
 
 
 def _samples() -> dict[str, dict[str, dict]]:
     """The samples shipped with the app, by kind and name, in their stored form."""
     out: dict[str, dict[str, dict]] = {k: {} for k in KINDS}
-    for name in SAMPLE_FILES:
-        data = rules_library.sample(name)
+    for data in LIBRARY.samples():
         for k in KINDS:
             out[k].update({d["name"]: _checked(k, d) for d in data.get(k, [])})
     return out
 
 
 SAMPLES = _samples()
+SAMPLES_ABOUT = next((d["about"] for d in LIBRARY.samples() if d.get("about")), "")
 
 
 def settle_samples() -> None:
@@ -124,7 +126,7 @@ class Library(MethodView):
     @blp.response(200, LibrarySchema)
     def get(self):
         """Export the whole library as one JSON document"""
-        return {"format": rules_library.FORMAT, "version": 1, **{k: _listed(k) for k in KINDS}}
+        return {"format": LIBRARY.format, "version": 1, **{k: _listed(k) for k in KINDS}}
 
     @blp.doc(**WRITE_DOC)
     @blp.arguments(LibrarySchema)
@@ -157,7 +159,8 @@ class Samples(MethodView):
     @blp.response(200, LibrarySchema)
     def get(self):
         """The sample library shipped with the app (sample values, not the printed components)"""
-        return rules_library.sample()
+        return {"format": LIBRARY.format, "version": 1, "about": SAMPLES_ABOUT,
+                **{k: [SAMPLES[k][n] for n in sorted(SAMPLES[k])] for k in KINDS}}
 
 
 def _kind_route(kind: str):

@@ -44,6 +44,7 @@ class _Table(live.Table):
 
     def __init__(self, loaded, game, state, token):
         self.s, self.code, self.game, self.seat, self.token = store(), loaded.code, game, loaded.seat, token
+        self.loaded = loaded  # its code and game: what a replay reads of it (each change carries its state)
         self.names = game.seat_names(state)  # a table's seats are set at its setup
 
     def latest(self):  # as the stream's seat may see it
@@ -54,8 +55,8 @@ class _Table(live.Table):
                                                    play.undo_redo(self.s, self.code, loaded.history)),
                                 "seats": play.seat_list(self.game, state, loaded.presence)}
 
-    def changes(self, after, upto):  # read again: the changes may have brought new printed definitions
-        return play.replayed_changes(self.s.load(self.code), after, upto, self.s, viewer=self.seat)
+    def changes(self, after, upto):
+        return play.replayed_changes(self.loaded, after, upto, self.s, viewer=self.seat)
 
     def oldest(self):
         return self.s.oldest_version(self.code)

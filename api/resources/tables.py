@@ -1,5 +1,6 @@
 """Tables: read everything a phone draws, export a table and import it elsewhere. Setting a table
-up is the game's own route (api/resources/setup.py for BGCC, versus.py for BGCC Versus)."""
+up is POST /api/games/{game}/tables (api/resources/game_tables.py; setup.py and versus.py hold its
+aliases for BGCC and BGCC Versus)."""
 from __future__ import annotations
 
 import secrets
@@ -53,9 +54,9 @@ def created(game: games.Game, state) -> "play.Response":
     token, recovery = secrets.token_urlsafe(24), recovery_code()
     entry = {"version": 1, "seat": games.HOST, "command": "Setup", "at": play.now_ms(), "fields": {},
              "events": [{"kind": "setup", "rule": "IV", "data": {}, "text": f"Table set up for {game.title(state)}"}]}
-    data, definitions = game.dump(state)
+    data = game.dump(state)
     drawn = game.view(state, games.HOST)  # drawn before anything is stored: a table the view refuses is never kept
-    code = store().create_table(game.name, data, definitions, entry, token, recovery)
+    code = store().create_table(game.name, data, entry, token, recovery)
     body = {"code": code, "version": 1, "game": game.name, **drawn, "seat": games.HOST, "token": token,
             "join_link": f"{request.host_url}join/{code}", "recovery_code": recovery}
     return play.json_response(body, 201, version=1)

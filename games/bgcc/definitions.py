@@ -482,9 +482,3 @@ def check_versus_mission(m: VersusMission) -> None:
         width = sum(2 if slot_kind(x) == "double" else 1 for x in s.river)
         _require(width <= len(s.cost_track), "VI·A·1 9", f"The {side}'s river is longer than its cost track",
                  "river_too_long", side=side)
-
-
-# Definitions stored once beside a table and named by a content key (games.serial.dumps_pooled).
-POOLED = (HeroBoard, TileDef, Mission, VersusMission, Power)
-for _cls in POOLED:
-    _cls.__pooled__ = True

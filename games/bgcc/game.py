@@ -8,17 +8,14 @@ import orjson
 
 import games
 from games import bounds
-from games.serial import build_command, dumps_pooled, from_data, from_data_pooled, to_data, type_problem
+from games.serial import build_command, from_data, to_data, type_problem
 
-from . import engine, field_bounds, names, previews, registry, seats, versus, versus_data
+from . import engine, field_bounds, library, names, previews, registry, schemas, seats, versus, versus_data
 from . import table as rules_table
-from .definitions import POOLED, HeroBoard, Item, Mission, TileDef, VersusMission
+from .definitions import HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
 from .table import HeroSetup, Table, check_table
 from . import view as drawn
-
-
-_DEFINITIONS = {cls.__name__: cls for cls in POOLED}
 
 
 def _booklet_powers(fields):
@@ -44,13 +41,22 @@ def _booklet_powers(fields):
 @games.register
 class Bgcc(games.Game):
     name = "bgcc"
-    state_type = Table
     refusal = RuleRefused
     command_rule = "I"
 
+    def setup_schema(self) -> type:
+        return schemas.NewTableSchema
+
+    def library(self) -> games.Library:
+        return LIBRARY
+
+    def samples(self) -> dict:
+        """The sample library (data/sample-library.json): the rulebook examples' characters."""
+        return library.sample()
+
     def setup(self, options: dict) -> Table:
-        """options: {mission, heroes: [{board, equipment, gadgets}], tiles} as POST /api/tables reads
-        them (the API checks them against its schema first)."""
+        """options: {mission, heroes: [{board, equipment, gadgets}], tiles} as `setup_schema` reads
+        them."""
         try:
             mission = from_data(Mission, options["mission"])
             heroes = [HeroSetup(from_data(HeroBoard, h["board"]), [from_data(Item, i) for i in h.get("equipment", ())],
@@ -114,19 +120,11 @@ class Bgcc(games.Game):
     def resolve(self, command, state: Table):
         return names.resolve(state, command)
 
-    def command_name(self, command) -> str:
-        return registry.name_of(command)
+    def dump(self, state: Table) -> bytes:
+        return orjson.dumps(state)  # orjson writes the dataclasses as `to_data` would
 
-    def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
-        data, pool = dumps_pooled(state, POOLED)
-        return data, {key: orjson.dumps({"t": type(obj).__name__, "d": obj}) for key, obj in pool.items()}
-
-    def load(self, data: dict, definitions: dict) -> Table:
-        pool = {}
-        for key, raw in definitions.items():
-            stored = orjson.loads(raw)
-            pool[key.decode() if isinstance(key, bytes) else key] = from_data(_DEFINITIONS[stored["t"]], stored["d"])
-        return from_data_pooled(Table, data, pool)
+    def load(self, data: dict) -> Table:
+        return from_data(Table, data)
 
     def export(self, state: Table, seat: str | None = None) -> dict:
         return to_data(state)  # no secrets: any seat may take the whole table
@@ -151,12 +149,22 @@ class BgccVersus(Bgcc):
     """Versus: two command posts, activation discs, HQ powers (the Versus booklet)."""
     name = "bgcc-versus"
 
+    def setup_schema(self) -> type:
+        return schemas.NewVersusTableSchema
+
+    def samples(self) -> dict:
+        """The booklet as data: its missions (templates: null numbers are for the players to fill
+        in), its HQ powers, and sample tiles of both sides for trying a draft."""
+        return {"missions": versus_data.missions_document(), "powers": versus_data.powers_document(),
+                "tiles": library.sample("versus-sample-tiles.json")}
+
     def setup(self, options: dict) -> Table:
-        """options: {mission} as POST /api/versus-tables reads it, a booklet mission's printed values
-        merged in (api/resources/versus.py): a side's spaces default to the booklet's, its fatigue
-        to 0 and its cost track to 1-7; the mission's rules as versus_data lists them."""
+        """options: {mission} as `setup_schema` reads it: a booklet mission by `id` (its printed
+        values merged in, the typed ones for what it does not print) or one typed in full. A side's
+        spaces default to the booklet's, its fatigue to 0 and its cost track to 1-7; the mission's
+        rules as versus_data lists them."""
+        data = _mission(options["mission"]) if isinstance(options.get("mission"), dict) else None
         try:
-            data = options["mission"]
             sides = {side: {**s, "fatigue": s.get("fatigue") or 0,
                             "spaces": s.get("spaces") or versus_data.DEFAULT_SPACES,
                             "cost_track": s.get("cost_track") or [1, 2, 3, 4, 5, 6, 7]}
@@ -166,3 +174,50 @@ class BgccVersus(Bgcc):
         except (TypeError, KeyError, ValueError, AttributeError):
             raise ValueError("The setup options do not describe a Versus mission") from None
         return versus.setup(mission)
+
+
+TYPED = ("reserve", "recovery", "discs_available", "discs_unavailable", "discs_recovery", "river")
+
+
+def _mission(data: dict) -> dict:
+    """The Versus mission's setup data: a booklet mission by id (its printed values and rules, the
+    typed values for what it does not print), or one typed in full; else a SetupRefused."""
+    if data.get("id"):
+        try:
+            return {**data, **versus_data.from_template(data["id"], data)}
+        except versus_data.PrintedValue as clash:
+            name, printed, typed = clash.args
+            raise games.SetupRefused(409, f"The booklet prints {name} = {printed}, not {typed}", "booklet_prints_value",
+                                     field=name, printed=str(printed), typed=str(typed)) from None
+        except KeyError:
+            raise games.SetupRefused(404, f"No booklet mission {data['id']!r}", "no_mission",
+                                     mission=data["id"]) from None
+        except ValueError as missing:
+            raise games.SetupRefused(400, f"The booklet does not print {missing.args[0]}: type it in",
+                                     "mission_value_missing", field=missing.args[0]) from None
+        except (TypeError, AttributeError):
+            raise ValueError("The setup options do not describe a Versus mission") from None
+    for name in ("name", "initiative", "turn_limit"):
+        if data.get(name) is None:
+            raise games.SetupRefused(400, f"A typed mission needs its {name} (or a booklet mission's id)",
+                                     "mission_value_missing", field=name)
+    sides = data.get("sides")
+    for side, s in (sides.items() if isinstance(sides, dict) else ()):
+        for name in TYPED if isinstance(s, dict) else ():
+            if s.get(name) is None:
+                raise games.SetupRefused(400, f"A typed mission needs {side}.{name} (or a booklet mission's id)",
+                                         "mission_value_missing", field=f"{side}.{name}")
+    return data
+
+
+def _check_definition(kind: str, data: dict) -> dict:
+    """A library definition in its canonical form, checked by the rules (RuleRefused)."""
+    return to_data(library.parse(kind, data))
+
+
+LIBRARY = games.Library(
+    format=library.FORMAT, kinds=tuple(library.KINDS), caps={"heroes": 200, "items": 500, "tiles": 500, "missions": 200},
+    schemas={"heroes": schemas.HeroBoardSchema, "items": schemas.ItemSchema, "tiles": schemas.TileDefSchema,
+             "missions": schemas.MissionSchema, "dice": schemas.DiceSchema},
+    check=_check_definition,
+    samples=lambda: [library.sample(name) for name in ("sample-library.json", "versus-sample-tiles.json")])

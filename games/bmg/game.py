@@ -123,10 +123,13 @@ def setup(options: dict) -> Table:
 class Game(games.Game):
     """The Batman Miniature Game behind `games.Game`."""
     name = "bmg"
-    state_type = Table
     refusal = RuleRefused
     command_rule = "THE GAME RULES"
     secret = True
+
+    def setup_schema(self) -> type:
+        from .options import SetupOptionsSchema
+        return SetupOptionsSchema
 
     def setup(self, options: dict) -> Table:
         """The table the options set up, checked whole (check.py: names, lists, counters bounded)."""
@@ -201,11 +204,11 @@ class Game(games.Game):
         from .library import _data
         return _data()
 
-    def dump(self, state: Table) -> tuple[bytes, dict[str, bytes]]:
-        """The table as JSON for the store (games/serial.py); no pooled definitions."""
-        return orjson.dumps(to_data(state)), {}
+    def dump(self, state: Table) -> bytes:
+        """The table as JSON for the store (games/serial.py)."""
+        return orjson.dumps(to_data(state))
 
-    def load(self, data: dict, definitions: dict | None = None) -> Table:
+    def load(self, data: dict) -> Table:
         return from_data(Table, data)
 
     def export(self, state: Table, seat: str | None = None) -> dict:

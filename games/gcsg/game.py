@@ -14,7 +14,8 @@ import orjson
 import games
 from games import serial
 
-from . import engine, registry
+from . import registry
+from .apply import apply as apply_command
 from .commands import Gain, TakeResources
 from .check import check_table
 from .counters import State
@@ -27,9 +28,12 @@ from . import view as drawn
 @games.register
 class Gcsg(games.Game):
     name = "gcsg"
-    state_type = State
     refusal = RuleRefused
     secret = True
+
+    def setup_schema(self) -> type:
+        from .options import SetupOptionsSchema
+        return SetupOptionsSchema
 
     def setup(self, options: dict) -> State:
         """options: {villains: [2-4 of joker, penguin, two-face, killer-croc] in seat order from the
@@ -57,7 +61,7 @@ class Gcsg(games.Game):
 
     def apply(self, state: State, command, rng=None):
         """The fight dice are entered as faces (RollFight): `rng` is not used."""
-        outcome = engine.apply(state, command)
+        outcome = apply_command(state, command)
         return outcome.state, [e.as_data() for e in outcome.events]
 
     def title(self, state: State) -> str:
@@ -99,11 +103,11 @@ class Gcsg(games.Game):
         s = sample_settings()
         return {"villains": [{"id": v.id, "name": v.name} for v in s.villains], "settings": serial.to_data(s)}
 
-    def dump(self, state: State) -> tuple[bytes, dict[str, bytes]]:
-        """The whole state as JSON (settings inline: no pooled definitions yet)."""
-        return orjson.dumps(serial.to_data(state)), {}
+    def dump(self, state: State) -> bytes:
+        """The whole state as JSON."""
+        return orjson.dumps(serial.to_data(state))
 
-    def load(self, data: dict, definitions: dict) -> State:
+    def load(self, data: dict) -> State:
         return serial.from_data(State, data)
 
     def export(self, state: State, seat: str | None = None) -> dict:

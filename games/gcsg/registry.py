@@ -1,6 +1,6 @@
 """The command registry, like python-chess's legal moves beside push: one declaration per command
 (its registry name, handler, when it is open, who may send it now, and the values its fields may
-take now). `engine.apply` dispatches through it; `may_now(state, seat)` answers contract C2's
+take now). `apply.apply` dispatches through it; `may_now(state, seat)` answers contract C2's
 [{"command", "targets"}] (costs and stashes are NOT pre-checked: the rules refuse those with a
 coded refusal, so `may` never hints at a hidden stash).
 

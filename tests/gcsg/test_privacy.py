@@ -66,8 +66,7 @@ def check_export(state, seat):
 
 def copied(state):
     """The state as the store keeps it, read back (the whole state: `dump`, never an export)."""
-    data, definitions = GAME.dump(state)
-    return GAME.load(json.loads(data), definitions)
+    return GAME.load(json.loads(GAME.dump(state)))
 
 
 def new(s, villains):
@@ -135,8 +134,7 @@ def test_a_seat_export_cannot_be_resumed():
 
 def test_dump_load_and_commands_from_json():
     state = new(settings(), SEATS)
-    data, definitions = GAME.dump(state)
-    assert definitions == {} and GAME.load(json.loads(data), definitions) == state
+    assert GAME.load(json.loads(GAME.dump(state))) == state
     import pytest
     from games.gcsg.errors import RuleRefused
     with pytest.raises(RuleRefused) as caught:

@@ -9,7 +9,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from games.gcsg.check import check_table
 from games.gcsg import commands as c
-from games.gcsg import engine, registry
+from games.gcsg import registry
+from games.gcsg.apply import apply
 from games.gcsg.counters import BATMAN, HIDEOUT, problems, reserve
 from games.gcsg.errors import RuleRefused
 from games.gcsg.settings import Screen
@@ -129,7 +130,7 @@ class GcsgMachine(RuleBasedStateMachine):
         cmd = command_for(data.draw, self.state)
         before = self.state
         try:
-            self.state = engine.apply(self.state, cmd).state
+            self.state = apply(self.state, cmd).state
         except RuleRefused as refusal:
             assert refusal.code and refusal.rule
             assert self.state is before
