@@ -37,6 +37,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import play
 from .errors import error
 from .extensions import store
+from .store import Missing
 
 KINDS = {"join": "RATE_LIMIT_JOIN", "create": "RATE_LIMIT_CREATE", "unknown_code": "RATE_LIMIT_UNKNOWN_CODE"}
 
@@ -122,6 +123,11 @@ def check(kind: str):
 
 def register(app: Flask) -> None:
     trust_proxies(app)
+
+    @app.errorhandler(Missing)
+    def missing(exc: Missing):
+        hit("unknown_code")  # probing codes is limited per address
+        return error(404, f"No table with the code {exc.args[0]}", "no_table", {"code": exc.args[0]})
 
     @app.before_request
     def codes_probed_too_often():
