@@ -76,7 +76,6 @@ def test_no_step_deciding_what_is_enabled():
 def test_refusals_are_said_from_their_code_not_by_matching_english():
     assert not offending(r"\bserverText\b|\bREFUSALS_FR\b")
     i18n = sources()["i18n.js"]
-    assert 'import { FR } from "./refusals.js";' in i18n
     assert "data.reason" in i18n and "data.params" in i18n
 
 
@@ -87,23 +86,16 @@ def test_no_polling_of_the_seats():
     assert not offending(r"refreshSeats")
 
 
-def test_the_service_worker_precaches_the_refusals():
-    sw = (JS.parent / "sw.js").read_text(encoding="utf-8")
-    assert '"/js/refusals.js"' in sw
-
-
 def test_the_qr_code_comes_from_the_vendored_library_with_its_licence():
     """Issue 20: the join link's QR code is drawn by a well-kept library (qrcode-generator, MIT),
-    vendored as a plain ES module beside its licence, precached; no encoder of our own."""
+    vendored as a plain ES module beside its licence (precached: tests/browser/test_pwa_shell.py
+    checks every file of the app is); no encoder of our own."""
     vendor = JS.parent / "vendor"
     lib = (vendor / "qrcode-generator.js").read_text(encoding="utf-8")
     assert "Copyright (c) 2009 Kazuhiko Arase" in lib and "export default qrcode;" in lib
     licence = (vendor / "LICENSE-qrcode-generator.txt").read_text(encoding="utf-8")
     assert "MIT License" in licence and "Kazuhiko Arase" in licence
-    assert 'import qrcode from "../../vendor/qrcode-generator.js";' in sources()["screens/common.js"]
     assert not offending(r"\b(reedSolomon|galois|gfMul|QR_POLY)\b")
-    sw = (JS.parent / "sw.js").read_text(encoding="utf-8")
-    assert '"/vendor/qrcode-generator.js"' in sw and '"/js/now.js"' in sw
 
 
 def test_who_is_awaited_is_said_from_the_contract_codes_in_one_place():
