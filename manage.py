@@ -2,7 +2,7 @@
 """The two commands of the quickstart; needs nothing but Python 3.11+.
 
   python3 manage.py serve   set up .venv and serve the app (embedded Redis, http://127.0.0.1:8000)
-  python3 manage.py test    set up .venv with the test tools and run every test
+  python3 manage.py test    set up .venv with the test tools and run the tests (`test --long`: the long variants)
 
 Extra arguments go to the server (`serve --port 9000`) or to pytest (`test -k river`).
 """

@@ -69,9 +69,4 @@ def register(app) -> None:
         response.headers["Retry-After"] = "2"
         return response
 
-    @app.errorhandler(Missing)
-    def missing(exc: Missing):
-        from . import ratelimit
-
-        ratelimit.hit("unknown_code")  # probing codes is limited per address
-        return error(404, f"No table with the code {exc.args[0]}", "no_table", {"code": exc.args[0]})
+    # a table code that names no table (store.Missing): 404, counted per address in api/ratelimit.py

@@ -30,20 +30,39 @@ import time
 
 from flask import Flask, current_app, request
 from limits import parse_many
+from limits.storage import RedisStorage
 from limits.strategies import MovingWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import play
 from .errors import error
 from .extensions import store
+from .store import Missing
 
 KINDS = {"join": "RATE_LIMIT_JOIN", "create": "RATE_LIMIT_CREATE", "unknown_code": "RATE_LIMIT_UNKNOWN_CODE"}
+
+
+class ClockedRedisStorage(RedisStorage):
+    """The `limits` package's Redis storage, its moving window read on `clock` (the app's
+    RATE_LIMIT_CLOCK) instead of time.time: the same Lua scripts, the time handed in."""
+
+    clock = staticmethod(time.time)
+
+    def acquire_entry(self, key: str, limit: int, expiry: int, amount: int = 1) -> bool:
+        return bool(self.lua_acquire_moving_window([self.prefixed_key(key)], [self.clock(), limit, expiry, amount]))
+
+    def get_moving_window(self, key: str, limit: int, expiry: int) -> tuple[float, int]:
+        now = self.clock()
+        window = self.lua_moving_window([self.prefixed_key(key)], [now - expiry, limit])
+        return (float(window[0]), window[1]) if window else (now, 0)
 
 
 def _limiter() -> MovingWindowRateLimiter:
     found = current_app.extensions.get("gc_limiter")
     if found is None:
-        found = current_app.extensions["gc_limiter"] = MovingWindowRateLimiter(store().rate_limit_storage())
+        storage = store().rate_limit_storage(ClockedRedisStorage)
+        storage.clock = current_app.config["RATE_LIMIT_CLOCK"]
+        found = current_app.extensions["gc_limiter"] = MovingWindowRateLimiter(storage)
     return found
 
 
@@ -74,7 +93,7 @@ def _address() -> str:
 
 def _refused(kind: str, item, limiter) -> "Response":  # noqa: F821
     stats = limiter.get_window_stats(item, kind, _address())
-    wait = max(1, math.ceil(stats.reset_time - time.time()))
+    wait = max(1, math.ceil(stats.reset_time - limiter.storage.clock()))
     what = {"join": "join attempts", "create": "new tables", "unknown_code": "requests for tables that do not exist"}
     response = error(429, f"Too many {what[kind]} from this address: try again in {wait} s", "too_many_requests",
                      {"limit": str(item), "kind": kind, "retry_after": wait})
@@ -104,6 +123,11 @@ def check(kind: str):
 
 def register(app: Flask) -> None:
     trust_proxies(app)
+
+    @app.errorhandler(Missing)
+    def missing(exc: Missing):
+        hit("unknown_code")  # probing codes is limited per address
+        return error(404, f"No table with the code {exc.args[0]}", "no_table", {"code": exc.args[0]})
 
     @app.before_request
     def codes_probed_too_often():

@@ -561,12 +561,13 @@ class Store:
         found = self.redis.get(keys(code)["ticket"] + digest(ticket))
         return found.decode() if found else None
 
-    def rate_limit_storage(self):
-        """The `limits` package's Redis storage over this store's connections (api/ratelimit.py);
-        its keys start with gc:limits."""
+    def rate_limit_storage(self, storage_class=None):
+        """The `limits` package's Redis storage (or `storage_class`, a subclass of it) over this
+        store's connections (api/ratelimit.py); its keys start with gc:limits."""
         from limits.storage import RedisStorage
 
-        return RedisStorage("redis://", connection_pool=self.redis.connection_pool, key_prefix="gc:limits")
+        return (storage_class or RedisStorage)("redis://", connection_pool=self.redis.connection_pool,
+                                               key_prefix="gc:limits")
 
     # ------------------------------------------------------------ the library
 

@@ -4,7 +4,7 @@
 // Change VERSION whenever a shell file changes: the new worker waits, and the app offers
 // "Update"; nothing is swapped under a player's thumb.
 
-const VERSION = "gc-shell-v13";
+const VERSION = "gc-shell-v14";
 const SHELL = [
   "/",
   "/index.html",
@@ -17,6 +17,8 @@ const SHELL = [
   "/js/catalog.js",
   "/js/core.js",
   "/js/i18n.js",
+  "/js/i18n-games.js",
+  "/js/i18n-words.js",
   "/js/now.js",
   "/js/refusals.js",
   "/js/ui.js",

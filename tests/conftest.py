@@ -20,6 +20,24 @@ HIGH_LIMITS = {"RATE_LIMIT_JOIN": "1000000/minute", "RATE_LIMIT_CREATE": "100000
 LIBRARY_KEY = "tests-library-key"  # the session's apps: changing the library needs it
 
 
+def pytest_addoption(parser):
+    parser.addoption("--long", action="store_true", default=False,
+                     help="run only the long variants (tests marked `long`: 200 schemathesis examples per "
+                          "operation, Monte Carlo, every browser screen); without it they are left out")
+
+
+def pytest_collection_modifyitems(config, items):
+    """`python3 manage.py test` runs every test but the `long` ones; `python3 manage.py test --long`
+    runs only those (CI runs both)."""
+    long = config.getoption("--long")
+    keep, left = [], []
+    for item in items:
+        (keep if (item.get_closest_marker("long") is not None) == long else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = keep
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -3,7 +3,7 @@
 Three runs, each with every check (no 5xx, every status code, content type, header and body as
 documented; 4xx answers to valid input are allowed, being the rules refusing a command):
 
-* every operation with 200 valid examples (plus the coverage phase's boundary cases). Path
+* every operation with 25 valid examples (200 under `--long`; plus the coverage phase's boundary cases). Path
   parameters are steered to real tables, heroes, miniatures and tiles most of the time, so the
   generated bodies reach the rules engine instead of stopping at 404;
 * every operation with invalid input (negative mode), fewer examples: the body path and the schemas
@@ -98,8 +98,15 @@ def _call(case, codes, live_server):
 
 
 @schema.parametrize()
-@hypothesis.settings(max_examples=200, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
+@hypothesis.settings(max_examples=25, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
 def test_api_conforms(case, codes, live_server):
+    _call(case, codes, live_server)
+
+
+@pytest.mark.long
+@schema.parametrize()
+@hypothesis.settings(max_examples=200, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
+def test_api_conforms_200_examples(case, codes, live_server):
     _call(case, codes, live_server)
 
 

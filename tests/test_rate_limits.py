@@ -111,32 +111,45 @@ def test_a_table_creation_flood_gets_429_with_retry_after(serve_with):
     assert other("POST", "/api/tables", table_body())[0] == 201
 
 
+class Clock:
+    """The limits' clock (RATE_LIMIT_CLOCK), moved on by the test instead of waiting."""
+
+    def __init__(self):
+        self.now = float(int(time.time()))  # whole seconds: Redis keeps the window's times to 14 digits
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_the_join_limit_is_a_moving_window_not_a_fixed_one(serve_with):
     """30 joins a minute: never more than 30 in any 60 s, even across what a fixed window would
-    reset (before: one join, then 29 more 59 s later and 30 more a second after, 59 in 1.6 s)."""
-    port = serve_with(RATE_LIMIT_JOIN="30/minute", JOIN_ATTEMPTS_PER_MINUTE=30)
+    reset (before: one join, then 29 more 59 s later and 30 more a second after, 59 in 1.6 s). The
+    limits read an injected clock: 62 s pass in no time."""
+    clock = Clock()
+    port = serve_with(RATE_LIMIT_JOIN="30/minute", JOIN_ATTEMPTS_PER_MINUTE=30, RATE_LIMIT_CLOCK=clock)
     local, joiner = From(port, "127.0.0.1"), From(port, "127.0.0.23")
     code = local("POST", "/api/tables", table_body())[2]["code"]
-    accepted = []
-    t0 = time.monotonic()
-    assert joiner("POST", f"/api/tables/{code}/seats", {"seat": "spectator"})[0] == 201
-    accepted.append(0.0)
-    time.sleep(max(0.0, 59.0 - (time.monotonic() - t0)))
-    refused = None
-    for _ in range(200):  # bounded: 200 attempts, until 62 s
-        t = time.monotonic() - t0
-        if t > 62:
-            break
+    t0 = clock.now
+    accepted, refused = [], []
+
+    def join():
         status, headers, _ = joiner("POST", f"/api/tables/{code}/seats", {"seat": "spectator"})
-        if status == 201:
-            accepted.append(t)
-        else:
-            assert status == 429, status
-            refused = refused or headers
-        time.sleep(0.01)
-    most = max(sum(1 for x in accepted if start <= x < start + 60) for start in accepted)
-    assert most <= 30, f"{most} joins within 60 s; accepted at {[round(x, 2) for x in accepted]}"
-    assert refused is not None and int(refused["retry-after"]) > 0
+        assert status in (201, 429), status
+        (accepted if status == 201 else refused).append((round(clock.now - t0, 2), headers))
+
+    join()  # at 0 s
+    clock.now = t0 + 59.0
+    for _ in range(40):  # 59 s: 29 more are let through, then 429
+        join()
+    assert len(accepted) == 30 and len(refused) == 11, [t for t, _ in accepted]
+    assert 0 < int(refused[0][1]["retry-after"]) <= 1  # the join at 0 s leaves the window at 60 s
+    for step in range(1, 31):  # 60.1 s to 63 s: only the one join at 0 s has left the window
+        clock.now = t0 + 60.0 + step / 10
+        join()
+    times = [t for t, _ in accepted]
+    most = max(sum(1 for x in times if start <= x < start + 60) for start in times)
+    assert most <= 30, f"{most} joins within 60 s; accepted at {times}"
+    assert len(accepted) == 31 and 0 < int(refused[-1][1]["retry-after"]) <= 57, times
 
 
 def creation_routes(app) -> list[str]:

@@ -16,21 +16,12 @@ from tests.tables import advance_to, new_table
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = ROOT / "pwa" / "js" / "refusals.js"
 
-# Not converted yet: files whose refusals carry no code (none left).
-NOT_YET_CONVERTED: list[str] = []
-# Functions whose refusals the command-registry branch owns (the dispatch, the step and side checks).
-NOT_YET_CONVERTED_FUNCTIONS: list[tuple[str, str]] = []
-
 # Functions of api/ that answer a refusal the game made (its code is the game's, checked there).
 PASSED_ON = [
     ("api/errors.py", "rule_refused"),
     ("api/play.py", "seat_refused"),
     ("api/resources/game_tables.py", "set_up"),  # a game's SetupRefused (games/bgcc/game.py: Versus missions)
 ]
-
-
-def _converted(path: str) -> bool:
-    return not any(path == p or (p.endswith("/") and path.startswith(p)) for p in NOT_YET_CONVERTED)
 
 
 class Site:
@@ -133,7 +124,7 @@ def scan() -> list[Site]:
 
 
 def _owned_elsewhere(site: Site) -> bool:
-    return not _converted(site.path) or (site.path, site.function) in (*NOT_YET_CONVERTED_FUNCTIONS, *PASSED_ON)
+    return (site.path, site.function) in PASSED_ON
 
 
 def french() -> dict[str, str]:
@@ -178,16 +169,6 @@ def test_french_placeholders_are_params_of_the_refusal():
             params[c] |= s.params
     wrong = {c: sorted(set(re.findall(r"\{(\w+)\}", fr[c])) - params[c]) for c in params if c in fr}
     assert not {c: p for c, p in wrong.items() if p}, "placeholders no refusal of that code passes"
-
-
-def test_the_list_of_unconverted_files_is_honest():
-    """A file still listed as not converted really has a refusal without a code (else take it off)."""
-    for entry in NOT_YET_CONVERTED:
-        listed = [s for s in SITES if not _converted(s.path) and
-                  (s.path == entry or (entry.endswith("/") and s.path.startswith(entry)))]
-        if listed:
-            # api/'s error() without a reason answers its HTTP status's name: nothing to detect there
-            assert entry == "api/" or any(not s.codes for s in listed), f"{entry} is converted: unlist it"
 
 
 # ---------------------------------------------------------------- over real HTTP

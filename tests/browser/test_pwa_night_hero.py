@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
+
+# beyond one journey per game and language: python3 manage.py test --long (CI runs it)
+pytestmark = pytest.mark.long
 
 SMALL = {"viewport": {"width": 360, "height": 640}}
 

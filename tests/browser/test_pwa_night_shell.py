@@ -47,6 +47,7 @@ def axe_bad(page, include: str | None = None) -> list:
 # ------------------------------------------------------------------ the strip and Advance
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_strip_says_the_turn_the_step_and_whose_go_and_advance_names_the_next_step(api, duo, shot):
     api.advance_to(duo["code"], duo["host"], "villain.first_tile")
     a = duo["open_a"]()                                   # the villain's phone, the host's too
@@ -84,6 +85,7 @@ def test_the_strip_says_the_turn_the_step_and_whose_go_and_advance_names_the_nex
 # ------------------------------------------------------------------ confirmations
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_forget_asks_first_and_says_what_is_lost(duo, shot):
     a = duo["open_a"]("/#/home")
     code = duo["code"]
@@ -102,6 +104,7 @@ def test_forget_asks_first_and_says_what_is_lost(duo, shot):
     expect(a.get_by_test_id(f"resume-{code}")).to_have_count(0)
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, duo, phones, shot):
     a = duo["open_a"]("/#/table", permissions=["clipboard-read", "clipboard-write"])
     b = duo["open_b"]()
@@ -148,6 +151,7 @@ def test_hand_over_names_the_phone_cut_off_and_cuts_it_only_when_confirmed(api, 
     expect(c.get_by_test_id("hero-reserve")).to_contain_text("10")
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_end_game_asks_first(api, duo, shot):
     api.advance_to(duo["code"], duo["host"], "heroes.actions")
     a = duo["open_a"]("/#/table")
@@ -162,6 +166,7 @@ def test_end_game_asks_first(api, duo, shot):
 # ------------------------------------------------------------------ QR code, seat list, wake lock
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_host_sees_the_join_links_qr_code_and_the_live_seat_list(api, duo, phones, shot):
     a = duo["open_a"]("/#/table")
     qr = a.get_by_test_id("join-qr")
@@ -185,6 +190,7 @@ def test_the_host_sees_the_join_links_qr_code_and_the_live_seat_list(api, duo, p
     expect(c.get_by_test_id("join-qr")).to_have_count(0)
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_screen_is_kept_awake_while_a_table_is_open(duo):
     a = duo["open_a"]("/#/table")
     a.add_init_script("")
@@ -210,6 +216,7 @@ def roll_attack(api, duo, target: str = "thug-with-crowbar.1") -> dict:
     return api.post(code, "/commands/defend", duo["villain"], {"cubes": 0})
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_a_result_card_on_both_phones_until_dismissed_and_gone_when_the_next_roll_starts(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")
@@ -297,6 +304,7 @@ def english_events(page, api, code) -> list[str]:
     return [x for x in shown if x in texts and not re.fullmatch(r"[\W\d]*", x)]
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_every_screen_in_french_shows_no_english_catalogue_text(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")
@@ -361,6 +369,7 @@ def buzzing(page) -> None:
     page.reload()
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_awaited_phone_is_prompted_with_a_banner_a_badge_and_a_vibration(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")      # turn.awaiting: both heroes' stances (C1)
@@ -394,6 +403,7 @@ def test_the_awaited_phone_is_prompted_with_a_banner_a_badge_and_a_vibration(api
     expect(a.get_by_test_id("now-who")).to_have_text(re.compile(r"Waiting: Commissioner Gordon's stance$"))
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_defender_is_prompted_on_the_dice_tab_and_vibration_can_be_switched_off(api, duo, shot):
     code = duo["code"]
     api.advance_to(code, duo["host"], "heroes.stances")
@@ -421,6 +431,7 @@ def test_the_defender_is_prompted_on_the_dice_tab_and_vibration_can_be_switched_
     shot(a, "night-prompt-defend-fr-dice")
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_undo_and_redo_say_what_they_undo(api, duo, shot):
     code = duo["code"]
     api.post(code, "/commands/spend", duo["batman"], {"hero": "batman", "space": "defense", "cubes": 1})
@@ -439,6 +450,7 @@ def test_undo_and_redo_say_what_they_undo(api, duo, shot):
     shot(b, "night-redo-named-fr")
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_recovery_code_is_shown_at_creation_and_reclaims_the_host_seat_on_a_new_phone(api, phones, shot):
     a = phones.open("/")
     a.get_by_test_id("pick-Batman").check()

@@ -15,6 +15,9 @@ from playwright.sync_api import expect
 
 from tests.browser.steps import SIZES
 
+# beyond one journey per game and language: python3 manage.py test --long (CI runs it)
+pytestmark = pytest.mark.long
+
 TABBAR = 64  # px: the tab bar at the bottom of every screen
 
 WORDS = {
@@ -103,7 +106,11 @@ def on_screen_at_360(page, locator, what):
     """At 360x640, from the top of the screen, `locator` is in view above the tab bar: no scrolling."""
     page.set_viewport_size({"width": 360, "height": 640})
     page.evaluate("window.scrollTo(0, 0)")
-    box = locator.bounding_box()
+    # bounding_box() answers None for an element the live stream is just re-rendering, right after
+    # the resize: wait for it to be shown, then read its box once the new layout is painted
+    locator.wait_for(state="visible")
+    box = locator.evaluate("""el => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+        const r = el.getBoundingClientRect(); done({x: r.x, y: r.y, width: r.width, height: r.height}); })))""")
     page.set_viewport_size({"width": 390, "height": 844})
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 640 - TABBAR, f"{what} is below the fold at 360x640: {box}"
 

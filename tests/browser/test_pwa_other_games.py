@@ -3,8 +3,12 @@ the table, a phone takes one and opens that game's own screens (the round strip,
 English and French, with no error in the page; the board game's routes draw the game's screens."""
 from __future__ import annotations
 
+import pytest
 import requests
 from playwright.sync_api import expect
+
+# beyond one journey per game and language: python3 manage.py test --long (CI runs it)
+pytestmark = pytest.mark.long
 
 CREWS = [{"id": p, "name": n, "crew": {"name": n, "boss": b, "members": [{"card": b}]}}
          for p, n, b in (("a", "Bruce", "batman"), ("b", "Jack", "joker"))]

@@ -341,6 +341,7 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     assert advancing_taps <= 4, advancing
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_advance_dock_warns_before_unspent_reinforcement_points_are_lost(api, phones, shot):
     """During the event tile the villain's phone also offers to move the turn on (the engine's
     `advance`); tapping it would lose the points (VI·E): a warning sheet comes first, and "Keep

@@ -337,6 +337,7 @@ def _show(page, name, testid):
     page.wait_for_timeout(250)
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_axe_finds_no_serious_or_critical_violation_on_the_versus_screens(phones, versus_tables, shot):
     found = {}
     for lang in ("en", "fr"):
@@ -351,6 +352,7 @@ def test_axe_finds_no_serious_or_critical_violation_on_the_versus_screens(phones
     assert not any(found.values()), found
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 def test_the_versus_screens_fit_a_360_pixel_phone_with_thumb_sized_targets(phones, versus_tables):
     for name, table, seat, path, testid in _screens(versus_tables):
         page = _open(phones, table, seat, path, viewport=PHONE_360)
@@ -363,6 +365,7 @@ def test_the_versus_screens_fit_a_360_pixel_phone_with_thumb_sized_targets(phone
 # ------------------------------------------------------------------ a booklet mission's rules on the phone
 
 
+@pytest.mark.long  # beyond one journey per game and language (--long)
 @pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 360, "height": 640}])
 def test_duel_dans_la_ruelle_mission_event_on_the_phone(phones, api, versus_library, shot, viewport):
     """Duel dans la ruelle loaded by id: the heroes' command post shows the mission's rules at their step

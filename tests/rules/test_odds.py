@@ -231,6 +231,7 @@ MC_POOLS = [
 ]
 
 
+@pytest.mark.long  # the exact enumeration is checked by brute force above
 @pytest.mark.parametrize("dice, automatic, hindering", MC_POOLS)
 def test_VIII_B_exact_odds_match_monte_carlo_200k(dice, automatic, hindering):
     """The exact distribution (free rerolls, automatic successes, hindering) agrees with a seeded
@@ -247,6 +248,7 @@ def test_VIII_B_exact_odds_match_monte_carlo_200k(dice, automatic, hindering):
         assert abs(exact.at_least(k) - sim_tail) < 0.005, k
 
 
+@pytest.mark.long  # the exact enumeration is checked by brute force above
 def test_VII_H_expected_wounds_match_monte_carlo():
     """Wounds of a free-reroll attack against a defense with an automatic success: exact vs 200,000
     simulated fights, within 0.5 percentage points."""
@@ -267,6 +269,7 @@ def test_VII_H_expected_wounds_match_monte_carlo():
         assert abs(exact.probability(k) - sim.get(k, 0.0)) < 0.005
 
 
+@pytest.mark.long  # the exact enumeration is checked by brute force above
 def test_VIII_B_api_flow_roll_then_suggested_free_rerolls_matches_exact():
     """The same flow through the public API (`roll`, `suggest_free_rerolls`, `free_reroll`) with a
     seeded rng, 20,000 trials: within 1.5 percentage points (fewer trials, wider margin)."""

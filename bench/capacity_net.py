@@ -1,0 +1,581 @@
+"""bench/capacity.py's parts: its constants, small helpers, the server it starts and measures
+(Server), a phone's HTTP connection (HttpConn), live stream (Stream) and state (Phone, Table). Split from capacity.py
+to keep every module under 800 lines; run capacity.py, not this."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import ctypes
+import math
+import multiprocessing as mp
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import orjson
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+MISSION = "Sample: the rulebook's examples"
+HEROES = ("Batman", "Commissioner Gordon", "Renee Montoya")
+ACTION_STEP = "heroes.actions"
+SEATS = 5  # phones per table: host, villain, 3 heroes
+TARGET_FANOUT_MS, TARGET_COMMAND_MS = 100.0, 50.0
+COMMAND_TIMEOUT = 10.0
+OPEN_TIMEOUT = 30.0
+DRAIN_TIMEOUT = 10.0
+SETTLE = 3.0
+TICK = os.sysconf("SC_CLK_TCK")
+
+# (phone index, command): phones are [host, villain, hero 0, hero 1, hero 2]
+CYCLE = ((2, "spend"), (2, "undo"), (1, "place"), (1, "remove"), (3, "spend"), (3, "undo"),
+         (0, "place"), (0, "remove"), (4, "spend"), (4, "undo"))
+
+
+# ------------------------------------------------------------------ small helpers
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (sorts a copy)."""
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[max(1, math.ceil(p / 100 * len(s))) - 1]
+
+
+def ms(x: float) -> str:
+    return "-" if x != x else f"{x * 1000:.1f}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def _stat(pid: int) -> list[str] | None:
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return raw[raw.rindex(")") + 2:].split()  # from the 3rd field (state) on
+
+
+def cpu_seconds(pid: int) -> float:
+    f = _stat(pid)
+    return 0.0 if f is None else (int(f[11]) + int(f[12])) / TICK
+
+
+def descendants(pid: int) -> list[int]:
+    """`pid` and every process below it."""
+    parent: dict[int, list[int]] = {}
+    for e in Path("/proc").iterdir():
+        if e.name.isdigit():
+            f = _stat(int(e.name))
+            if f is not None:
+                parent.setdefault(int(f[1]), []).append(int(e.name))
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(parent.get(p, ()))
+    return out
+
+
+def cmdline(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+    except OSError:
+        return []
+
+
+def machine_busy_seconds() -> float:
+    ticks = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    return (sum(ticks[:8]) - ticks[3] - ticks[4]) / TICK
+
+
+def die_with_parent() -> None:
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:  # noqa: BLE001 - best effort: the parent also stops us by pid
+        pass
+
+
+# ------------------------------------------------------------------ the server
+
+
+class Server:
+    """`python -m api.cli serve` (what `manage.py serve` runs), in its own session."""
+
+    def __init__(self, tmp: Path, workers: int, root: Path = ROOT):
+        self.tmp, self.workers, self.root = tmp, workers, root
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+
+    def start(self) -> None:
+        self.port = free_port()
+        env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded redis-server
+        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_RATE_LIMIT_JOIN="1000000000/minute",
+                   GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",  # the same, for a server from before `limits`
+                   GOTHAM_RATE_LIMIT_CREATE="1000000000/minute",  # every table and phone comes from 127.0.0.1
+                   GOTHAM_LIVE_STREAMS_PER_ADDRESS="1000000",
+                   GOTHAM_CONNECTIONS_PER_ADDRESS="1000000",  # the worker's cap per address (issue 28, point 3)
+                   PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
+        self.log = self.tmp / "server.log"
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "api.cli", "serve", "--host", HOST, "--port", str(self.port),
+                 "--workers", str(self.workers)], cwd=self.root, env=env, stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)  # stdout: the access log
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with socket.create_connection((HOST, self.port), timeout=2) as s:
+                    s.sendall(b"GET /api/ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if s.recv(64).startswith(b"HTTP/1.1 200") and len(self.gunicorn_workers()) == self.workers:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"the server did not answer within 60 s:\n{self.log_tail()}")
+
+    def pids(self) -> list[int]:
+        return descendants(self.proc.pid) if self.proc is not None else []
+
+    def gunicorn_master(self) -> int | None:
+        for pid in self.pids():
+            cl = cmdline(pid)
+            if "gunicorn" in cl and _stat(pid) and int(_stat(pid)[1]) == self.proc.pid:
+                return pid
+        return None
+
+    def gunicorn_workers(self) -> list[int]:
+        m = self.gunicorn_master()
+        return [p for p in self.pids() if m and (_stat(p) or [0, 0])[1] == str(m)]
+
+    def describe(self) -> str:
+        m = self.gunicorn_master()
+        cl = cmdline(m) if m else []
+        i = cl.index("gunicorn") if "gunicorn" in cl else 0
+        return " ".join(x for x in cl[i:] if x)
+
+    def connection_limit(self) -> int | None:
+        """workers x worker-connections, read from gunicorn's command line."""
+        m = self.gunicorn_master()
+        if m is None:
+            return None
+        cl = cmdline(m)
+
+        def opt(*names, default=None):
+            for n in names:
+                if n in cl:
+                    return int(cl[cl.index(n) + 1])
+            return default
+        w, c = opt("--workers", "-w", default=1), opt("--worker-connections", default=1000)
+        return w * c
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(p) for p in self.pids())
+
+    def log_tail(self, n: int = 20) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        p, self.proc = self.proc, None
+        if p is None:
+            return
+        pids = {pid: cmdline(pid) for pid in descendants(p.pid)}
+        if p.poll() is None:
+            master = None
+            for pid in pids:
+                if "gunicorn" in pids[pid] and (_stat(pid) or [0, 0])[1] == str(p.pid):
+                    master = pid
+            try:
+                if master:
+                    os.kill(master, signal.SIGQUIT)  # quick shutdown: the live streams never end by themselves
+                os.kill(p.pid, signal.SIGINT)  # the serve command stops gunicorn, then its redis-server
+                p.wait(20)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        for pid, cl in pids.items():  # whatever is left of what we started, by pid (if still that process)
+            if cl and cmdline(pid) == cl:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+        try:
+            p.wait(5)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+# ------------------------------------------------------------------ HTTP on raw asyncio sockets
+
+
+class HttpConn:
+    """One keep-alive HTTP/1.1 connection, one request at a time (a phone's reconnection probe and
+    its command may overlap: the lock makes the second wait)."""
+    __slots__ = ("port", "reader", "writer", "last_used", "lock")
+
+    def __init__(self, port: int):
+        self.port, self.reader, self.writer, self.last_used = port, None, None, 0.0
+        self.lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.wait_for(
+            asyncio.open_connection(HOST, self.port, limit=1 << 22), COMMAND_TIMEOUT)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.transport.abort()
+        self.reader = self.writer = None
+
+    def usable(self, keepalive: float) -> bool:
+        return (self.writer is not None and not self.writer.transport.is_closing()
+                and time.monotonic() - self.last_used < keepalive)
+
+    async def request(self, method: str, path: str, body: bytes | None, token: str | None):
+        """(status, headers, body, t_send, t_answer)."""
+        async with self.lock:
+            return await self._request(method, path, body, token)
+
+    async def _request(self, method: str, path: str, body: bytes | None, token: str | None):
+        if self.writer is None:
+            await self.open()
+        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}"]
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        if body is not None:
+            head += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+        elif method in ("POST", "PUT", "PATCH", "DELETE"):
+            head.append("Content-Length: 0")
+        t_send = time.monotonic()
+        try:
+            self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + (body or b""))
+            status, hdrs, data = await asyncio.wait_for(self._answer(), COMMAND_TIMEOUT)
+        except BaseException:
+            self.close()
+            raise
+        self.last_used = t_answer = time.monotonic()
+        if hdrs.get("connection", "").lower() == "close":
+            self.close()
+        return status, hdrs, data, t_send, t_answer
+
+    async def _answer(self):
+        raw = await self.reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        hdrs = {}
+        for line in lines[1:]:
+            if line:
+                k, _, v = line.partition(":")
+                hdrs[k.strip().lower()] = v.strip()
+        if "content-length" in hdrs:
+            return status, hdrs, await self.reader.readexactly(int(hdrs["content-length"]))
+        chunks = []
+        if hdrs.get("transfer-encoding", "").lower() == "chunked":
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                if size == 0:
+                    await self.reader.readuntil(b"\r\n")
+                    break
+                chunks.append(await self.reader.readexactly(size))
+                await self.reader.readexactly(2)
+        return status, hdrs, b"".join(chunks)
+
+
+_VERSION = re.compile(rb'"version":\s*(\d+)')
+
+
+class Stream(asyncio.Protocol):
+    """One EventSource: reads the chunked event stream, hands each event's kind and id to its phone
+    (the data is not decoded: the id is the version; a `version` in the data's first bytes is the
+    fallback when an event carries no id)."""
+
+    def __init__(self, phone: "Phone", request: bytes):
+        self.phone, self.request = phone, request
+        self.transport = None
+        self.buf = bytearray()
+        self.sse = bytearray()
+        self.scan = 0
+        self.head = False
+        self.chunked = False
+        self.done = False
+        self.snapshot_seen = False
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.write(self.request)
+
+    def data_received(self, data: bytes):
+        t = time.monotonic()
+        ph = self.phone
+        ph.gen.stream_bytes += len(data)
+        buf = self.buf
+        buf += data
+        if not self.head:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            lines = bytes(buf[:end]).decode("latin-1").lower().split("\r\n")
+            del buf[:end + 4]
+            self.head = True
+            self.chunked = any(x.startswith("transfer-encoding:") and "chunked" in x for x in lines)
+            status = int(lines[0].split(" ", 2)[1])
+            if status != 200:
+                self.close(f"status {status}")
+                return
+        if self.chunked:
+            while True:
+                i = buf.find(b"\r\n")
+                if i < 0:
+                    break
+                size = int(bytes(buf[:i]).split(b";")[0], 16)
+                if size == 0:
+                    self.close("the server ended the stream")
+                    return
+                end = i + 2 + size
+                if len(buf) < end + 2:
+                    break
+                self.sse += buf[i + 2:end]
+                del buf[:end + 2]
+        else:
+            self.sse += buf
+            buf.clear()
+        sse = self.sse
+        start = 0
+        while True:
+            end = sse.find(b"\n\n", max(start, self.scan))
+            if end < 0:
+                self.scan = max(start, len(sse) - 1)
+                break
+            self._event(sse, start, end, t)
+            start = end + 2
+        if start:
+            del sse[:start]
+            self.scan = max(0, self.scan - start)
+
+    def _event(self, sse: bytearray, start: int, end: int, t: float) -> None:
+        kind, eid, pos = b"message", None, start
+        while pos < end:
+            nl = sse.find(b"\n", pos, end)
+            nl = end if nl < 0 else nl
+            c = sse[pos]
+            if c == 0x3A:  # ':' a comment: the heartbeat
+                self.phone.gen.counts["heartbeat"] += 1
+            elif sse.startswith(b"id:", pos):
+                eid = int(sse[pos + 3:nl])
+            elif sse.startswith(b"event:", pos):
+                kind = bytes(sse[pos + 6:nl]).strip()
+            elif sse.startswith(b"retry:", pos):
+                self.phone.retry = int(sse[pos + 6:nl]) / 1000
+            elif sse.startswith(b"data:", pos) and eid is None and kind in (b"change", b"snapshot"):
+                m = _VERSION.search(sse, pos, min(nl, pos + 400))
+                eid = int(m.group(1)) if m else None
+                break
+            pos = nl + 1
+        ph = self.phone
+        if kind == b"change":
+            ph.on_change(eid, t, replayed=not self.snapshot_seen and ph.connections > 1)
+        elif kind == b"snapshot":
+            self.snapshot_seen = True
+            ph.on_snapshot(eid, t)
+        elif kind == b"presence":
+            ph.gen.counts["presence"] += 1
+            ph.presence += 1
+
+    def close(self, reason: str) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+        self._ended(reason)
+
+    def connection_lost(self, exc):
+        self._ended("connection lost" if exc else "closed by the server")
+
+    def _ended(self, reason: str) -> None:
+        if not self.done:
+            self.done = True
+            self.phone.on_closed(self, reason)
+
+
+# ------------------------------------------------------------------ phones and tables (one process)
+
+
+class Phone:
+    __slots__ = ("gen", "table", "index", "seat", "token", "http", "stream", "connections", "last_id",
+                 "retry", "recv", "replayed", "snaps", "presence", "live", "first", "base", "dropping", "cookie", "legacy",
+                 "reconnecting", "unplanned")
+
+    def __init__(self, gen: "Gen", table: "Table", index: int, seat: str, token: str):
+        self.gen, self.table, self.index, self.seat, self.token = gen, table, index, seat, token
+        self.http: HttpConn | None = None
+        self.stream: Stream | None = None
+        self.connections = 0
+        self.last_id = 0
+        self.retry = 2.0
+        self.recv: dict[int, float] = {}
+        self.replayed: set[int] = set()
+        self.snaps: list[int] = []
+        self.presence = 0
+        self.live = False
+        self.first: asyncio.Future | None = None
+        self.base = 0
+        self.dropping = False
+        self.cookie: str | None = None
+        self.legacy = False
+        self.reconnecting = False
+        self.unplanned = 0
+
+    async def request(self, method: str, path: str, body: bytes | None = None, token: str | None = None):
+        """As a browser: the phone's connection while the server keeps it alive, else a new one;
+        a kept connection the server closed meanwhile is retried once on a new one."""
+        c = self.http
+        fresh = c is None or not c.usable(self.gen.keepalive)
+        if fresh:
+            if c is not None:
+                c.close()
+            c = self.http = HttpConn(self.gen.port)
+        try:
+            return await c.request(method, path, body, token)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            if fresh:
+                raise
+            c = self.http = HttpConn(self.gen.port)
+            return await c.request(method, path, body, token)
+
+    async def ticket(self) -> None:
+        """POST /live/ticket with the token, as the PWA does before opening its EventSource: the
+        stream then carries the cookie it sets."""
+        status, hdrs, _, _, _ = await self.request("POST", f"/api/tables/{self.table.code}/live/ticket",
+                                                   token=self.token)
+        cookie = hdrs.get("set-cookie", "")
+        self.cookie = cookie.split(";", 1)[0] if status == 200 and cookie else None
+        self.legacy = status == 404  # a server from before tickets: its PWA put the token in the URL
+
+    def connect(self) -> asyncio.Future:
+        """Open the live stream (Last-Event-ID after the first connection); the future is done at
+        the connection's first snapshot."""
+        self.connections += 1
+        self.first = asyncio.get_running_loop().create_future()
+        path = f"/api/tables/{self.table.code}/live" + (f"?token={self.token}" if self.legacy else "")
+        head = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{self.gen.port}", "Accept: text/event-stream",
+                "Cache-Control: no-cache"]
+        if self.cookie:
+            head.append(f"Cookie: {self.cookie}")
+        if self.connections > 1 and self.last_id:
+            head.append(f"Last-Event-ID: {self.last_id}")
+        proto = Stream(self, ("\r\n".join(head) + "\r\n\r\n").encode())
+        self.stream = proto
+
+        async def go():
+            try:
+                await asyncio.wait_for(asyncio.get_running_loop().create_connection(lambda: proto, HOST,
+                                                                                   self.gen.port), OPEN_TIMEOUT)
+            except (OSError, asyncio.TimeoutError) as exc:
+                proto._ended(f"connect failed: {exc!r}")
+        self.gen.spawn(go())
+        return self.first
+
+    def on_snapshot(self, version: int | None, t: float) -> None:
+        if version is not None:
+            self.snaps.append(version)
+            self.last_id = max(self.last_id, version)
+        self.live = True
+        self.gen.counts["snapshot"] += 1
+        if self.first is not None and not self.first.done():
+            self.first.set_result(t)
+
+    def on_change(self, version: int | None, t: float, replayed: bool) -> None:
+        g = self.gen
+        g.counts["change"] += 1
+        if version is None:
+            g.counts["change without version"] += 1
+            return
+        if version in self.recv:
+            g.counts["duplicated"] += 1
+        else:
+            self.recv[version] = t
+            if replayed:
+                self.replayed.add(version)
+        if version > self.last_id:
+            self.last_id = version
+
+    def on_closed(self, stream: Stream, reason: str) -> None:
+        if stream is not self.stream:
+            return
+        self.stream = None
+        self.live = False
+        if self.first is not None and not self.first.done():
+            self.first.set_exception(ConnectionError(reason))
+            return
+        if self.gen.closing:
+            return
+        if not self.dropping:
+            self.unplanned += 1
+            self.gen.note(f"stream closed: {reason}")
+        self.dropping = False
+        self.gen.spawn(self.reconnect())
+
+    def drop(self) -> None:
+        """The phone loses the network (no goodbye)."""
+        if self.stream is not None and not self.gen.closing:
+            self.dropping = True
+            self.stream.close("dropped")
+
+    async def reconnect(self) -> None:
+        """What the PWA and EventSource do after an error: probe GET /api/ping, reconnect after
+        `retry` with Last-Event-ID, GET /seats on open when the PWA polls seats."""
+        if self.reconnecting:
+            return
+        self.reconnecting = True
+        try:
+            for attempt in range(5):
+                if self.gen.closing:
+                    return
+                try:
+                    await self.request("GET", "/api/ping")
+                except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError):
+                    pass
+                await asyncio.sleep(self.retry)
+                try:
+                    if attempt:  # the stream was refused: the PWA asks for a new ticket
+                        await self.ticket()
+                    await asyncio.wait_for(asyncio.shield(self.connect()), OPEN_TIMEOUT)
+                except (ConnectionError, asyncio.TimeoutError):
+                    if self.stream is not None:  # no snapshot in time: give this connection up
+                        s, self.stream = self.stream, None
+                        s.close("no snapshot")
+                    continue
+                self.gen.counts["reconnected"] += 1
+                if self.gen.poll:
+                    await self.gen.poll_seats(self)
+                return
+            self.gen.note("a phone gave up reconnecting")
+        finally:
+            self.reconnecting = False
+
+
+class Table:
+    __slots__ = ("code", "host", "heroes", "phones", "pos", "token_id", "phase", "final")
+
+    def __init__(self, code: str, host: str, heroes: list[str]):
+        self.code, self.host, self.heroes = code, host, heroes
+        self.phones: list[Phone] = []
+        self.pos = 0
+        self.token_id: int | None = None
+        self.phase = 0.0
+        self.final = 0
