@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import games
 from games.bmg import registry as bmg_registry
 from games.bmg.errors import RuleRefused as BmgRefused
-from games.gcsg import engine as gcsg_engine, registry as gcsg_registry
+from games.gcsg import apply as gcsg_engine, registry as gcsg_registry
 from games.gcsg.errors import RuleRefused as GcsgRefused
 
 from bmg import test_constructed_examples, test_printed_examples, test_round

@@ -26,7 +26,7 @@ from tests.sse_client import END, SSEClient
 from tests.test_gcsg_api import City
 from tests.test_secrets_api import bmg_options
 from tests.test_two_processes import Answer
-from games.gcsg import serial
+from games import serial
 from games.gcsg.settings import Screen
 
 BOUND = 1.0  # seconds from the revocation to the old stream's end (the "Done when")

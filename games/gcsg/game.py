@@ -15,7 +15,7 @@ import games
 from games import serial
 
 from . import registry
-from .apply import apply as apply_command
+from . import apply as applying
 from .commands import Gain, TakeResources
 from .check import check_table
 from .counters import State
@@ -61,7 +61,7 @@ class Gcsg(games.Game):
 
     def apply(self, state: State, command, rng=None):
         """The fight dice are entered as faces (RollFight): `rng` is not used."""
-        outcome = apply_command(state, command)
+        outcome = applying.apply(state, command)
         return outcome.state, [e.as_data() for e in outcome.events]
 
     def title(self, state: State) -> str:

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from games.gcsg import commands as c
-from games.gcsg.apply import apply
+from games.gcsg import apply as applying
 from games.gcsg.counters import State
 from games.gcsg.errors import RuleRefused
 from games.gcsg.settings import (BAT, BatmanLevel, DialLevel, Requirement, Screen, VillainData,
@@ -68,7 +68,7 @@ def put(state: State, villain: str, block: str, threats: int = 0, henchmen: int 
 def run(state: State, *commands) -> tuple[State, list]:
     events = []
     for cmd in commands:
-        outcome = apply(state, cmd)
+        outcome = applying.apply(state, cmd)
         state = outcome.state
         events += outcome.events
     return state, events
@@ -76,7 +76,7 @@ def run(state: State, *commands) -> tuple[State, list]:
 
 def refused(state: State, cmd, code: str) -> RuleRefused:
     with pytest.raises(RuleRefused) as caught:
-        apply(state, cmd)
+        applying.apply(state, cmd)
     assert caught.value.code == code, (caught.value.code, caught.value.message)
     return caught.value
 
