@@ -7,6 +7,8 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
                                    history (JSON: undo and redo stacks),
                                    seat:<seat> → token digest, token:<digest> → seat,
                                    recovery (the digest of the host's recovery code)
+  gc:{CODE}:defs           hash    (tables stored before 2026-11-29 only) key → a printed definition
+                                   their states name as {"$def": key}: read, never written
   gc:{CODE}:history        stream  entry id `<version>-0`: entry (JSON) and snapshot (the state
                                    after that version) for undo, jumps and replays
   gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
@@ -128,7 +130,7 @@ def digest(token: str) -> str:
 def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
-            "live": f"{tag}:live", "idem": f"{tag}:idem:", "ticket": f"{tag}:ticket:",
+            "live": f"{tag}:live", "idem": f"{tag}:idem:", "ticket": f"{tag}:ticket:", "defs": f"{tag}:defs",
             "streams": f"{tag}:streams", "claim": f"{tag}:claim:"}
 
 
@@ -374,7 +376,7 @@ class Store:
         if values[0] is None or values[1] is None:
             raise Missing(code)
         zdict = values[3] or b""
-        loaded = Loaded(code, int(values[0]), orjson.loads(decompress(values[1], lambda: zdict)),
+        loaded = Loaded(code, int(values[0]), self._state(code, decompress(values[1], lambda: zdict)),
                         orjson.loads(values[2] or NO_HISTORY), game=values[5].decode() if values[5] else None,
                         zdict=zdict, stamp=values[4] or b"")
         if token_digest and values[6] is not None:
@@ -420,9 +422,29 @@ class Store:
         out = []
         for i, f in rows:
             version, entry = int(i.decode().split("-")[0]), orjson.loads(f[b"entry"])
-            out.append((version, entry, orjson.loads(decompress(f[b"snapshot"], lambda: zdict or b"")))
+            out.append((version, entry, self._state(code, decompress(f[b"snapshot"], lambda: zdict or b"")))
                        if states else (version, entry))
         return out
+
+    def _state(self, code: str, raw: bytes) -> dict:
+        """A stored state as data. A table stored before 2026-11-29 may name its printed definitions
+        by content key ({"$def": key}, kept in the table's `defs` hash, which later writes no longer
+        use): they are put back in place, so such a table plays on and its next write stores the
+        state whole."""
+        data = orjson.loads(raw)
+        if b'"$def"' not in raw:
+            return data
+        defs = {k.decode(): orjson.loads(v)["d"] for k, v in self.redis.hgetall(keys(code)["defs"]).items()}
+
+        def inline(value):
+            if isinstance(value, dict):
+                if len(value) == 1 and "$def" in value and value["$def"] in defs:
+                    return defs[value["$def"]]
+                return {k: inline(v) for k, v in value.items()}
+            if isinstance(value, list):
+                return [inline(v) for v in value]
+            return value
+        return inline(data)
 
     def oldest_version(self, code: str) -> int | None:
         rows = self.redis.xrange(keys(code)["history"], count=1)

@@ -127,3 +127,34 @@ def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_serv
     jumped = other.post(f"/api/tables/{code}/history/jump", json={"version": v0 + 1})
     assert jumped.status_code == 200, jumped.text
     assert [t["area"] for t in jumped.json()["table"]["tokens"]] == ["a"]
+
+
+def test_a_table_stored_with_pooled_definitions_still_plays_and_undoes(redis_server, redis_client):
+    """Earlier versions stored a BGCC table's printed definitions (the mission, hero boards, tiles)
+    once in a `defs` hash, the state naming each by {"$def": key}: such a table is read whole,
+    plays on (its next write stores the state whole) and undoes to its pooled snapshot."""
+    maker = Process(redis_server.url, {})
+    table = new_table(maker)
+    code = table["code"]
+    key = f"gc:{{{code}}}:table"
+    zdict = redis_client.hget(key, "zdict")
+    state = orjson.loads(store.decompress(redis_client.hget(key, "state"), lambda: zdict))
+    pooled = {**state, "mission": {"$def": "dmission"}}  # as the pooled store wrote it
+    redis_client.hset(f"gc:{{{code}}}:defs", "dmission", orjson.dumps({"t": "Mission", "d": state["mission"]}))
+    written = orjson.dumps(pooled)
+    redis_client.hset(key, "state", store.compress(written, zdict))
+    history = f"gc:{{{code}}}:history"
+    (entry_id, fields), = redis_client.xrange(history)
+    redis_client.delete(history)
+    redis_client.xadd(history, {"entry": fields[b"entry"], "snapshot": store.compress(written, zdict)}, id=entry_id)
+    player = Process(redis_server.url, maker.host_tokens)
+    read = player.get(f"/api/tables/{code}")
+    assert read.status_code == 200, read.text
+    assert read.json()["mission"] == table["mission"]
+    placed = player.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes", "area": "a"})
+    assert placed.status_code == 200, placed.text
+    stored = store.decompress(redis_client.hget(key, "state"), lambda: zdict)
+    assert b'"$def"' not in stored and orjson.loads(stored)["mission"] == state["mission"]
+    undone = player.post(f"/api/tables/{code}/history/undo")
+    assert undone.status_code == 200, undone.text
+    assert undone.json()["table"]["mission"] == table["mission"] and undone.json()["table"]["tokens"] == table["tokens"]
