@@ -153,6 +153,12 @@ class MayViewSchema(Schema):
     loses = fields.Dict(keys=Text(), values=fields.Integer(strict=True),
                         metadata={"description": "what sending it would lose now, e.g. {\"reinforcement_points\": 3}: "
                                                  "the villain's unspent reinforcement points (VI·E)"})
+    price = fields.Dict(keys=Text(), values=fields.Integer(strict=True),
+                        metadata={"description": "what sending it takes, e.g. {\"cubes\": 2} (games/registry.py)"})
+    affordable = fields.Boolean(metadata={"description": "with a price: whether the seat can pay it now"})
+    why = fields.Dict(metadata={"description": "when not affordable: the refusal the rules give, {code, params}"})
+    lieutenant_level = Text(metadata={"description": "draft_tile: a tile of this level drafted now is a Lieutenant "
+                                                     "(Versus I·C·3)"})
 
 
 class TravelSchema(Schema):
