@@ -46,6 +46,25 @@ class Library:
     samples: Callable[[], list[dict]]
 
 
+@dataclasses.dataclass(frozen=True)
+class Alias:
+    """An older route kept as a thin alias: `method` and `path` under /api/tables/{code} (OpenAPI
+    style, e.g. "/heroes/{hero}/spend"); `kind` "command" (sent as POST .../commands/{name}),
+    "preview" (asked as POST .../previews/{name}) or "read" (a part of the table's view); `name`
+    the command or preview ("{x}": the path parameter x); `fields(body, params)` the command's
+    fields from the body and the path parameters, or `part(view, params)` the part read (None: not
+    there, 404 `missing`; `many`: a list)."""
+    method: str
+    path: str
+    kind: str
+    name: str = ""
+    fields: Callable[[dict, dict], dict] | None = None
+    part: Callable[[dict, dict], object] | None = None
+    missing: str = "not_found"
+    many: bool = False  # a read answering a list (of objects) rather than one object
+    doc: str = ""
+
+
 class Game:
     """What the API needs of a game. A state is the game's own object; commands are built from
     their registry name and JSON fields; `apply` answers (new state, events) or raises the game's
@@ -208,6 +227,13 @@ class Game:
         JSON-ready, changing nothing; None when the game shows no such preview. Malformed fields
         raise the game's `refusal`, as `command` does. By default the odds of the command's roll."""
         return self.odds(state, self.command(name, fields))
+
+    def aliases(self) -> tuple["Alias", ...]:
+        """The older routes the game still answers, each a thin alias of one command, preview or
+        read of the one route style (`Alias`): by default the odds route every game had
+        (`POST /odds/{name}`, now the preview of that name)."""
+        return (Alias("post", "/odds/{name}", "preview", "{name}",
+                      doc="The exact odds of the roll the command `name` would make"),)
 
     # ---------------------------------------------------------------- storage
     def dump(self, state) -> bytes:

@@ -1,7 +1,7 @@
 """Issue 29, point 2: one command route for every game. A field a command does not have, at its top
 level or nested in an object or a list element, is refused the same way in every game (422
 unknown_field, params {command, field}), by the commands route and the previews route alike, and
-changes nothing; the board game's old REST command routes are gone."""
+changes nothing. (The board game's older REST routes are thin aliases of these: tests/test_aliases.py.)"""
 from __future__ import annotations
 
 import pytest
@@ -45,13 +45,3 @@ def test_a_preview_with_an_unknown_field_is_refused_as_a_command_is(http):
     code = new_table(http)["code"]
     r = http.post(f"/api/tables/{code}/previews/odds", json={"hero": "batman", "action": "melee", "dice": 3})
     assert r.status_code == 422 and r.json()["params"] == {"command": "odds", "field": "dice"}, r.text
-
-
-@pytest.mark.parametrize("method,path", [("post", "/heroes/batman/spend"), ("post", "/turn/advance"),
-                                         ("put", "/dice/mode"), ("post", "/dice/odds"), ("post", "/move-price"),
-                                         ("post", "/command-posts/villain/river/activate"), ("get", "/turn")])
-def test_the_board_game_s_rest_routes_are_gone(http, method, path):
-    code = new_table(http)["code"]
-    r = getattr(http, method)(f"/api/tables/{code}{path}", json={}) if method != "get" else http.get(
-        f"/api/tables/{code}{path}")
-    assert r.status_code in (404, 405), (path, r.status_code)

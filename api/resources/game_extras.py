@@ -57,10 +57,15 @@ class Preview(MethodView):
         skill, recovery, melee, ranged, Take the Lead; bgcc: `odds`, a pool or an action with its
         defense), or its price (bgcc: `move`, the cubes and move points a movement takes). The
         fields are the command's own, as it would be sent."""
-        loaded, game, state = play.load(code, token=False)
-        play.unknown_field(game, name, fields_, game.preview_types())
-        found = game.preview(state, name, fields_)  # an unknown name or bad fields: the game's coded refusal
-        if found is None:
-            return error(409, f"{game.name} shows no preview for {name[:40]} here", "no_preview",
-                         {"command": name[:40]})
-        return play.json_response(found, version=loaded.version)
+        return preview(code, name, fields_)
+
+
+def preview(code: str, name: str, fields_: dict):
+    """The answer to a preview: what `name` with `fields_` would give at table `code` now."""
+    loaded, game, state = play.load(code, token=False)
+    play.unknown_field(game, name, fields_, game.preview_types())
+    found = game.preview(state, name, fields_)  # an unknown name or bad fields: the game's coded refusal
+    if found is None:
+        return error(409, f"{game.name} shows no preview for {name[:40]} here", "no_preview",
+                     {"command": name[:40]})
+    return play.json_response(found, version=loaded.version)

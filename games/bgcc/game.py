@@ -10,7 +10,7 @@ import games
 from games import bounds
 from games.serial import build_command, from_data, to_data, type_problem
 
-from . import engine, field_bounds, library, names, previews, registry, schemas, seats, versus, versus_data
+from . import engine, field_bounds, library, names, previews, registry, rest_aliases, schemas, seats, versus, versus_data
 from . import table as rules_table
 from .definitions import HeroBoard, Item, Mission, TileDef, VersusMission
 from .errors import RuleRefused
@@ -99,6 +99,9 @@ class Bgcc(games.Game):
         if name == "pick_hq":
             fields = _booklet_powers(fields)
         return super().command(name, fields)
+
+    def aliases(self) -> tuple[games.Alias, ...]:
+        return super().aliases() + rest_aliases.ALIASES
 
     def preview_types(self) -> dict[str, type]:
         return dict(previews.TYPES)
