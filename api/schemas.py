@@ -157,6 +157,9 @@ class MayViewSchema(Schema):
                         metadata={"description": "what sending it takes, e.g. {\"cubes\": 2} (games/registry.py)"})
     affordable = fields.Boolean(metadata={"description": "with a price: whether the seat can pay it now"})
     why = fields.Dict(metadata={"description": "when not affordable: the refusal the rules give, {code, params}"})
+    recovers = fields.Dict(keys=Text(), values=fields.Integer(strict=True),
+                           metadata={"description": "declare_stance: what the stance's recovery would move, "
+                                                    "{to_reserve, from_wound} (V·B·3)"})
     lieutenant_level = Text(metadata={"description": "draft_tile: a tile of this level drafted now is a Lieutenant "
                                                      "(Versus I·C·3)"})
 

@@ -153,6 +153,18 @@ def spend_for_action(hero: Hero, space: str, more: int, exactly: int | None = No
     return used + more, more
 
 
+def stances(hero: Hero) -> tuple[str, ...]:
+    """The stances a hero may declare (V·B·3): a neutralized hero must rest."""
+    return ("resting",) if hero.neutralized else STANCES
+
+
+def recovery(hero: Hero, stance: str) -> tuple[int, int]:
+    """What declaring `stance` would move (V·B·3): (fatigue → reserve, wound → fatigue)."""
+    value = hero.board.active_recovery if stance == "active" else hero.board.resting_recovery
+    to_reserve = min(value, hero.fatigue)
+    return to_reserve, min(value - to_reserve, hero.wound)
+
+
 def recover(hero: Hero, stance: str) -> tuple[int, int]:
     """Declare a stance (V·B·3): recover its value fatigue → reserve; what fatigue lacks moves
     wound → fatigue instead. A neutralized hero must rest. Returns (to reserve, out of wound)."""
@@ -162,11 +174,9 @@ def recover(hero: Hero, stance: str) -> tuple[int, int]:
     if stance == "active" and hero.neutralized:
         raise RuleRefused("V·B·3", f"{hero.name} is neutralized and must choose the resting stance",
                           "neutralized_hero_rests", hero=hero.name)
-    value = hero.board.active_recovery if stance == "active" else hero.board.resting_recovery
-    to_reserve = min(value, hero.fatigue)
+    to_reserve, from_wound = recovery(hero, stance)
     hero.fatigue -= to_reserve
     hero.reserve += to_reserve
-    from_wound = min(value - to_reserve, hero.wound)
     hero.wound -= from_wound
     hero.fatigue += from_wound
     hero.stance = stance

@@ -11,6 +11,7 @@ from typing import Callable
 
 from ..registry import priced as base_priced
 from . import dice_flow, mission_rules, prices, versus
+from . import hero_board as hb
 from .command_post import MAX_ACTIVATIONS
 from .definitions import COLOURS, slot_kind
 from .playing import HOST, SIDES, VILLAIN, roller_seat
@@ -38,8 +39,15 @@ def priced(targets: dict, price_and_why) -> dict:
 
 
 def offer_stance(table: Table, seat: str) -> list[dict]:
-    heroes = [h.id for h in _heroes(table, seat) if h.stance is None]
-    return [{"targets": _targets(hero=heroes, stance=("active", "resting"))}] if heroes else []
+    """Each hero's stances still to declare, each with what its recovery would move (V·B·3)."""
+    offers = []
+    for hero in _heroes(table, seat):
+        if hero.stance is None:
+            for stance in hb.stances(hero):
+                to_reserve, from_wound = hb.recovery(hero, stance)
+                offers.append({"targets": _targets(hero=[hero.id], stance=[stance]),
+                               "recovers": {"to_reserve": to_reserve, "from_wound": from_wound}})
+    return offers
 
 
 def offer_spend(table: Table, seat: str) -> list[dict]:

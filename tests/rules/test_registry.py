@@ -180,6 +180,10 @@ def check_listed(table, may: dict) -> int:
                 assert ok or refused.code not in TIMING, (table.track.step, seat, name, fields, refused.message)
                 if "price" in listing:
                     check_price(table, listing, command, ok, refused, after)
+                if "recovers" in listing and ok:  # what the stance's recovery moves (V·B·3)
+                    hero, moved = table.hero(command.hero), after.hero(command.hero)
+                    assert {"to_reserve": moved.reserve - hero.reserve, "from_wound": hero.wound - moved.wound} == \
+                        listing["recovers"], (seat, fields)
                 if name == "advance" and ok:
                     assert engine.apply(table, command).table.track.step == listing["to"]
                 checked += 1
@@ -369,6 +373,26 @@ def test_the_registry_lists_what_the_rules_accept_through_a_standard_game():
     assert any(m["command"] == "reinforce" for m in table_view(table)["may"]["villain"])
     table = run_checked(table, c.Dredge([THUGS]))  # still the villain's turn: the points wait (VI·E)
     table = advance_checked(table, "game_over")
+
+
+def test_the_stance_offers_say_what_the_recovery_moves_and_a_neutralized_hero_only_rests():
+    """V·B·3: a stance recovers its value fatigue → reserve, what fatigue lacks wound → fatigue; a
+    neutralized hero must choose the resting stance. Each stance offer says what it would move
+    (`check` applies each one and compares), and the active stance is not offered to a neutralized
+    hero."""
+    table = advance_checked(make(), "heroes.stances")
+    for wound in (c.Wound(3, hero="batman"), c.Wound(99, hero="commissioner-gordon")):
+        table = engine.apply(table, wound).table
+    assert table.hero("commissioner-gordon").neutralized and table.hero("batman").wound == 3
+    may = table_view(table)["may"]
+    stances = {seat: [(m["targets"]["stance"], m["recovers"]) for m in may[seat] if m["command"] == "declare_stance"]
+               for seat in ("hero:batman", "hero:commissioner-gordon")}
+    batman = table.hero("batman").board
+    assert stances["hero:batman"] == [
+        (["active"], {"to_reserve": 0, "from_wound": min(3, batman.active_recovery)}),
+        (["resting"], {"to_reserve": 0, "from_wound": min(3, batman.resting_recovery)})]
+    assert [stance for stance, _ in stances["hero:commissioner-gordon"]] == [["resting"]]
+    assert check_listed(table, may) >= 3  # each offer applied: what it moved is what it said
 
 
 def test_the_registry_lists_what_the_rules_accept_through_a_versus_game():

@@ -105,10 +105,12 @@ function spaceAction(hero, name, space) {
   return null;
 }
 
-function preview(hero, value) {
-  const toReserve = Math.min(value, hero.fatigue);
-  const fromWound = Math.min(value - toReserve, hero.wound);
-  return t("hero.preview", { reserve: toReserve }) + (fromWound ? t("hero.previewWound", { wound: fromWound }) : "");
+// What the stance's recovery would move, as its declare_stance offer says it (V·B·3); nothing when
+// the stance is not offered (already declared, or a neutralized hero's active stance).
+function preview(hero, stance) {
+  const moves = offerFor("declare_stance", { hero: hero.id, stance })?.recovers;
+  if (!moves) return "";
+  return t("hero.preview", { reserve: moves.to_reserve }) + (moves.from_wound ? t("hero.previewWound", { wound: moves.from_wound }) : "");
 }
 
 function stanceCard(hero) {
@@ -121,12 +123,12 @@ function stanceCard(hero) {
     mays[stance] = may;
     return h("button", {
       type: "button", class: "btn stance-btn", "data-testid": key, "aria-pressed": chosen ? "true" : "false",
-      disabled: !may.ok || hero.stance !== null || (stance === "active" && hero.neutralized), "aria-busy": busy(key),
+      disabled: !may.ok || hero.stance !== null, "aria-busy": busy(key),
       onclick: () => send("declare_stance", { hero: hero.id, stance }, key, { hero: hero.id, stance }),
     },
     h("span", { class: "big", text: t(`hero.${stance}`) }),
     h("span", { class: "sub", text: t("hero.recover", { n: value }) }),
-    h("span", { class: "sub", "data-testid": `preview-${stance}`, text: chosen ? "✓" : preview(hero, value) }));
+    h("span", { class: "sub", "data-testid": `preview-${stance}`, text: chosen ? "✓" : preview(hero, stance) }));
   });
   return h("section", { class: "card", "aria-labelledby": "stance-h" },
     h("h2", { id: "stance-h", text: t("hero.stance") }),
