@@ -98,7 +98,15 @@ def main(argv: list[str]) -> int:
     if (ROOT / "tests" / "browser").exists():
         env["CHROMIUM"] = debian_program("chromium", ("chromium", "chromium-browser"), "The browser tests")
     env["NGINX"] = debian_program("nginx", ("nginx",), "The reverse proxy tests")  # deploy/nginx.conf
-    return subprocess.call([str(PY), "-m", "pytest", *rest], cwd=ROOT, env=env)
+    return subprocess.call([str(PY), "-m", "pytest", *workers(rest), *rest], cwd=ROOT, env=env)
+
+
+def workers(rest: list[str]) -> list[str]:
+    """pytest-xdist's processes: two per core, at most 4 (the tests wait on servers, browsers and
+    Redis as much as they compute), unless the command line chooses (`-n`, `-p no:xdist`)."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in rest) or "no:xdist" in rest:
+        return []
+    return ["-n", str(min(4, 2 * (os.cpu_count() or 1)))]
 
 
 if __name__ == "__main__":

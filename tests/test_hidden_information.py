@@ -27,6 +27,7 @@ import copy
 import random
 
 import orjson
+import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 import games
@@ -41,7 +42,8 @@ from tests.gcsg.support import CROC, JOKER, PENGUIN, TWO_FACE, at_plot_effect, p
 from tests.test_gcsg_api import City
 
 GCSG, BMG = games.get("gcsg"), games.get("bmg")
-PROPERTY = hsettings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = hsettings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY_LONG = hsettings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def answer(game, state, seat, name: str, fields: dict, seed: int = 0):
@@ -201,13 +203,16 @@ def gcsg_pair(draw):
     return (one, two), x, others
 
 
-@PROPERTY
-@given(gcsg_pair(), st.data())
-def test_gcsg_no_seat_learns_another_villains_stash(pair, data):
+def _gcsg_stash(pair, data):
     """GLOSSARY · Money, Information, Hideout: behind the screen, private to that player's phone."""
     (one, two), x, others = pair
     assert set(GCSG_FIELDS) == set(gcsg_registry.COMMANDS)  # every command of the registry
     walk(GCSG, (one, two), others, data.draw, gcsg_command, gcsg_revealed)
+
+
+test_gcsg_no_seat_learns_another_villains_stash = PROPERTY(given(gcsg_pair(), st.data())(_gcsg_stash))
+test_gcsg_no_seat_learns_another_villains_stash_long = pytest.mark.long(
+    PROPERTY_LONG(given(gcsg_pair(), st.data())(_gcsg_stash)))
 
 
 def test_the_pay_probe_is_refused_to_the_host_before_the_stash_is_read():
@@ -305,12 +310,15 @@ def bmg_pair(draw):
     return tuple(pair), "a", others
 
 
-@PROPERTY
-@given(bmg_pair(), st.data())
-def test_bmg_no_seat_learns_another_players_plan(pair, data):
+def _bmg_plan(pair, data):
     """RAISE THE PLAN: the Audacity markers are secret until each model activates."""
     (one, two), _, others = pair
     walk(BMG, (one, two), others, data.draw, bmg_command, bmg_revealed, steps=8)
+
+
+test_bmg_no_seat_learns_another_players_plan = PROPERTY(given(bmg_pair(), st.data())(_bmg_plan))
+test_bmg_no_seat_learns_another_players_plan_long = pytest.mark.long(
+    PROPERTY_LONG(given(bmg_pair(), st.data())(_bmg_plan)))
 
 
 # ------------------------------------------------------------------ over HTTP: the attack as made

@@ -234,13 +234,23 @@ def _alias_cases() -> dict[tuple[str, str], list[Case]]:
 CASES.update(_alias_cases())
 
 
+def _sampled(case: Case) -> set[str]:
+    """An alias's seats in the default run: one that may send it, one that may not (every seat under
+    `--long`; the alias runs its command's code, whose own case checks every seat)."""
+    allowed = [s for s in case.seats if s in case.allowed]
+    refused = [s for s in case.seats if s not in case.allowed]
+    return {next((s for s in allowed if s != "host"), allowed[0]), *refused[:1]}
+
+
 def _params():
     for route in ROUTES:
         cases = CASES.get(route) or [None]
         for case in cases:
+            alias = case is not None and case.name.startswith("alias of")
             for seat in case.seats if case else SEATS:
                 label = f"{route[0]} {route[1][len(PREFIX) - 1:]}{' [' + case.name + ']' if case and case.name else ''}"
-                yield pytest.param(route, case, seat, id=f"{label} as {seat}")
+                marks = [pytest.mark.long] if alias and seat not in _sampled(case) else []
+                yield pytest.param(route, case, seat, id=f"{label} as {seat}", marks=marks)
 
 
 # ------------------------------------------------------------------------------------ the prepared games

@@ -374,14 +374,24 @@ def _check_one(http, redis_client, doc) -> None:
         assert back.json()["state"] == exported.json()["state"]
 
 
-@pytest.mark.parametrize("game", ["bgcc", "bgcc-versus", "bmg", "gcsg"])
-def test_any_mutation_of_an_export_is_refused_cleanly_or_round_trips(game, valid, live_server, redis_client):
+def _mutations(game, valid, live_server, redis_client, examples: int):
     http = Client(live_server)
 
-    @settings(max_examples=120, deadline=None, derandomize=True,
+    @settings(max_examples=examples, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(doc=mutated(valid[game]))
     def check(doc):
         _check_one(http, redis_client, doc)
 
     check()
+
+
+@pytest.mark.parametrize("game", ["bgcc", "bgcc-versus", "bmg", "gcsg"])
+def test_any_mutation_of_an_export_is_refused_cleanly_or_round_trips(game, valid, live_server, redis_client):
+    _mutations(game, valid, live_server, redis_client, 40)
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("game", ["bgcc", "bgcc-versus", "bmg", "gcsg"])
+def test_any_of_more_mutations_of_an_export_is_refused_cleanly_or_round_trips(game, valid, live_server, redis_client):
+    _mutations(game, valid, live_server, redis_client, 200)

@@ -28,6 +28,7 @@ def document(spec) -> None:
     """Set the typed bodies of the command and preview routes in `spec` (an apispec APISpec)."""
     schemas = Schemas(_component_name)
     paths = spec.to_dict()["paths"]  # the spec's own paths (to_dict answers them, not a copy)
+    refs_by_route = {}
     for path, (types_of, bounds_of) in ROUTES.items():
         by_name: dict[str, dict[str, dict]] = {}
         for game_name in games.names():
@@ -36,11 +37,39 @@ def document(spec) -> None:
             for name, cls in sorted(getattr(game, types_of)().items()):
                 by_name.setdefault(name, {})[game_name] = schemas.ref(cls, bounds)
         refs = sorted({r["$ref"] for bodies in by_name.values() for r in bodies.values()})
+        refs_by_route[path.split("/")[-2]] = refs
         operation = paths[path]["post"]
         operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": {
             "oneOf": [{"$ref": r} for r in refs], "x-bodies": by_name}}}}
         for parameter in operation.get("parameters", []) + paths[path].get("parameters", []):
             if isinstance(parameter, dict) and parameter.get("name") == "name" and parameter.get("in") == "path":
                 parameter["schema"] = {"type": "string", "enum": sorted(by_name)}
+    _alias_bodies(paths, schemas, refs_by_route)
     for name, component in sorted(schemas.components.items()):
         spec.components.schema(name, component=component)
+
+
+def _alias_bodies(paths: dict, schemas: Schemas, refs_by_route: dict) -> None:
+    """The older routes' bodies (api/resources/aliases.py): the command's or preview's own body less
+    the fields the path names; a route naming its preview in the path, the previews' `oneOf`."""
+    from .aliases import path_fields, routes
+    for path, methods in routes().items():
+        for method, alias in methods.items():
+            operation = paths[f"/api/tables/{{code}}{path}"][method]
+            if "requestBody" not in operation:
+                continue
+            if alias.name.startswith("{"):
+                body = {"oneOf": [{"$ref": r} for r in refs_by_route["previews"]]}
+            else:
+                types_of = "command_types" if alias.kind == "command" else "preview_types"
+                game = next(games.get(n) for n in games.names() if any(a is alias for a in games.get(n).aliases()))
+                bounds = game.command_bounds() if alias.kind == "command" else game.preview_bounds()
+                ref = schemas.ref(getattr(game, types_of)()[alias.name], bounds)
+                component = schemas.components[ref["$ref"].split("/")[-1]]
+                named = path_fields(alias)
+                body = {**component, "properties": {k: v for k, v in component["properties"].items() if k not in named}}
+                if "required" in component:
+                    body["required"] = [r for r in component["required"] if r not in named]
+                    if not body["required"]:
+                        del body["required"]
+            operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": body}}}

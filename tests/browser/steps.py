@@ -47,20 +47,3 @@ class Taps:
 
     def over_limit(self) -> list[list]:
         return [r for r in self.rows if r[3] is not None and r[2] > r[3]]
-
-
-def shots_in_both_languages(shot, page, name: str) -> None:
-    """The phone as it is now at both sizes, in English and in French (the language switch in the
-    top bar, tapped by the test and not counted; it is switched back after)."""
-    start = page.evaluate("document.documentElement.lang") or "en"
-    for lang in (start, "fr" if start == "en" else "en"):
-        if page.evaluate("document.documentElement.lang") != lang:
-            page.locator("#lang").dispatch_event("click")  # a sheet may be open over the top bar
-            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-        for w, hgt in SIZES:
-            page.set_viewport_size({"width": w, "height": hgt})
-            shot(page, f"{name}-{lang}-{w}x{hgt}")
-    if page.evaluate("document.documentElement.lang") != start:
-        page.locator("#lang").dispatch_event("click")  # a sheet may be open over the top bar
-        page.wait_for_function(f"() => document.documentElement.lang === '{start}'")
-    page.set_viewport_size({"width": 390, "height": 844})

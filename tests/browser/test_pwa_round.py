@@ -3,7 +3,8 @@ with only what a person sees (roles, labels, visible words; no test ids, no API 
 Phone A: the host, who creates the table on the Home screen and plays Batman (two ranged weapons);
 phone B: Commissioner Gordon, joined through the join link /join/CODE; phone C: the villain, joined
 the same way. The taps of each action are counted (steps.Taps), printed and saved to
-artifacts/round-taps.md; each step is screenshotted at 390x844 and 360x640 in English and French."""
+artifacts/round-taps.md; each step is screenshotted at 390x844 and 360x640 in the round's language (the
+round is played once in English and once in French)."""
 from __future__ import annotations
 
 import re
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import Taps, shots_in_both_languages
+from tests.browser.steps import Shots, Taps
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
@@ -81,11 +82,7 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     """The same round in English, then on phones that start in French (French labels)."""
     w = WORDS[lang]
     taps = Taps()
-    n = [0]
-
-    def step(page, name, phone):
-        n[0] += 1
-        shots_in_both_languages(shot, page, f"round-{lang}-{n[0]:02d}-{name}-{phone}")
+    step = Shots(shot, "round", lang)
 
     # ---- phone A creates the table on the Home screen: Batman (two ranged weapons) and Gordon
     a = phones.open("/", lang=lang)

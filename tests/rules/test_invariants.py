@@ -23,6 +23,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -1009,13 +1010,16 @@ class TableMachine(RuleBasedStateMachine):
         assert villain(self.table).activations_this_turn == self.activations <= handlers.MAX_ACTIVATIONS
 
 
-TableMachine.TestCase.settings = settings(
-    max_examples=60,
-    stateful_step_count=200,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
-)
+_MACHINE = dict(stateful_step_count=200, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
+TableMachine.TestCase.settings = settings(max_examples=20, **_MACHINE)
 TestTableMachine = TableMachine.TestCase
+
+
+@pytest.mark.long
+class TestTableMachineLong(TableMachine.TestCase):
+    """The same machine over more games (`python3 manage.py test --long`)."""
+    settings = settings(max_examples=150, **_MACHINE)
 
 
 # ---------------------------------------------------------------- plain property tests
