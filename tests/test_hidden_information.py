@@ -42,7 +42,7 @@ from tests.gcsg.support import CROC, JOKER, PENGUIN, TWO_FACE, at_plot_effect, p
 from tests.test_gcsg_api import City
 
 GCSG, BMG = games.get("gcsg"), games.get("bmg")
-PROPERTY = hsettings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = hsettings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PROPERTY_LONG = hsettings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

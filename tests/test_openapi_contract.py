@@ -137,6 +137,15 @@ def openings(live_server, codes):
 
 
 def test_stateful_sequences_follow_the_links(live_server, openings):
+    _sequences(live_server, openings, 25)
+
+
+@pytest.mark.long
+def test_more_stateful_sequences_follow_the_links(live_server, openings):
+    _sequences(live_server, openings, 80)
+
+
+def _sequences(live_server, openings, sequences: int):
     """Create, import or join a table, then play at it, following the document's links: every step
     checked like the others. Three times in four, opening a table sends a valid body (chosen from the
     generated one); the links are in the document and followed: many steps answer 2xx at a table
@@ -179,7 +188,7 @@ def test_stateful_sequences_follow_the_links(live_server, openings):
         def validate_response(self, response, case, additional_checks=None, **kwargs):
             case.validate_response(response, excluded_checks=[positive_data_acceptance])
 
-    Play.run(settings=hypothesis.settings(max_examples=40, stateful_step_count=12, deadline=None,
+    Play.run(settings=hypothesis.settings(max_examples=sequences, stateful_step_count=12, deadline=None,
                                           suppress_health_check=list(hypothesis.HealthCheck)))
     at_a_table = sum(n for (method, table, status), n in played.items() if table and status == 2)
     assert at_a_table >= 30, played

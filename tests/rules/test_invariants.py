@@ -1010,16 +1010,16 @@ class TableMachine(RuleBasedStateMachine):
         assert villain(self.table).activations_this_turn == self.activations <= handlers.MAX_ACTIVATIONS
 
 
-_MACHINE = dict(stateful_step_count=200, deadline=None,
+_MACHINE = dict(deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
-TableMachine.TestCase.settings = settings(max_examples=20, **_MACHINE)
+TableMachine.TestCase.settings = settings(max_examples=20, stateful_step_count=100, **_MACHINE)
 TestTableMachine = TableMachine.TestCase
 
 
 @pytest.mark.long
 class TestTableMachineLong(TableMachine.TestCase):
     """The same machine over more games (`python3 manage.py test --long`)."""
-    settings = settings(max_examples=150, **_MACHINE)
+    settings = settings(max_examples=150, stateful_step_count=200, **_MACHINE)
 
 
 # ---------------------------------------------------------------- plain property tests
