@@ -102,11 +102,12 @@ def main(argv: list[str]) -> int:
 
 
 def workers(rest: list[str]) -> list[str]:
-    """pytest-xdist's processes: two per core, at most 4 (the tests wait on servers, browsers and
-    Redis as much as they compute), unless the command line chooses (`-n`, `-p no:xdist`)."""
+    """pytest-xdist's processes: one per core, at most 4 (more than the cores slows every test down
+    and makes the ones that time an answer miss), unless the command line chooses (`-n`,
+    `-p no:xdist`)."""
     if any(a == "-n" or a.startswith(("-n", "--numprocesses")) for a in rest) or "no:xdist" in rest:
         return []
-    return ["-n", str(min(4, 2 * (os.cpu_count() or 1)))]
+    return ["-n", str(min(4, os.cpu_count() or 1))]
 
 
 if __name__ == "__main__":
