@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import Error as PlaywrightError
+
 SIZES = ((390, 844), (360, 640))
 
 
@@ -47,3 +49,17 @@ class Taps:
 
     def over_limit(self) -> list[list]:
         return [r for r in self.rows if r[3] is not None and r[2] > r[3]]
+
+
+def scroll_into_view(locator, tries: int = 5) -> None:
+    """Scroll `locator` into view. The screen is drawn again on every change a phone receives: the
+    element found may be replaced while Playwright waits for it to be stable ("not attached to the
+    DOM"), so it is found again, a few times."""
+    for _ in range(tries - 1):
+        try:
+            locator.scroll_into_view_if_needed(timeout=5000)
+            return
+        except PlaywrightError as error:
+            if "not attached" not in str(error):
+                raise
+    locator.scroll_into_view_if_needed()

@@ -10,6 +10,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import scroll_into_view
+
 # beyond one journey per game and language: python3 manage.py test --long (CI runs it)
 pytestmark = pytest.mark.long
 
@@ -294,7 +296,7 @@ def test_the_hero_board_in_french_draws_its_new_actions_in_french(api, duo, shot
     for label in ("Se déplacer…", "Chute", "Terrain dangereux", "Tir à distance…", "Manipuler", "Réfléchir"):
         expect(b.get_by_role("button", name=label, exact=True).first).to_be_visible()
     expect(b.get_by_role("heading", name="Jetons")).to_be_visible()
-    b.get_by_role("heading", name="Actions rapides").scroll_into_view_if_needed()
+    scroll_into_view(b.get_by_role("heading", name="Actions rapides"))
     shot(b, "night-hero-board-fr-360")
     b.get_by_role("button", name="Chute", exact=True).click()
     s = sheet(b)

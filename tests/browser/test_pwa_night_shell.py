@@ -16,6 +16,8 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.browser.steps import scroll_into_view
+
 I18N = Path(__file__).resolve().parents[2] / "pwa" / "js" / "i18n.js"
 SMALL = {"width": 360, "height": 640}
 TALL = {"width": 390, "height": 844}
@@ -459,7 +461,7 @@ def test_the_recovery_code_is_shown_at_creation_and_reclaims_the_host_seat_on_a_
     recovery = a.get_by_test_id("recovery-code").inner_text().strip()   # C6: from the creation's answer
     assert len(recovery) >= 8
     expect(a.get_by_test_id("join-qr")).to_be_visible()
-    a.get_by_test_id("recovery").scroll_into_view_if_needed()
+    scroll_into_view(a.get_by_test_id("recovery"))
     shot(a, "night-created-recovery")
     old_host = json.loads(a.evaluate("localStorage.getItem('gc.tables')"))[code]["hostToken"]
 

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import SIZES
+from tests.browser.steps import SIZES, scroll_into_view
 
 # beyond one journey per game and language: python3 manage.py test --long (CI runs it)
 pytestmark = pytest.mark.long
@@ -294,7 +294,7 @@ def test_the_villain_places_a_token_in_an_area_and_removes_it(api, night, shot):
     expect(tokens.get_by_role("listitem")).to_have_text(re.compile(r"Gas · active · sewer"))
     expect(b.get_by_test_id("tokens").get_by_role("listitem")).to_have_text(re.compile(r"Gas · active · sewer"))
     assert [(t["kind"], t["side"], t["area"]) for t in api.table(night["code"])["tokens"]] == [("gas", "villain", "sewer")]
-    tokens.scroll_into_view_if_needed()
+    scroll_into_view(tokens)
     shot(v, "night-villain-token")
     tokens.get_by_role("button", name="Remove: Gas (sewer)").click()
     expect(tokens.get_by_role("listitem")).to_have_count(0)

@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import scroll_into_view
 from tests.conftest import LIBRARY_KEY
 
 PHONE_360 = {"width": 360, "height": 640}
@@ -395,7 +396,7 @@ def test_duel_dans_la_ruelle_mission_event_on_the_phone(phones, api, versus_libr
     page.get_by_test_id("sheet-confirm").click()
     button = page.get_by_test_id("mission-event-heroes")
     expect(button).to_be_enabled()
-    card.scroll_into_view_if_needed()
+    scroll_into_view(card)
     shot(page, f"versus-mission-event-{viewport['width']}")
     button.click()
     expect(button).to_have_count(0)
