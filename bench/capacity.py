@@ -542,7 +542,8 @@ def run(opts, server: Server, gens_box: list) -> int:
     steps = opts.steps
     samples = orjson.loads(_get(server.port, "/api/library/samples"))
     mission = dict(next(m for m in samples["missions"] if m["name"] == MISSION))
-    body = orjson.dumps({"mission": mission, "tiles": samples["tiles"], "heroes": [
+    tiles = [t for t in samples["tiles"] if t["name"] in mission["river"]]  # the library holds Versus tiles too
+    body = orjson.dumps({"mission": mission, "tiles": tiles, "heroes": [
         {"board": next(h for h in samples["heroes"] if h["name"] == n)} for n in HEROES]})
     gens = Gens(opts.procs, server.port, body, opts.keepalive - 0.5, opts.seed)
     gens_box.append(gens)
@@ -559,6 +560,9 @@ def run(opts, server: Server, gens_box: list) -> int:
     first = gens.ask([{"op": "grow", "n": 1 if k == 0 else 0, "poll": poll, "presence_wait": 1.5}
                       for k in range(opts.procs)], 120)
     presence = any(o.get("presence") for o in first)
+    failed = [e for o in first for e in o.get("errors", [])]
+    if failed:
+        raise RuntimeError(f"the first table could not be set up: {failed[0]}")
     if opts.poll_seats == "auto":
         poll = 0.0 if presence else 10.0
     print(f"live      : the server {'sends a' if presence else 'sends no'} `presence` event: phones "

@@ -193,13 +193,18 @@ def check(refusal: type[Exception], rule: str, name: str, cls: type, fields, bou
                       command=name[:40], field=path, **limits)
 
 
+# The elements of a list `unknown_field` walks: more than any list's bound (at most 24 here), so a list
+# within its bound is walked whole and a longer one, refused by its bound, costs no more than that.
+WALKED = 100
+
+
 def unknown_field(cls: type, fields, where: str = "") -> str | None:
     """The path of the first field in `fields` (a command's JSON fields, nested objects and list
     elements walked) that its class does not have ("moves[0].bogus"), or None. Values of the wrong
     type are left to the game's type check."""
     if not isinstance(fields, dict) or not dataclasses.is_dataclass(cls):
         return None
-    hints = typing.get_type_hints(cls)
+    hints = type_hints(cls)
     known = {f.name for f in dataclasses.fields(cls)}
     for key, value in fields.items():
         path = f"{where}.{str(key)[:40]}" if where else str(key)[:80]
@@ -211,8 +216,9 @@ def unknown_field(cls: type, fields, where: str = "") -> str | None:
         else:
             kind, inner = _container(hint)
             inner = _unwrap(inner)
-            found = next((p for i, v in enumerate(value) if (p := unknown_field(inner, v, f"{path}[{i}]"))), None) \
-                if kind == "items" and isinstance(value, (list, tuple)) and dataclasses.is_dataclass(inner) else None
+            found = next((p for i, v in enumerate(value[:WALKED]) if (p := unknown_field(inner, v, f"{path}[{i}]"))),
+                         None) if kind == "items" and isinstance(value, (list, tuple)) and dataclasses.is_dataclass(inner) \
+                else None
         if found:
             return found
     return None
