@@ -8,7 +8,6 @@ typed as the command's less the fields its path names (api/resources/command_bod
 from __future__ import annotations
 
 from flask.views import MethodView
-from marshmallow import INCLUDE, Schema
 
 import games
 
@@ -17,19 +16,11 @@ from ..errors import error
 from ..extensions import Blueprint
 from . import command, reading
 from .game_extras import OpenSchema, preview
+from .game_tables import CommandFieldsSchema
 
 blp = Blueprint("aliases", __name__, url_prefix="/api/tables/<table_code:code>",
                 description="Older routes kept as thin aliases of the commands, previews and table view "
                             "(deprecated: use POST /api/tables/{code}/commands/{name})")
-
-class AliasFieldsSchema(Schema):
-    """The command's fields (typed per command on POST /api/tables/{code}/commands/{name}), less
-    those the path names."""
-    body_optional = True
-
-    class Meta:
-        unknown = INCLUDE
-
 
 def path_fields(alias: games.Alias) -> set[str]:
     """The command's fields the alias's path names (its parameters, a token's as `id`); a body may
@@ -79,12 +70,12 @@ def _handler(alias: games.Alias):
     elif alias.kind == "preview":
         @reading(blp)
         @blp.response(200, OpenSchema)
-        @blp.arguments(AliasFieldsSchema)
+        @blp.arguments(CommandFieldsSchema)
         def handle(self, body, code, **params):
             name = params[alias.name[1:-1]] if alias.name.startswith("{") else alias.name
             return _clash(alias, body) or preview(code, name, body)
     else:
-        @command(blp, AliasFieldsSchema)
+        @command(blp, CommandFieldsSchema)
         def handle(self, body, code, **params):
             return _clash(alias, body) or play.execute(code, alias.name, alias.fields(body, params))
     handle.__doc__ = f"{alias.doc or alias.name} (alias of {_stands_for(alias)})"
