@@ -62,6 +62,7 @@ class Alias:
     part: Callable[[dict, dict], object] | None = None
     missing: str = "not_found"
     many: bool = False  # a read answering a list (of objects) rather than one object
+    renamed: dict = dataclasses.field(default_factory=dict)  # a path parameter the command names otherwise
     doc: str = ""
 
 

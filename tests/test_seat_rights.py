@@ -206,9 +206,6 @@ for _route, _case in VERSUS_CASES.items():
 # The older routes every game keeps as thin aliases (games.Alias, deprecated in the document):
 # each write alias is checked with the first case of the command or preview it stands for, its
 # path parameters taken from that case's fields, so an alias holds exactly its command's rights.
-ALIAS_FIELDS = {"token": "id"}  # a path parameter the command names otherwise
-
-
 def _alias_cases() -> dict[tuple[str, str], list[Case]]:
     found: dict[tuple[str, str], list[Case]] = {}
     for game in games.names():
@@ -221,10 +218,10 @@ def _alias_cases() -> dict[tuple[str, str], list[Case]]:
             for case in source:
                 body = case.body or {}
                 if alias.name.startswith("{") or case.params["name"] == alias.name and all(
-                        ALIAS_FIELDS.get(n, n) in body for n in named):
-                    moved = {ALIAS_FIELDS.get(n, n) for n in named}
+                        alias.renamed.get(n, n) in body for n in named):
+                    moved = {alias.renamed.get(n, n) for n in named}
                     found[route] = [replace(case, body={k: v for k, v in body.items() if k not in moved},
-                                            params={**case.params, **{n: str(body[ALIAS_FIELDS.get(n, n)])
+                                            params={**case.params, **{n: str(body[alias.renamed.get(n, n)])
                                                                       for n in named}},
                                             name=f"alias of {case.name or alias.name}")]
                     break

@@ -23,10 +23,10 @@ blp = Blueprint("aliases", __name__, url_prefix="/api/tables/<table_code:code>",
                             "(deprecated: use POST /api/tables/{code}/commands/{name})")
 
 def path_fields(alias: games.Alias) -> set[str]:
-    """The command's fields the alias's path names (its parameters, a token's as `id`); a body may
-    not name them too."""
+    """The command's fields the alias's path names (its parameters, under the command's name for
+    them: `renamed`); a body may not name them too."""
     named = {p[1:-1] for p in alias.path.split("/") if p.startswith("{")} - {alias.name[1:-1]}
-    return named | ({"id"} if "token" in named else set())
+    return {alias.renamed.get(n, n) for n in named}
 
 
 def _stands_for(alias: games.Alias) -> str:

@@ -125,5 +125,6 @@ ALIASES = (
     _command("/turn/advance", "advance", doc="Move the turn on (IV)"),
     _command("/turn/end-game", "end_game", doc="End the game"),
     _command("/tokens", "place_token", doc="Place a token on the board"),
-    _command("/tokens/{token}", "remove_token", _token, method="delete", doc="Remove a token"),
+    Alias("delete", "/tokens/{token}", "command", "remove_token", _token, renamed={"token": "id"},
+          doc="Remove a token"),
 )
