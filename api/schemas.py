@@ -101,6 +101,8 @@ class CommandPostViewSchema(Schema):
     discs = fields.Dict(metadata={"description": "Versus: available, unavailable, spent, recovery, "
                                                  "next_activation_cost"})
     hq = Text(allow_none=True, metadata={"description": "Versus: the HQ tile"})
+    lieutenants = List(Text(), metadata={"description": "Versus: the side's Lieutenants, its Leader / Lieutenant "
+                                                        "level tiles other than its HQ (Versus I·C·3)"})
     powers = List(fields.Dict(), metadata={"description": "Versus: the HQ's powers"})
     hacking = fields.Dict(metadata={"description": "Versus: hacking tokens per space"})
     free_activations = fields.Integer(strict=True)
@@ -162,6 +164,9 @@ class MayViewSchema(Schema):
                                                     "{to_reserve, from_wound} (V·B·3)"})
     lieutenant_level = Text(metadata={"description": "draft_tile: a tile of this level drafted now is a Lieutenant "
                                                      "(Versus I·C·3)"})
+    drafted = List(Text(), metadata={"description": "pick_hq, draft_tile: the tiles already drafted, by name (each "
+                                                    "tile once, Versus I·C·3); the targets `tile.kind`, `tile.side`, "
+                                                    "`tile.level` list what the drafted tile's fields may be"})
 
 
 class TravelSchema(Schema):

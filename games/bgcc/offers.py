@@ -11,6 +11,7 @@ from typing import Callable
 
 from ..registry import priced as base_priced
 from . import dice_flow, mission_rules, prices, versus
+from . import command_post as cp
 from . import hero_board as hb
 from .command_post import MAX_ACTIVATIONS
 from .definitions import COLOURS, slot_kind
@@ -134,13 +135,28 @@ def offer_move(table: Table, seat: str) -> list[dict]:
     return _actor_offers(table, seat, {}, {})
 
 
+def action_cubes(hero, action: str) -> list[int]:
+    """The cubes a hero may add to an action's space as they start it (C4, IX·I, V·A 14): none
+    needed when cubes are already placed there, else at least one; at most what the space has room
+    for and the reserve holds."""
+    least = 0 if hb.unused_on(hero, action) else 1
+    return list(range(least, min(hb.room_on(hero, action), hero.reserve) + 1))
+
+
 def offer_start_roll(table: Table, seat: str) -> list[dict]:
     """An attack names its target, and a hero's the weapon cards it may use (one offer per hero and
-    kind of attack); a complex action has none (it has a difficulty)."""
+    kind of attack); a complex action has none (it has a difficulty). A hero's offer lists the cubes
+    they may add (`action_cubes`), so one offer per hero and action."""
     actions = {"action": ACTIONS}
-    return (_hero_attack_offers(table, seat, "action", weapons=True)
+    offers = _hero_attack_offers(table, seat, "action", weapons=True)
+    for hero_id in _ready_heroes(table, seat):
+        offers += [{"targets": _targets(hero=[hero_id], action=[action])} for action in ACTIONS]
+    for offer in offers:
+        hero = table.heroes[offer["targets"]["hero"][0]]
+        offer["targets"]["cubes"] = action_cubes(hero, offer["targets"]["action"][0])
+    return ([o for o in offers if o["targets"]["cubes"]]
             + _character_offers(table, seat, {"action": dice_flow.ATTACKS}, targets=True)
-            + _actor_offers(table, seat, actions, actions))
+            + _character_offers(table, seat, actions, targets=False))
 
 
 def offer_pick_up(table: Table, seat: str) -> list[dict]:
@@ -270,7 +286,10 @@ def offer_end_game(table: Table, seat: str) -> list[dict]:
     return [{"targets": _targets(winner=("heroes", "villain", "none"))}]
 
 
-def _draft_offer(table: Table, seat: str, phase: str, slots, **extra) -> list[dict]:
+def _draft_offer(table: Table, seat: str, phase: str, slots, tile: dict, **extra) -> list[dict]:
+    """The tiles the side may take now, by what they are (a tile's `kind`, `side`, `level`: the
+    fields of the `tile` the command carries), and the names already drafted (Versus I·C·3: each
+    tile once)."""
     if table.mode != "versus" or table.versus is None:
         return []
     draft = table.versus.draft
@@ -278,17 +297,23 @@ def _draft_offer(table: Table, seat: str, phase: str, slots, **extra) -> list[di
     if draft.phase != phase or not _plays_side(table, seat, side):
         return []
     kinds = sorted({slot_kind(s.slot) for s in draft.slots[side] if s.tile is None and slots(s.slot)})
-    return [{"targets": _targets(side=[side], **{"tile.kind": kinds}), **extra}] if kinds else []
+    if not kinds:
+        return []
+    drafted = sorted({t.definition.name for p in table.command_posts.values() for t in p.tiles.values()})
+    fits = {"tile.kind": kinds, "tile.side": [side, "neutral"], **{f"tile.{k}": v for k, v in tile.items()}}
+    return [{"targets": _targets(side=[side], **fits), "drafted": drafted, **extra}]
 
 
 def offer_pick_hq(table: Table, seat: str) -> list[dict]:
-    return _draft_offer(table, seat, "hq", lambda slot: slot.lower().startswith("hq"))
+    """An HQ is a Leader / Lieutenant level tile of the HQ slot's kind (Versus I·C·2)."""
+    return _draft_offer(table, seat, "hq", lambda slot: slot.lower().startswith("hq"),
+                        {"level": [versus.LIEUTENANT_LEVEL]})
 
 
 def offer_draft(table: Table, seat: str) -> list[dict]:
     """A tile of `lieutenant_level` drafted now is a Lieutenant (no event power, Versus I·C·3)."""
     return _draft_offer(table, seat, "team", lambda slot: slot != "event" and not slot.lower().startswith("hq"),
-                        lieutenant_level=versus.LIEUTENANT_LEVEL)
+                        {}, lieutenant_level=versus.LIEUTENANT_LEVEL)
 
 
 def offer_resolve_power(table: Table, seat: str) -> list[dict]:
@@ -370,6 +395,26 @@ def _follow_up_targets(table: Table, offer) -> dict:
                    for m in t.miniatures if m.id == offer.miniature)
         enemies = _enemies_of(table, own)
     return {k: [x for x in v if x not in done] for k, v in enemies.items()}
+
+
+def defense_cubes(table: Table, roll) -> list[int]:
+    """The cubes the defender may put on their defense space (VII·B): none when it reads "cannot"
+    (IX·E), else up to its room (IX·I) and what the reserve holds (V·A 14)."""
+    if roll.target_hero is not None:
+        hero = table.heroes[roll.target_hero]
+        space, room, reserve = hero.board.spaces["defense"], hb.room_on(hero, "defense"), hero.reserve
+    else:
+        post, _, _ = table.find_miniature(roll.target_miniature)
+        space, room, reserve = post.space_defs["defense"], cp.room_on(post, "defense"), post.reserve
+    most = 0 if space.characteristic.kind == "cannot" else min(room, reserve)
+    return list(range(most + 1))
+
+
+def offer_defend(table: Table, seat: str) -> list[dict]:
+    roll = table.dice.roll
+    if roll is None or roll.step != "defense" or not roll_seat(seat, None, table):
+        return []
+    return [{"targets": {"cubes": defense_cubes(table, roll)}}]
 
 
 def roll_offer(*steps: str, **fields) -> Callable[[Table, str], list[dict]]:

@@ -151,7 +151,7 @@ ENTRIES = (
            during_roll=True, rolls=True),
     _entry(dice_flow.EndRerolls, _D[dice_flow.EndRerolls], w.roll_seat, o.roll_offer("rerolls", "defense_rerolls"),
            "end those rerolls", during_roll=True),
-    _entry(dice_flow.Defend, _D[dice_flow.Defend], w.roll_seat, o.roll_offer("defense"), "defend for them",
+    _entry(dice_flow.Defend, _D[dice_flow.Defend], w.roll_seat, o.offer_defend, "defend for them",
            during_roll=True),
     _entry(dice_flow.AbandonRoll, _D[dice_flow.AbandonRoll], w.roll_seat, o.roll_offer(), "abandon that roll",
            during_roll=True),

@@ -104,10 +104,15 @@ def _add_tile(table: Table, side: str, definition: TileDef) -> str:
 LIEUTENANT_LEVEL = "leader"
 
 
+def lieutenants(post) -> list[str]:
+    """The side's Lieutenants: its Leader / Lieutenant level tiles other than its HQ (Versus I·C·3)."""
+    return [tid for tid, tile in post.tiles.items() if tid != post.hq and tile.definition.level == LIEUTENANT_LEVEL]
+
+
 def pick_hq(table: Table, cmd: c.PickHQ) -> list[Event]:
     draft = _require_draft(table, "hq", cmd.side)
     slot = next(s for s in draft.slots[cmd.side] if s.slot.lower().startswith("hq"))
-    if cmd.tile.level != "leader":
+    if cmd.tile.level != LIEUTENANT_LEVEL:
         raise RuleRefused("Versus I·C·2", f"An HQ is a Leader / Lieutenant level tile; {cmd.tile.name} is not",
                           "hq_not_leader", tile=cmd.tile.name)
     if cmd.tile.kind != slot_kind(slot.slot):

@@ -6,7 +6,7 @@ Printed definitions are passed through as dataclasses: `games.serial.to_data` (o
 knows dataclasses) turns the whole view into JSON."""
 from __future__ import annotations
 
-from . import dice_flow, guidance, mission_rules, registry, river, seats
+from . import dice_flow, guidance, mission_rules, registry, river, seats, versus
 from .command_post import MAX_ACTIVATIONS
 from .definitions import COMMAND_POST_SPACES, HERO_SPACES
 from .hero_board import Hero, skill_applies, unused_on
@@ -173,6 +173,7 @@ def versus_post_view(post) -> dict:
                   "spent": post.discs.spent, "recovery": post.discs.recovery,
                   "next_activation_cost": 0 if post.free_activations else post.activations_this_turn + 1},
         "hq": post.hq,
+        "lieutenants": versus.lieutenants(post),
         "powers": [{"id": p.id, "character": p.character, "name_en": p.name_en, "name_fr": p.name_fr,
                     "type": p.type, "alternatives": p.alternatives,
                     "reminder_only_reason": p.reminder_only_reason} for p in post.powers],

@@ -9,7 +9,7 @@
 
 import { eventText, plural, refusalText, rollStepText, t, labelled } from "../i18n.js";
 import { add, h } from "../ui.js";
-import { allow, changed, mySeats, offered, preview, send, state, subscribe } from "../core.js";
+import { allow, changed, mySeats, offered, offerFor, preview, send, state, subscribe } from "../core.js";
 import { busy, refusalFor, whyNot } from "./common.js";
 import { dismissResult } from "../now.js";
 
@@ -81,9 +81,7 @@ export function openActionSheet(actor, action = "melee") {
   Object.assign(sheet, { kind: "action", actor, action: action === "attack" ? "melee" : action, target: null, weapon: null,
     hindering: 0, elevation: false, characteristic: 0, difficulty: 1, rollId: null, events: null, hinderingOpen: false });
   sheet.picked.clear(); sheet.enemies.clear(); sheet.allies.clear();
-  const hero = state.table ? heroOf(state.table, actor) : null;
-  sheet.more = hero && (hero.spaces?.[sheet.action]?.unused || 0) > 0 ? 0 : 1;
-  if (!hero) sheet.more = 0;
+  sheet.more = 0;   // raised to the least the offer lists when the sheet is drawn
   show();
 }
 
@@ -220,6 +218,7 @@ function startOffers(table) {
     minisT: offeredValues("start_roll", "target_miniature", { ...actorT, action: sheet.action }),
     weapons: offeredValues("start_roll", "weapon", { ...actorT, action: sheet.action }),
     actions: offeredValues("start_roll", "action", actorT),
+    cubes: offeredValues("start_roll", "cubes", { ...actorT, action: sheet.action }),   // a hero's: C4, IX·I, V·A 14
   };
 }
 
@@ -252,9 +251,12 @@ function setupPart(table) {
   if (hero) {
     const space = hero.spaces?.[sheet.action] || {};
     const unused = space.unused || 0;
-    const room = Math.max(0, (space.room ?? 0));
+    // the cubes the offer lets this hero add now (none when nothing fits: the start button says why)
+    const least = offers.cubes.length ? Math.min(...offers.cubes) : 0;
+    const most = offers.cubes.length ? Math.max(...offers.cubes) : 0;
+    sheet.more = Math.max(least, Math.min(most, sheet.more));
     out.push(h("p", { class: "sheet-cubes", "data-testid": "sheet-unused", text: unused ? t("gnh.unused", { cubes: plural(unused, "cube") }) : t("gnh.noUnused") }),
-      stepperRow(t("gnh.moreCubes"), sheet.more, unused ? 0 : 1, Math.min(room, hero.reserve) || 0, (v) => { sheet.more = v; }, "sheet-more"));
+      stepperRow(t("gnh.moreCubes"), sheet.more, least, most, (v) => { sheet.more = v; }, "sheet-more"));
     body.hero = hero.id; body.cubes = sheet.more;   // besides the unused cubes, which the table counts (C4)
   } else {
     const profile = profileOf(table, sheet.actor?.miniature);
@@ -498,11 +500,11 @@ export function resultLines(table, last) {
 // The odds of each number of defense cubes against the attack's successes, one button each.
 export function defenseChoices(table, r, keyPrefix) {
   const may = allow("defend");
-  const max = defenseRoom(table, r);
+  const counts = offerFor("defend")?.targets?.cubes || [0];   // the cubes the defender may put (VII·B, IX·E, IX·I)
   const box = h("div", { class: "defense-choices", "data-testid": `${keyPrefix}-choices` },
     h("p", { text: t("dice.defendHelp", { who: r.defender }) }),
     h("p", { class: "muted small", text: t("gnh.attackHas", { n: r.successes ?? 0 }) }));
-  for (let k = 0; k <= max; k++) {
+  for (const k of counts) {
     const got = fetchPreview("defend", { cubes: k });   // the wounds' odds against the roll in progress
     const d = got?.data;
     const odds = d?.wounds ? [t("gnh.noWound", { p: pct(d.wounds[0] ?? 0) }), t("gnh.oddsWounds", { n: dec(d.expected_wounds ?? 0) }),
@@ -513,17 +515,6 @@ export function defenseChoices(table, r, keyPrefix) {
     h("span", { class: "big", text: k ? t("gnh.defendWith", { cubes: plural(k, "cube") }) : t("gnh.defendNone") }), h("span", { class: "sub", text: odds })), refusalFor(key));
   }
   return box;
-}
-
-function defenseRoom(table, r) {
-  if (r.target_hero) {
-    const hero = table.heroes.find((x) => x.id === r.target_hero);
-    const space = hero?.spaces?.defense;
-    return Math.max(0, Math.min(space?.room ?? 0, hero?.reserve ?? 0));
-  }
-  const { post } = miniatureOf(table, r.target_miniature);
-  const space = post?.spaces?.defense;
-  return Math.max(0, Math.min(space?.room ?? 0, post?.reserve ?? 0));
 }
 
 // ------------------------------------------------------------------ real dice: tap the face each die shows

@@ -51,10 +51,6 @@ function slotLabel(slot) {
   return isHQ(slot) ? t("vs.slot.hq", { kind }) : kind;
 }
 
-function draftedNames(table) {
-  return new Set(SIDES.flatMap((s) => Object.values(table.command_posts[s].tiles || {}).map((d) => d.name)));
-}
-
 function renderSetup(table) {
   const draft = table.versus.draft;
   const next = draft.next_side;
@@ -86,20 +82,14 @@ function candidatesCard(table, side, draft) {
       : h("p", { class: "muted", text: t("home.loading") }));
     return box;
   }
-  const taken = draftedNames(table);
-  const slots = draft.slots[side];
-  let kinds;
-  let fits;
-  if (draft.phase === "hq") {
-    const slot = slots.find((s) => isHQ(s.slot) && !s.tile);
-    kinds = slot ? [slotKind(slot.slot)] : [];
-    fits = (tile) => tile.level === "leader" && kinds.includes(tile.kind);
-  } else {
-    kinds = [...new Set(slots.filter((s) => !s.tile && s.slot !== "event" && !isHQ(s.slot)).map((s) => slotKind(s.slot)))];
-    fits = (tile) => kinds.includes(tile.kind);
-  }
-  const tiles = lib.data.tiles.filter((tile) => (tile.side === side || tile.side === "neutral") && tile.kind !== "event"
-    && !taken.has(tile.name) && fits(tile));
+  // the tiles this side may take now, as the offer describes them (Versus I·C·2-3): the values of
+  // each of a tile's fields the offer lists, and none already drafted
+  const offer = offerFor(draft.phase === "hq" ? "pick_hq" : "draft_tile", { side });
+  const wanted = Object.entries(offer?.targets || {}).filter(([k]) => k.startsWith("tile."));
+  const drafted = new Set(offer?.drafted || []);
+  const kinds = offer?.targets?.["tile.kind"] || [];
+  const tiles = lib.data.tiles.filter((tile) => !drafted.has(tile.name)
+    && wanted.every(([k, values]) => values.includes(tile[k.slice(5)])));
   add(box, h("p", { class: "muted small", text: t("vs.freeKinds", { kinds: kinds.map((k) => t(`vs.kind.${k}`)).join(", ") || "—" }) }));
   if (!tiles.length) {
     add(box, h("p", { class: "refusal", role: "status", "data-testid": "no-candidates",
@@ -107,7 +97,7 @@ function candidatesCard(table, side, draft) {
     return box;
   }
   // a tile of the level the draft offer names is drafted as a Lieutenant (Versus I·C·3): the offer's word
-  const lieutenantLevel = draft.phase === "hq" ? null : offerFor("draft_tile", { side })?.lieutenant_level;
+  const lieutenantLevel = offer?.lieutenant_level;
   add(box, h("ul", { class: "list candidates" }, tiles.map((tile) => {
     const key = `pick-${tile.name}`;
     const lieutenant = Boolean(lieutenantLevel) && tile.level === lieutenantLevel;
@@ -163,7 +153,7 @@ function teamCard(table, side) {
       mySide() === side ? h("span", { class: "pill ok", text: t("seat.you") }) : null),
     h("ol", { class: "list slots" }, draft.slots[side].map((s, i) => {
       const def = s.tile ? names[s.tile] : null;
-      const lieutenant = def && !isHQ(s.slot) && def.level === "leader";
+      const lieutenant = (post.lieutenants || []).includes(s.tile);
       return h("li", { "data-slot": i },
         h("span", { class: "slot-kind", text: `${i + 1} · ${slotLabel(s.slot)}` }),
         h("span", { class: def ? "slot-tile" : "muted small", text: def ? `${def.name}${lieutenant ? ` · ${t("vs.lieutenant")}` : ""}`
