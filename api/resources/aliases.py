@@ -82,17 +82,19 @@ def _handler(alias: games.Alias):
     return blp.doc(deprecated=True)(handle)
 
 
-def routes() -> dict[str, dict[str, games.Alias]]:
-    """Every game's aliases by path and method (the first game naming one answers it)."""
-    found: dict[str, dict[str, games.Alias]] = {}
+def routes() -> dict[str, dict[str, tuple[games.Game, games.Alias]]]:
+    """Every game's aliases by path and method, each with its game (the first game naming one
+    answers it)."""
+    found: dict[str, dict[str, tuple[games.Game, games.Alias]]] = {}
     for name in games.names():
-        for alias in games.get(name).aliases():
-            found.setdefault(alias.path, {}).setdefault(alias.method, alias)
+        game = games.get(name)
+        for alias in game.aliases():
+            found.setdefault(alias.path, {}).setdefault(alias.method, (game, alias))
     return found
 
 
 for _path, _methods in routes().items():
     _rule = _path.replace("{", "<").replace("}", ">")
     _view = type("Alias" + "".join(c for c in _path.title() if c.isalnum()), (MethodView,),
-                 {method: _handler(alias) for method, alias in _methods.items()})
+                 {method: _handler(alias) for method, (_, alias) in _methods.items()})
     blp.route(_rule)(_view)

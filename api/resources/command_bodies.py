@@ -54,7 +54,7 @@ def _alias_bodies(paths: dict, schemas: Schemas, refs_by_route: dict) -> None:
     the fields the path names; a route naming its preview in the path, the previews' `oneOf`."""
     from .aliases import path_fields, routes
     for path, methods in routes().items():
-        for method, alias in methods.items():
+        for method, (game, alias) in methods.items():
             operation = paths[f"/api/tables/{{code}}{path}"][method]
             if "requestBody" not in operation:
                 continue
@@ -62,7 +62,6 @@ def _alias_bodies(paths: dict, schemas: Schemas, refs_by_route: dict) -> None:
                 body = {"oneOf": [{"$ref": r} for r in refs_by_route["previews"]]}
             else:
                 types_of = "command_types" if alias.kind == "command" else "preview_types"
-                game = next(games.get(n) for n in games.names() if any(a is alias for a in games.get(n).aliases()))
                 bounds = game.command_bounds() if alias.kind == "command" else game.preview_bounds()
                 ref = schemas.ref(getattr(game, types_of)()[alias.name], bounds)
                 component = schemas.components[ref["$ref"].split("/")[-1]]
