@@ -24,6 +24,9 @@ def pytest_addoption(parser):
     parser.addoption("--long", action="store_true", default=False,
                      help="run only the long variants (tests marked `long`: 200 schemathesis examples per "
                           "operation, Monte Carlo, every browser screen); without it they are left out")
+    parser.addoption("--shots", action="store_true", default=False,
+                     help="the browser tests save a screenshot of each screen they visit, at both phone sizes, "
+                          "in artifacts/screenshots/ (left out by default: a third of a journey's time)")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -214,8 +214,13 @@ def documents(standard: dict, versus: dict):
 def _all_keys(redis_client) -> dict:
     """Every lasting key (keys with a time to live, e.g. other tests' stream leases and rate-limit
     windows, may expire during the import: they are not what an import could add or break)."""
-    return {key: redis_client.type(key) for key in redis_client.scan_iter("gc:*", count=10_000)
-            if redis_client.ttl(key) == -1}
+    keys = list(redis_client.scan_iter("gc:*", count=10_000))
+    pipe = redis_client.pipeline(transaction=False)  # one round trip, not two per key
+    for key in keys:
+        pipe.type(key)
+        pipe.ttl(key)
+    answers = pipe.execute()
+    return {key: kind for key, kind, ttl in zip(keys, answers[::2], answers[1::2]) if ttl == -1}
 
 
 def test_each_incoherent_import_is_refused_and_stores_nothing(exports, live_server, redis_client):

@@ -17,6 +17,8 @@ class Shots:
 
     def __call__(self, page, step: str, phone: str) -> None:
         self.n += 1
+        if self.shot.__name__ == "no_screenshot":  # no `--shots`: no resizing for pictures not taken
+            return
         for w, hgt in SIZES:
             page.set_viewport_size({"width": w, "height": hgt})
             self.shot(page, f"{self.game}-{self.lang}-{self.n:02d}-{step}-{phone}-{w}x{hgt}")

@@ -217,10 +217,15 @@ def _third_party() -> set[str]:
     return found - {*PACKAGES, *(n for n in MODULES if "." not in n), "__future__", "tests"}
 
 
-def test_each_module_imports_alone_in_a_fresh_process():
+CHUNKS = 4  # the modules in 4 tests, which the test processes share out
+
+
+@pytest.mark.long  # a fork and a package import per module (36 s of CPU): the cycle checks above run always
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_each_module_imports_alone_in_a_fresh_process(chunk):
     """Every module of games/, and api (importing any module of api/ runs api/__init__.py first,
     which imports the app: one import of `api` is each of them in the same order)."""
-    names = ["api", *(n for n in MODULES if n.split(".")[0] == "games")]
+    names = ["api", *(n for n in MODULES if n.split(".")[0] == "games")][chunk::CHUNKS]
     run = subprocess.run([sys.executable, "-c", ALONE, ",".join(names), *sorted(_third_party())], cwd=ROOT,
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
