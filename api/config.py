@@ -29,7 +29,7 @@ class Config:
     # 408 and the connection is closed), and one address holds at most CONNECTIONS_PER_ADDRESS
     # connections to a worker process: 300 live streams (LIVE_STREAMS_PER_ADDRESS) and the other
     # connections of their phones, if every one lands on the same process.
-    BODY_TIMEOUT = 10.0
+    BODY_TIMEOUT = float(os.environ.get("GOTHAM_BODY_TIMEOUT", "10"))
     BODY_RATE = 10_000  # bytes a second: a 1 MB import is given 100 s
     CONNECTIONS_PER_ADDRESS = int(os.environ.get("GOTHAM_CONNECTIONS_PER_ADDRESS", "1000"))
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire

@@ -25,7 +25,9 @@ from tests.tables import new_table, table_body
 SLOW_BODIES = 3_000  # more than the cap lets one address hold in serve's 2 worker processes
 SLOW_HEADERS = 100
 DRIP = 3.0  # seconds between two bytes of a slow client
-FLOOD_FOR = 18.0  # seconds
+FLOOD_FOR = 12.0  # seconds: the slow bodies' 4 s deadline (BODY_TIMEOUT below) and room to see them all closed
+BODY_TIMEOUT = 4  # the served app's (GOTHAM_BODY_TIMEOUT), so that the flood is over sooner than at 10 s
+BODY_LENGTH = 40_000  # announced: given max(BODY_TIMEOUT, 40,000 B at BODY_RATE) = 4 s
 
 
 def enough_files(needed: int) -> None:
@@ -112,13 +114,13 @@ class Flood:
 
 def test_a_slow_body_flood_from_one_address_is_cut_off_while_another_client_is_answered_every_second(served):
     enough_files(SLOW_BODIES + SLOW_HEADERS + 500)
-    s = served(ENTRY)
+    s = served(ENTRY, env={"GOTHAM_BODY_TIMEOUT": str(BODY_TIMEOUT)})
     http = Client(s.base)
     code = new_table(http)["code"]
     flood = Flood(s.port, "127.0.0.2")
-    # full headers announcing 100,000 bytes for a command, then one byte every DRIP seconds
+    # full headers announcing BODY_LENGTH bytes for a command, then one byte every DRIP seconds
     flood.add(SLOW_BODIES, f"POST /api/tables/{code}/commands/advance HTTP/1.1\r\nHost: x\r\n".encode() +
-              b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n[", b"1")
+              f"Content-Type: application/json\r\nContent-Length: {BODY_LENGTH}\r\n\r\n[".encode(), b"1")
     flood.add(SLOW_HEADERS, b"GET /api/ping HTTP/1.1\r\n", b"X")  # headers that never end
     t0 = time.monotonic()
     flood.thread.start()
@@ -153,9 +155,10 @@ def test_a_slow_body_flood_from_one_address_is_cut_off_while_another_client_is_a
     assert len(timed_out) <= 2 * Config.CONNECTIONS_PER_ADDRESS, len(timed_out)
     assert all(b'"reason":"request_timeout"' in c.answer for c in timed_out)
     assert all(b'"reason":"too_many_connections"' in c.answer for c in capped)
-    # a 100,000-byte body is given max(10 s, 100,000 / 10,000 B/s): closed then, not held
+    # a BODY_LENGTH body is given max(BODY_TIMEOUT, BODY_LENGTH / BODY_RATE): closed then, not held
     lasted = sorted(c.closed_at - c.connected_at for c in timed_out)
-    assert lasted[-1] < max(Config.BODY_TIMEOUT, 100_000 / Config.BODY_RATE) + 6, lasted[-10:]
+    assert lasted[-1] < max(BODY_TIMEOUT, BODY_LENGTH / Config.BODY_RATE) + 6, lasted[-10:]
+    assert lasted[0] >= BODY_TIMEOUT - 0.5, lasted[:10]  # and not cut off before
     # headers that never end are closed by gunicorn's keep-alive timeout (2 s)
     head_lasted = sorted(c.closed_at - c.connected_at for c in heads if c.connected_at is not None)
     assert head_lasted and head_lasted[-1] < 2 + 6, head_lasted[-10:]
