@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 SIZES = ((390, 844), (360, 640))
 
@@ -65,3 +66,18 @@ def scroll_into_view(locator, tries: int = 5) -> None:
             if "not attached" not in str(error):
                 raise
     locator.scroll_into_view_if_needed()
+
+
+def press(button, tries: int = 3) -> None:
+    """Tap a toggle (`aria-pressed`) until it reads pressed: a banner or a card arriving from the live
+    stream may move the page between the moment Playwright finds the button and its tap, which then
+    lands beside it (the phone is drawn again on every change it receives)."""
+    for _ in range(tries - 1):
+        button.click()
+        try:
+            expect(button).to_have_attribute("aria-pressed", "true", timeout=2000)
+            return
+        except AssertionError:
+            continue
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")

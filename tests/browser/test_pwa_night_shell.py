@@ -16,7 +16,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.steps import scroll_into_view
+from tests.browser.steps import press, scroll_into_view
 
 I18N = Path(__file__).resolve().parents[2] / "pwa" / "js" / "i18n.js"
 SMALL = {"width": 360, "height": 640}
@@ -493,7 +493,7 @@ def test_versus_screens_have_the_strip_and_no_english_catalogue_text_in_french(p
     for name, table, seat, path, ready in _screens(versus_tables):
         page = _open(phones, table, seat, path, lang="fr")
         if name == "home-versus":
-            page.get_by_test_id("mode-versus").click()
+            press(page.get_by_test_id("mode-versus"))
         expect(page.get_by_test_id(ready).first).to_be_visible()
         page.wait_for_timeout(300)
         if name not in ("home-versus", "join-versus", "setup", "setup-waiting"):

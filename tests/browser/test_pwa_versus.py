@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import scroll_into_view
+from tests.browser.steps import press, scroll_into_view
 from tests.conftest import LIBRARY_KEY
 
 PHONE_360 = {"width": 360, "height": 640}
@@ -331,7 +331,7 @@ def _screens(tables):
 
 def _show(page, name, testid):
     if name == "home-versus":
-        page.get_by_test_id("mode-versus").click()
+        press(page.get_by_test_id("mode-versus"))
     expect(page.get_by_test_id(testid).first).to_be_visible()
     if name not in ("home-versus", "join-versus"):
         expect(page.locator("#conn")).to_have_attribute("data-state", "live")
