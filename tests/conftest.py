@@ -26,7 +26,7 @@ def pytest_addoption(parser):
                           "operation, Monte Carlo, every browser screen); without it they are left out")
     parser.addoption("--shots", action="store_true", default=False,
                      help="the browser tests save a screenshot of each screen they visit, at both phone sizes, "
-                          "in artifacts/screenshots/ (left out by default: a third of a journey's time)")
+                          "in artifacts/screenshots/ (left out by default: about half of a journey's time)")
 
 
 def pytest_collection_modifyitems(config, items):
