@@ -46,8 +46,12 @@ def test_near_the_ceiling_new_tables_are_refused_and_tables_in_play_still_play(o
     assert created.status_code == 201
     code, host = created.json["code"], {"Authorization": f"Bearer {created.json['token']}"}
     exported = web.get(f"/api/tables/{code}/export", headers=host).json
-    # used memory at 95% of the ceiling: past the 90% where new tables stop (a margin for the tens of
-    # kilobytes a small Redis's buffers move by), below Redis's own refusal
+    # used memory at 95% of the ceiling: past the 90% where new tables stop, below Redis's own
+    # refusal. 8 MB of ballast first (not tables; 100 kB per write, so no large query buffer is
+    # counted then freed), so that the 5% left is 400 kB: the tens of kB a small Redis's buffers
+    # move by once filled a 5% of 1 MB, and Redis refused the table in play
+    for n in range(80):
+        client.set(f"test:ballast:{n}", b"x" * 100_000)
     client.config_set("maxmemory", int(client.info("memory")["used_memory"] / 0.95))
     time.sleep(1.1)  # the app reads INFO memory at most once a second
     before = _tables(client)
