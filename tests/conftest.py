@@ -39,14 +39,6 @@ def pytest_collection_modifyitems(config, items):
     if left:
         config.hook.pytest_deselected(items=left)
         items[:] = keep
-    # the longest tests first, so that none of them starts last while the other processes idle
-    items.sort(key=lambda item: item.nodeid.split("::")[0] not in SLOWEST)
-
-
-SLOWEST = {"tests/browser/test_pwa_round.py", "tests/test_slow_clients.py", "tests/test_faults.py",
-           "tests/browser/test_pwa_bmg.py", "tests/browser/test_pwa_gcsg.py", "tests/browser/test_pwa_versus.py",
-           "tests/browser/test_pwa_night_shell.py", "tests/test_behind_nginx.py", "tests/test_serve.py",
-           "tests/test_openapi_contract.py", "tests/browser/test_pwa_shell.py"}  # 10 s or more each (--durations)
 
 
 def free_port() -> int:
