@@ -602,8 +602,8 @@ def _wound(table: Table, cmd: c.Wound) -> list[Event]:
     _one_actor(cmd.hero, cmd.miniature, "Wounds")
     if cmd.wounds < 1:
         raise RuleRefused("IX·A", "At least one wound", "at_least_one_wound")
-    if cmd.hero is not None and table.hero(cmd.hero).neutralized:
-        hero = table.hero(cmd.hero)
+    hero = table.hero(cmd.hero) if cmd.hero is not None else None
+    if hero is not None and hero.neutralized:
         raise RuleRefused("IX·B", f"{hero.name} is neutralized: every cube is already in the wound zone",
                           "hero_already_neutralized", hero=hero.name)
     events = _wound_target(table, cmd.wounds, cmd.hero, cmd.miniature, "IX·A")
