@@ -3,7 +3,7 @@
 Three runs, each with every check (no 5xx, every status code, content type, header and body as
 documented; 4xx answers to valid input are allowed, being the rules refusing a command):
 
-* every operation with 25 valid examples (200 under `--long`, with the coverage phase's boundary cases). Path
+* every operation with 15 valid examples (200 under `--long`, with the coverage phase's boundary cases). Path
   parameters are steered to real tables, heroes, miniatures and tiles most of the time, so the
   generated bodies reach the rules engine instead of stopping at 404;
 * every operation with invalid input (negative mode), fewer examples: the body path and the schemas
@@ -31,7 +31,7 @@ from tests.tables import advance_to, new_table, table_body
 DOCUMENT = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 # The live stream never ends on its own: it has its own tests (tests/test_live.py).
 LIVE = r"/live$"
-# The default run: 25 valid examples per operation. The long run adds the coverage phase's boundary
+# The default run: 15 valid examples per operation. The long run adds the coverage phase's boundary
 # cases (hundreds per operation for the command and preview bodies, a `oneOf` of every command).
 schema = schemathesis.openapi.from_path(DOCUMENT, config=SchemathesisConfig.from_str(
     '[generation]\nmode = "positive"\n[phases.coverage]\nenabled = false\n')).exclude(path_regex=LIVE)
@@ -102,7 +102,7 @@ def _call(case, codes, live_server):
 
 
 @schema.parametrize()
-@hypothesis.settings(max_examples=25, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
+@hypothesis.settings(max_examples=15, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
 def test_api_conforms(case, codes, live_server):
     _call(case, codes, live_server)
 
