@@ -48,7 +48,11 @@ import zstandard
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
-HISTORY_KEPT = 300
+HISTORY_KEPT = 300  # changes whose state is kept: undo, redo, jump back and replay reach this far
+# The whole-game record (`entries`): every change's entry without its state, kept beyond the
+# history: a Strategy Game runs past 480 changes, a phone that loads at the end reads them all. A
+# bound all the same (about 1 kB an entry).
+RECORD_KEPT = 5000
 IDEMPOTENCY_TTL = 24 * 3600
 CONNECTED_MS = 40_000  # a seat is connected while its last heartbeat is this recent
 NO_HISTORY = b'{"undo":[],"redo":[]}'
@@ -131,7 +135,7 @@ def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
             "live": f"{tag}:live", "idem": f"{tag}:idem:", "ticket": f"{tag}:ticket:", "defs": f"{tag}:defs",
-            "streams": f"{tag}:streams", "claim": f"{tag}:claim:"}
+            "streams": f"{tag}:streams", "claim": f"{tag}:claim:", "record": f"{tag}:record"}
 
 
 @dataclass
@@ -148,13 +152,13 @@ class Loaded:
     stamp: bytes = b""  # the random stamp of the write that made this version (b"": none stored)
 
 
-# KEYS: table, history stream, idempotency key.
+# KEYS: table, history stream, idempotency key, record stream.
 # ARGV: expected version, history, entry, snapshot (the new state, compressed: stored as the table's
 # state and in its history entry), live message, idempotent answer (or "" when the write has no key),
 # ttl seconds, history kept, live channel, idempotency ttl, the writer's token field
 # ("token:<digest>"), the seat the writer believes it holds, the stamp of the write it read (each
 # write's random stamp: a version number alone would match a different write made after Redis lost
-# some, e.g. restarted from an append-only file one second behind), this write's stamp.
+# some, e.g. restarted from an append-only file one second behind), this write's stamp, record kept.
 # Answers {1, version} when written; {2, answer} when the idempotency key already has an answer;
 # {-1} when there is no table; {0} when the table moved on or the token no longer holds that seat.
 _SAVE = """
@@ -171,28 +175,32 @@ end
 local version = current + 1
 redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[4], 'history', ARGV[2], 'stamp', ARGV[14])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[8], version .. '-0', 'entry', ARGV[3], 'snapshot', ARGV[4])
+redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[15], version .. '-0', 'entry', ARGV[3])
 if ARGV[6] ~= '' then
   redis.call('SET', KEYS[3], ARGV[6], 'EX', ARGV[10])
 end
 if redis.call('TTL', KEYS[1]) < tonumber(ARGV[7]) - 60 then -- expiry: ttl after the last change (to a minute)
   redis.call('EXPIRE', KEYS[1], ARGV[7])
   redis.call('EXPIRE', KEYS[2], ARGV[7])
+  redis.call('EXPIRE', KEYS[4], ARGV[7])
 end
 redis.call('PUBLISH', ARGV[9], ARGV[5])
 return {1, version}
 """
 
-# KEYS: table, history stream. ARGV: game, snapshot (the first state, compressed), history, the host
+# KEYS: table, history stream, record stream. ARGV: game, snapshot (the first state, compressed), history, the host
 # token's digest, the first state (the snapshots' dictionary), the history entry, ttl seconds, the
 # host recovery code's digest. Answers 0 when the code is taken (nothing written), 1.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('DEL', KEYS[2])
+redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('HSET', KEYS[1], 'version', 1, 'game', ARGV[1], 'state', ARGV[2], 'history', ARGV[3],
            'seat:host', ARGV[4], 'token:' .. ARGV[4], 'host', 'zdict', ARGV[5], 'recovery', ARGV[8])
 redis.call('XADD', KEYS[2], '1-0', 'entry', ARGV[6], 'snapshot', ARGV[2])
+redis.call('XADD', KEYS[3], '1-0', 'entry', ARGV[6])
 redis.call('EXPIRE', KEYS[1], ARGV[7])
 redis.call('EXPIRE', KEYS[2], ARGV[7])
+redis.call('EXPIRE', KEYS[3], ARGV[7])
 return 1
 """
 
@@ -351,7 +359,7 @@ class Store:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             k = keys(code)
-            if self._create(keys=[k["table"], k["history"]],
+            if self._create(keys=[k["table"], k["history"], k["record"]],
                             args=[game, snapshot, NO_HISTORY, token, state, orjson.dumps(entry), self.ttl,
                                   digest(recovery_code) if recovery_code else ""]):
                 return code
@@ -399,11 +407,11 @@ class Store:
         k = keys(loaded.code)
         idem_key, answer = idempotency if idempotency else ("", None)
         reply = self._save(
-            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-")],
+            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["record"]],
             args=[loaded.version, orjson.dumps(history), orjson.dumps(entry), compress(state, loaded.zdict),
                   message, orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT,
                   k["live"], IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "",
-                  loaded.seat or "", loaded.stamp, secrets.token_bytes(8)])
+                  loaded.seat or "", loaded.stamp, secrets.token_bytes(8), RECORD_KEPT])
         if reply[0] == 1:
             return int(reply[1])
         if reply[0] == 2:
@@ -413,18 +421,28 @@ class Store:
         raise Stale(loaded.code)
 
     def entries(self, code: str, after: int = 0, count: int = 100, states: bool = False) -> list[tuple]:
-        """History entries with a version above `after`, oldest first: (version, entry), or with
-        `states` (version, entry, the state after it)."""
+        """Entries with a version above `after`, oldest first: (version, entry) from the whole-game
+        record, or with `states` (version, entry, the state after it) from the history, which keeps
+        the last HISTORY_KEPT only."""
+        if states:
+            return self._history(code, after, count, states=True)
+        rows = [(int(i.decode().split("-")[0]), orjson.loads(f[b"entry"]))
+                for i, f in self.redis.xrange(keys(code)["record"], min=f"({after}-0", count=count)]
+        if rows and rows[0][0] == after + 1:  # versions follow each other: nothing is missing
+            return rows
+        # The record starts later: a table stored before it was kept (2026-11-29), whose history holds
+        # the older entries, or (past RECORD_KEPT changes) a record trimmed.
+        older = [row for row in self._history(code, after, count) if not rows or row[0] < rows[0][0]]
+        return (older + rows)[:count]
+
+    def _history(self, code: str, after: int, count: int, states: bool = False) -> list[tuple]:
         pipe = self.redis.pipeline(transaction=False)
-        pipe.xrange(keys(code)["history"], min=f"({after}-0" if after else "-", count=count)
+        pipe.xrange(keys(code)["history"], min=f"({after}-0", count=count)
         pipe.hget(keys(code)["table"], "zdict")
         rows, zdict = pipe.execute()
-        out = []
-        for i, f in rows:
-            version, entry = int(i.decode().split("-")[0]), orjson.loads(f[b"entry"])
-            out.append((version, entry, self._state(code, decompress(f[b"snapshot"], lambda: zdict or b"")))
-                       if states else (version, entry))
-        return out
+        return [(int(i.decode().split("-")[0]), orjson.loads(f[b"entry"]),
+                 *([self._state(code, decompress(f[b"snapshot"], lambda: zdict or b""))] if states else []))
+                for i, f in rows]
 
     def _state(self, code: str, raw: bytes) -> dict:
         """A stored state as data. A table stored before 2026-11-29 may name its printed definitions

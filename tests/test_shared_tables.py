@@ -310,9 +310,14 @@ def test_a_phone_that_stops_reading_catches_up(http, live_server):
         stream.close()
 
 
-def test_too_old_last_event_id_gets_a_snapshot_only(http, live_server):
-    """Once the history has dropped the changes after the phone's id, it gets the table instead."""
+def test_a_game_longer_than_the_history_keeps_its_whole_record_and_replays_a_snapshot(http, live_server,
+                                                                                       redis_client):
+    """C5 and the whole-game record: once the history (the last changes' states: undo, jump back,
+    replay) has dropped the start of a game, a phone whose Last-Event-ID is older gets the table
+    instead of the changes, a jump back that far is refused, and a phone that joins at the end
+    still reads the whole game, change by change from the first, in pages."""
     code, table = heroes_table(http)
+    first = http.get(f"/api/tables/{code}/history?after=0&limit=20").json()
     session = requests.Session()
     headers = auth(http.tokens[code])
     for i in range(420):  # place a token, remove it, and so on
@@ -324,8 +329,8 @@ def test_too_old_last_event_id_gets_a_snapshot_only(http, live_server):
                              json={"id": i // 2 + 1}, timeout=10)
         assert r.status_code == 200, r.text
     version = table["version"] + 420
-    oldest = http.get(f"/api/tables/{code}/history?after=0&limit=1").json()[0]["version"]
-    assert oldest > 2
+    oldest_state = int(redis_client.xrange(f"gc:{{{code}}}:history", count=1)[0][0].split(b"-")[0])
+    assert oldest_state > 2
     with SSEClient(live_server, code, last_event_id=1) as stream:
         assert summary(stream.until(lambda e: e["event"] == "snapshot")) == [("snapshot", version)]
     with SSEClient(live_server, code, last_event_id=version - 3) as stream:
@@ -333,8 +338,20 @@ def test_too_old_last_event_id_gets_a_snapshot_only(http, live_server):
             [("change", version - 2), ("change", version - 1), ("change", version), ("snapshot", version)]
     before = state_of(http, code)
     r = http.post(f"/api/tables/{code}/history/jump", json={"version": 1})
-    assert r.status_code == 409 and "too old" in r.json()["message"]
+    assert r.status_code == 409 and r.json()["reason"] == "version_too_old"
     assert state_of(http, code) == before
+    # a phone joining now reads every change from the first, as the host read them at the start
+    token = join(http, code, "hero:batman")
+    record, after = [], 0
+    while True:
+        page = as_seat(http, token, "get", f"/api/tables/{code}/history?after={after}&limit=100").json()
+        record += page
+        if len(page) < 100:
+            break
+        after = page[-1]["version"]
+    assert [e["version"] for e in record] == list(range(1, version + 1))
+    assert record[:len(first)] == first
+    assert [e["command"] for e in record[-2:]] == ["PlaceToken", "RemoveToken"]
 
 
 # ------------------------------------------------------------------------------------ idempotency
@@ -696,7 +713,7 @@ def test_bad_input_leaves_the_table_unchanged(http, live_server, redis_client):
     assert set(redis_client.scan_iter("gc:{*}:table", count=1000)) == keys_before
     unchanged()
     # an expired table is gone for everyone
-    for key in (f"gc:{{{other_code}}}:table", f"gc:{{{other_code}}}:history"):
+    for key in (f"gc:{{{other_code}}}:table", f"gc:{{{other_code}}}:history", f"gc:{{{other_code}}}:record"):
         redis_client.pexpire(key, 1)
     time.sleep(0.05)
     assert http.get(f"/api/tables/{other_code}").status_code == 404

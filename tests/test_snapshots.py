@@ -89,7 +89,7 @@ def test_a_table_stored_before_snapshots_had_a_dictionary_still_plays_and_undoes
     state = store.decompress(redis_client.hget(f"gc:{{{code}}}:table", "state"), lambda: zdict)
     redis_client.hdel(f"gc:{{{code}}}:table", "zdict")
     redis_client.hset(f"gc:{{{code}}}:table", "state", state)
-    redis_client.delete(history)
+    redis_client.delete(history, f"gc:{{{code}}}:record")  # nor a record of the whole game
     redis_client.xadd(history, {"entry": fields[b"entry"], "snapshot": zlib.compress(state)}, id=entry_id)
     old = Process(redis_server.url, maker.host_tokens)  # a process that never saw the dictionary
     placed = old.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes", "area": "a"},
@@ -109,6 +109,10 @@ def test_a_table_stored_before_snapshots_had_a_dictionary_still_plays_and_undoes
     read = Process(redis_server.url, maker.host_tokens).get(f"/api/tables/{code}")  # reads the stored state
     assert read.status_code == 200
     assert {k: v for k, v in read.json().items() if k not in ("seats", "your_seat")} == jumped.json()["table"]
+    # its history reads from the first change: the versions before its record began come from the history
+    listed = old.get(f"/api/tables/{code}/history?after=0")
+    assert [e["version"] for e in listed.json()] == list(range(1, jumped.json()["version"] + 1))
+    assert [e["version"] for e in old.get(f"/api/tables/{code}/history?after=1&limit=2").json()] == [2, 3]
 
 
 def test_snapshots_of_a_new_table_use_its_dictionary_across_processes(redis_server, redis_client):

@@ -362,10 +362,11 @@ def test_a_write_lost_by_redis_and_replaced_by_another_is_never_written_over(a, 
     history = f"gc:{{{code}}}:history"
     # the store loses N+1: the table as it was after N (from the history), then B writes its own N+1
     state = redis_client.hget(key, "state")
-    kept_rows = [(i, f) for i, f in redis_client.xrange(history) if i != f"{lost['version']}-0".encode()]
-    redis_client.delete(history)  # as the store came back: the last entry never written
-    for entry_id, fields in kept_rows:
-        redis_client.xadd(history, fields, id=entry_id)
+    for stream in (f"gc:{{{code}}}:record", history):  # as the store came back: the last entries never written
+        kept_rows = [(i, f) for i, f in redis_client.xrange(stream) if i != f"{lost['version']}-0".encode()]
+        redis_client.delete(stream)
+        for entry_id, fields in kept_rows:
+            redis_client.xadd(stream, fields, id=entry_id)
     snapshot = kept_rows[-1][1][b"snapshot"]
     from api import store as s
     zdict = redis_client.hget(key, "zdict")

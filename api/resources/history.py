@@ -44,7 +44,10 @@ class History(MethodView):
     @blp.response(200, HistoryEntrySchema(many=True))
     @reading(blp)
     def get(self, query, code):
-        """Every change after a version, oldest first, as the token's seat may read it"""
+        """Every change after a version, oldest first, as the token's seat may read it
+
+        The whole game from its first change: the record outlives the last 300 versions, which
+        undo and jump back reach."""
         loaded, game, _ = play.load(code)
         return play.json_response([{**{k: e[k] for k in PUBLISHED if k in e},
                                     "events": game.events_for(e.get("events", []), loaded.seat)}

@@ -18,6 +18,7 @@ export const state = {
   conn: "none",        // none | connecting | live | reconnecting | offline
   seats: [],           // [{seat, connected}] from the last read
   history: null,       // history entries, newest last (loaded on demand)
+  historyUpTo: 0,      // the last history entry the server gave (the next page starts after it)
   error: null,         // {key, message, rule, answer}: the last refusal, next to its control
   busy: new Set(),     // control keys waiting for an answer
   notice: null,        // a short message for the whole screen
@@ -351,15 +352,42 @@ async function command(path, body, controlKey, { token, ifMatch, method = "POST"
   }
 }
 
-export async function loadHistory() {
-  if (!state.code) return;
-  try {
-    const answer = await request("GET", `/api/tables/${state.code}/history?limit=500`);
-    if (answer.ok) {
-      state.history = answer.data;
-      changed();
+// The history is the whole game's record: fetched whole once, then only what came after the last
+// entry the server gave (pages of HISTORY_PAGE, the most it answers at once). An entry the live
+// stream added meanwhile is replaced by the server's own when a page brings it.
+const HISTORY_PAGE = 500;
+let historyFetch = null;
+let historyAgain = false;
+
+export function loadHistory() {
+  if (!state.code) return Promise.resolve();
+  if (historyFetch) {
+    historyAgain = true;   // asked again while fetching: fetch once more when this one ends
+    return historyFetch;
+  }
+  const code = state.code;
+  historyFetch = (async () => {
+    try {
+      do {
+        historyAgain = false;
+        let page;
+        do {
+          const after = state.historyUpTo;
+          const answer = await request("GET", `/api/tables/${code}/history?after=${after}&limit=${HISTORY_PAGE}`);
+          if (!answer.ok || state.code !== code) return;
+          page = answer.data;
+          const byVersion = new Map((state.history || []).map((x) => [x.version, x]));
+          for (const entry of page) byVersion.set(entry.version, entry);
+          state.history = [...byVersion.values()].sort((a, b) => a.version - b.version);
+          if (page.length) state.historyUpTo = page[page.length - 1].version;
+          changed();
+        } while (page.length === HISTORY_PAGE);
+      } while (historyAgain);
+    } catch { /* offline: keep what we have */ } finally {
+      historyFetch = null;
     }
-  } catch { /* offline: keep what we have */ }
+  })();
+  return historyFetch;
 }
 
 // ------------------------------------------------------------------ opening a table, live
@@ -382,7 +410,13 @@ export async function openTable(code, { fresh = true } = {}) {
     }
   }
   const r = tableRecord(code);
-  state.seat = r?.seat || (r?.hostToken ? "host" : null);
+  const seat = r?.seat || (r?.hostToken ? "host" : null);
+  const reread = Boolean(state.history) && seat !== state.seat;   // another seat reads another history
+  state.seat = seat;
+  if (reread) {
+    Object.assign(state, { history: null, historyUpTo: 0 });
+    loadHistory();
+  }
   try { localStorage.setItem("gc.current", code); } catch { /* ignore */ }
   state.conn = state.conn === "live" ? "live" : "connecting";
   changed();
@@ -395,7 +429,7 @@ export function closeTable() {
   source = null;
   clearTimeout(retryTimer);
   clearTimeout(probeTimer);
-  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, error: null, travel: null });
+  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, historyUpTo: 0, error: null, travel: null });
   try { localStorage.removeItem("gc.current"); } catch { /* ignore */ }
   changed();
 }

@@ -399,3 +399,37 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     # switched to English, the tile says the same from the offer's code and params
     a.locator("#lang").click()
     expect(tile).to_have_attribute("title", f"The reserve holds {post['reserve']} cube(s), {dearest['cost']} needed")
+
+
+@pytest.mark.long
+def test_a_phone_opening_the_history_at_the_end_of_a_long_game_reads_it_from_the_first_change(api, duo, shot):
+    """The whole-game record on a phone: more changes than the history keeps (300) and than one page
+    brings (500), then Batman's phone opens the History screen and scrolls to its first change; one
+    more change arrives and is listed at the top, without reading the whole game again."""
+    code, host = duo["code"], duo["host"]
+    api.advance_to(code, host, "heroes.actions")
+    for i in range(520):  # place a token, remove it, and so on
+        if i % 2 == 0:
+            api.post(code, "/commands/place_token", host, {"kind": "gas", "side": "heroes"})
+        else:
+            api.post(code, "/commands/remove_token", host, {"id": i // 2 + 1})
+    last = api.table(code)["version"]
+    b = duo["open_b"]("/#/history")
+    items = b.get_by_test_id("history").locator("li")
+    expect(items).to_have_count(last)
+    expect(items.first).to_have_attribute("data-version", str(last))
+    expect(items.last).to_have_attribute("data-version", "1")
+    # scrolled down to the first change (in one step: the screen is drawn again at each heartbeat)
+    b.evaluate("document.querySelector('[data-testid=history] li:last-child').scrollIntoView()")
+    shot(b, "history-first-change")
+    api.post(code, "/commands/place_token", host, {"kind": "gas", "side": "heroes"})
+    expect(items.first).to_have_attribute("data-version", str(last + 1))  # from the live stream
+    expect(items).to_have_count(last + 1)
+    # back on the screen, the phone asks only for what came after the last entry the server gave
+    asked = []
+    b.on("request", lambda r: asked.append(r.url.split("/history")[1]) if "/history?" in r.url else None)
+    b.goto("/#/hero/batman")
+    b.goto("/#/history")
+    expect(items).to_have_count(last + 1)
+    b.wait_for_load_state("networkidle")
+    assert asked == [f"?after={last}&limit=500"], asked
