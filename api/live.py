@@ -185,16 +185,12 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
     try:
         yield b"retry: 2000\n\n"
         _mark(table, seat, True)  # present before the phone gets its first event
-        version, snapshot = table.latest()
-        frames = list(_missed(table, last_id, version)) if last_id is not None and _replayable(
-            table, last_id, version) else []
-        if seat and not table.valid():  # revoked before this stream could hear it: nothing read is sent
+        sent, frames = _catch_up(table, seat, last_id, opening=True)
+        if frames is None:  # revoked before this stream could hear it: nothing read is sent
             yield sse("revoked", {"seat": seat})
             return
         yield from frames
-        yield sse("snapshot", snapshot, version)
-        yield sse("presence", table.presence())
-        sent = version
+        frames = None  # sent: while it waits, the stream holds nothing of the table
         last_beat = time.monotonic()
         while True:
             try:
@@ -207,14 +203,12 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                 yield sse("revoked", {"seat": seat})
                 return
             if item is RESYNC:  # what was missed, from the history (a snapshot when it keeps too little)
-                latest, snapshot = table.latest()
-                frames = list(_missed(table, sent, latest)) if _replayable(table, sent, latest) else [
-                    sse("snapshot", snapshot, latest)]
-                if seat and not table.valid():  # a revocation may be among the lost messages
+                latest, frames = _catch_up(table, seat, sent, opening=False)
+                if frames is None:  # a revocation may be among the lost messages
                     yield sse("revoked", {"seat": seat})
                     return
                 yield from frames
-                yield sse("presence", table.presence())
+                frames = None
                 sent = max(sent, latest)
             elif item is not None:
                 event, version, frame = item
@@ -287,6 +281,22 @@ def watch_disconnect(client: socket.socket, q: queue.Queue):
         return lambda: (done.set(), watcher.kill(block=False))
     threading.Thread(target=watch, name="gotham-live-watch", daemon=True).start()
     return done.set
+
+
+def _catch_up(table: Table, seat: str | None, after: int | None, opening: bool) -> tuple[int, list[bytes] | None]:
+    """What a stream sends to catch up, as bytes, and the version it reaches: the changes after
+    `after` the history keeps, the table when `opening` or when the history keeps too little, then
+    who is connected. None for the bytes: the seat's token no longer holds it (nothing read is
+    sent). Built apart from the stream, which keeps none of it while it waits: each open stream
+    holding its table's view (some 700 objects) made every full collection walk them all."""
+    latest, snapshot = table.latest()
+    replay = after is not None and _replayable(table, after, latest)
+    frames = list(_missed(table, after, latest)) if replay else []
+    if opening or not replay:
+        frames.append(sse("snapshot", snapshot, latest))
+    if seat and not table.valid():
+        return latest, None
+    return latest, [*frames, sse("presence", table.presence())]
 
 
 def _mark(table: Table, seat: str | None, connected: bool) -> None:

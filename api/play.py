@@ -243,21 +243,21 @@ def live_message(code: str, game: games.Game, state, entry: dict, travel: dict |
     return message, frames[seats.get(writer, 0) if writer is not None else 0]
 
 
-def replayed_changes(loaded: Loaded, after: int, upto: int, s=None, viewer: str | None = None):
-    """The changes after `after` up to `upto`, rebuilt from the history (each with the table as
-    its snapshot keeps it), in order, as the phone holding `viewer` may see them. `s`: the store,
-    outside a request."""
-    s, game = s or store(), game_of(loaded)
+def replayed_changes(code: str, game: games.Game, after: int, upto: int, s=None, viewer: str | None = None):
+    """The changes at table `code` after `after` up to `upto`, rebuilt from the history (each with
+    the table as its snapshot keeps it), in order, as the phone holding `viewer` may see them. `s`:
+    the store, outside a request."""
+    s = s or store()
     while after < upto:
-        rows = s.entries(loaded.code, after, min(100, upto - after), states=True)
+        rows = s.entries(code, after, min(100, upto - after), states=True)
         if not rows:
             return
         for version, entry, state in rows:
             if version > upto:
                 return
             entry = {**entry, "version": version}
-            travel = undo_redo(s, loaded.code, entry["travel"], entry) if "travel" in entry else None
-            yield seat_change(loaded.code, game, state_of(loaded, state), entry, viewer, travel)
+            travel = undo_redo(s, code, entry["travel"], entry) if "travel" in entry else None
+            yield seat_change(code, game, game.load(state), entry, viewer, travel)
             after = version
 
 
@@ -283,7 +283,7 @@ def _replayed(loaded: Loaded, answer: dict, fingerprint: str) -> Response:
         return error(422, "This Idempotency-Key was first sent with another change: make a new key for each "
                           "change", "idempotency_key_reused")
     version = answer["version"]
-    found = next(replayed_changes(loaded, version - 1, version, viewer=loaded.seat), None)
+    found = next(replayed_changes(loaded.code, game_of(loaded), version - 1, version, viewer=loaded.seat), None)
     if found is None or found["version"] != version:
         return error(409, f"That change (version {version}) is older than the history keeps",
                      "change_too_old", {"version": version})

@@ -56,7 +56,9 @@ table's last version. Printed per step, over the measured window:
     workers, redis-server) from /proc over the window, divided by the accepted commands: the whole
     cost of the load (streams, heartbeats, presence, polls) per command;
   - the generator's CPU and event-loop lag, to tell whether the client was the bottleneck, and the
-    CPU other processes on the machine used meanwhile.
+    CPU other processes on the machine used meanwhile;
+  - the cyclic collector's pauses in the workers (gc.callbacks, logged under GOTHAM_GC_LOG): how
+    many of 1 ms and of 20 ms or more, and the longest.
 Then the capacity: the largest step where fan-out p99 < 100 ms, command p99 < 50 ms, no event lost
 and every phone connected (two steps in a row that miss them end the run unless --keep-going; so
 does a step with more phones than gunicorn accepts connections, workers x worker-connections read
@@ -570,7 +572,7 @@ def run(opts, server: Server, gens_box: list) -> int:
           + ("" if opts.poll_seats == "auto" else " (--poll-seats)"))
     gens.ask([{"op": "poll", "poll": poll} for _ in range(opts.procs)], 10)
     if opts.single:
-        c0 = server.cpu()
+        c0, t1 = server.cpu(), time.monotonic()
         s = merge(gens.ask([{"op": "single", "n": opts.single}] + [{"op": "poll", "poll": poll}] * (opts.procs - 1),
                            600))
         cpu = server.cpu() - c0
@@ -579,7 +581,7 @@ def run(opts, server: Server, gens_box: list) -> int:
               f"{ms(percentile(s['fan'], 99))} ms; lost {s['lost']}; server CPU "
               f"{cpu * 1000 / max(1, s['accepted']):.1f} ms per command"
               + (f"; refused/errors {sum(v for k, v in s['statuses'].items() if k != 200)}"
-                 if any(k != 200 for k in s['statuses']) else ""))
+                 if any(k != 200 for k in s['statuses']) else "") + f"\n            {server.pauses(t1, time.monotonic())}")
     print()
     print(f"load      : one command every {opts.interval:g} s per table, {opts.warmup:g} s warm-up + "
           f"{opts.seconds:g} s measured per step, {opts.drop * 100:g}% of phones drop once and reconnect")
@@ -649,7 +651,8 @@ def run(opts, server: Server, gens_box: list) -> int:
                   + ", ".join(f"{v:.0f} {k}" for k, v in per_phone_h.items())
                   + f"; fan-out from send p99 {ms(percentile(m['fan_send'], 99))} ms; "
                   f"{m['caught_up']} commands caught up by a reconnection; {m['drops']} drops, "
-                  f"{m['counts'].get('reconnected', 0)} reconnections; drain {m['drain']:.1f} s")
+                  f"{m['counts'].get('reconnected', 0)} reconnections; drain {m['drain']:.1f} s\n"
+                  f"         {server.pauses(warm_end, end)}")
         if poll:
             detail += (f"\n         seat polls {m['counts'].get('polls', 0) / (opts.warmup + opts.seconds):.0f}/s, "
                        f"p99 {ms(percentile(m['poll_lat'], 99))} ms, {m['counts'].get('poll errors', 0)} errors, "

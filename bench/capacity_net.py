@@ -130,6 +130,9 @@ class Server:
                    GOTHAM_LIVE_STREAMS_PER_ADDRESS="1000000",
                    GOTHAM_CONNECTIONS_PER_ADDRESS="1000000",  # the worker's cap per address (issue 28, point 3)
                    PYTHONPATH=os.pathsep.join([str(self.root)] + [p for p in [env.get("PYTHONPATH")] if p]))
+        self.gc_log = self.tmp / "gc"  # each worker's collector pauses (api/worker.py)
+        self.gc_log.mkdir(exist_ok=True)
+        env["GOTHAM_GC_LOG"] = str(self.gc_log)
         self.log = self.tmp / "server.log"
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
@@ -152,6 +155,18 @@ class Server:
 
     def pids(self) -> list[int]:
         return descendants(self.proc.pid) if self.proc is not None else []
+
+    def pauses(self, start: float, end: float) -> str:
+        """The cyclic collector's pauses in the workers between two monotonic times, in words (a
+        server older than the log says nothing). The files are written once a second: wait for it."""
+        time.sleep(1.2)
+        found = [p for f in self.gc_log.glob("*.json") for p in orjson.loads(f.read_bytes())["pauses"]
+                 if start <= p[0] <= end]
+        if not found:
+            return "collector: no pause of 1 ms or more" if any(self.gc_log.glob("*.json")) else "collector: not logged"
+        worst = max(found, key=lambda p: p[2])
+        return (f"collector: {len(found)} pauses of 1 ms or more, {sum(p[2] >= 20 for p in found)} of 20 ms or more, "
+                f"longest {worst[2]:.0f} ms (generation {worst[1]})")
 
     def gunicorn_master(self) -> int | None:
         for pid in self.pids():

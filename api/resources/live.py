@@ -43,9 +43,10 @@ class _Table(live.Table):
     """The stream's table: read through the store, drawn by the table's game."""
 
     def __init__(self, loaded, game, state, token):
+        # An open stream keeps no state and no view (a table's seats are set at its setup): what it
+        # holds while it waits, the collector walks at each full collection.
         self.s, self.code, self.game, self.seat, self.token = store(), loaded.code, game, loaded.seat, token
-        self.loaded = loaded  # its code and game: what a replay reads of it (each change carries its state)
-        self.names = game.seat_names(state)  # a table's seats are set at its setup
+        self.names = game.seat_names(state)
 
     def latest(self):  # as the stream's seat may see it
         loaded = self.s.load(self.code, presence=True)
@@ -56,7 +57,7 @@ class _Table(live.Table):
                                 "seats": play.seat_list(self.game, state, loaded.presence)}
 
     def changes(self, after, upto):
-        return play.replayed_changes(self.loaded, after, upto, self.s, viewer=self.seat)
+        return play.replayed_changes(self.code, self.game, after, upto, self.s, viewer=self.seat)
 
     def oldest(self):
         return self.s.oldest_version(self.code)
