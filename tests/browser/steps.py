@@ -68,6 +68,23 @@ def scroll_into_view(locator, tries: int = 5) -> None:
     locator.scroll_into_view_if_needed()
 
 
+def step_to(page, key: str, value: int, tries: int = 8) -> None:
+    """Tap the stepper `key`'s + until it reads `value`, each tap checked: the phone is drawn again
+    on every change it receives (another phone taking its seat, a presence), and a tap whose press
+    and release straddle that drawing is lost."""
+    shown = page.get_by_test_id(f"{key}-value")
+    for _ in range(tries):
+        now = int(shown.inner_text())
+        if now >= value:
+            break
+        page.get_by_test_id(f"{key}-plus").click()
+        try:
+            expect(shown).to_have_text(str(now + 1), timeout=2000)
+        except AssertionError:
+            continue
+    expect(shown).to_have_text(str(value))
+
+
 def press(button, tries: int = 3) -> None:
     """Tap a toggle (`aria-pressed`) until it reads pressed: a banner or a card arriving from the live
     stream may move the page between the moment Playwright finds the button and its tap, which then

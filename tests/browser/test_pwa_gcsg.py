@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import Shots, snapshot
+from tests.browser.steps import Shots, snapshot, step_to
 
 TEXT = {
     "en": {"create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
@@ -32,8 +32,7 @@ TEXT = {
 
 def place_starting_threats(page, blocks):
     for block in blocks:
-        page.get_by_test_id(f"place_threats-{block}-plus").click()
-        page.get_by_test_id(f"place_threats-{block}-plus").click()
+        step_to(page, f"place_threats-{block}", 2)
     page.get_by_test_id("place-threats").click()
 
 
@@ -107,8 +106,7 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     snap(a, "plot", "a")
     a.get_by_test_id("play-income").click()
     expect(a.get_by_test_id("take-money-plus")).to_be_visible()
-    a.get_by_test_id("take-money-plus").click()
-    a.get_by_test_id("take-money-plus").click()
+    step_to(a, "take-money", 2)
     snap(a, "take-two", "a")
     a.get_by_test_id("take").click()
     expect(a.get_by_test_id("take")).to_have_count(0)
@@ -147,8 +145,7 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     b.get_by_test_id("advance").click()
     b.get_by_test_id("income-block").select_option("midtown-2")  # a block the Penguin rules
     b.get_by_test_id("play-income").click()
-    b.get_by_test_id("take-money-plus").click()
-    b.get_by_test_id("take-money-plus").click()
+    step_to(b, "take-money", 2)
     b.get_by_test_id("take").click()
     expect(b.get_by_test_id("take")).to_have_count(0)  # taken: the table no longer offers it
     b.get_by_test_id("advance").click()
