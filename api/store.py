@@ -51,7 +51,7 @@ CODE_LENGTH = 6
 HISTORY_KEPT = 300  # changes whose state is kept: undo, redo, jump back and replay reach this far
 # The whole-game record (`entries`): every change's entry without its state, kept beyond the
 # history: a Strategy Game runs past 480 changes, a phone that loads at the end reads them all. A
-# bound all the same (about 1 kB an entry).
+# bound all the same (a BGCC game measured about 480 B an entry).
 RECORD_KEPT = 5000
 IDEMPOTENCY_TTL = 24 * 3600
 CONNECTED_MS = 40_000  # a seat is connected while its last heartbeat is this recent
@@ -426,7 +426,7 @@ class Store:
         the last HISTORY_KEPT only."""
         if states:
             return self._history(code, after, count, states=True)
-        rows = [(int(i.decode().split("-")[0]), orjson.loads(f[b"entry"]))
+        rows = [(_version(i), orjson.loads(f[b"entry"]))
                 for i, f in self.redis.xrange(keys(code)["record"], min=f"({after}-0", count=count)]
         if rows and rows[0][0] == after + 1:  # versions follow each other: nothing is missing
             return rows
@@ -436,12 +436,14 @@ class Store:
         return (older + rows)[:count]
 
     def _history(self, code: str, after: int, count: int, states: bool = False) -> list[tuple]:
+        if not states:
+            rows = self.redis.xrange(keys(code)["history"], min=f"({after}-0", count=count)
+            return [(_version(i), orjson.loads(f[b"entry"])) for i, f in rows]
         pipe = self.redis.pipeline(transaction=False)
         pipe.xrange(keys(code)["history"], min=f"({after}-0", count=count)
         pipe.hget(keys(code)["table"], "zdict")
         rows, zdict = pipe.execute()
-        return [(int(i.decode().split("-")[0]), orjson.loads(f[b"entry"]),
-                 *([self._state(code, decompress(f[b"snapshot"], lambda: zdict or b""))] if states else []))
+        return [(_version(i), orjson.loads(f[b"entry"]), self._state(code, decompress(f[b"snapshot"], lambda: zdict or b"")))
                 for i, f in rows]
 
     def _state(self, code: str, raw: bytes) -> dict:
@@ -466,7 +468,7 @@ class Store:
 
     def oldest_version(self, code: str) -> int | None:
         rows = self.redis.xrange(keys(code)["history"], count=1)
-        return int(rows[0][0].decode().split("-")[0]) if rows else None
+        return _version(rows[0][0]) if rows else None
 
     def snapshot(self, code: str, version: int) -> dict | None:
         """The state right after `version`, while the history keeps it."""
@@ -641,6 +643,11 @@ class Store:
 
     def library_delete(self, kind: str, name: str) -> bool:
         return bool(self.redis.hdel(f"gc:library:{kind}", name))
+
+
+def _version(stream_id: bytes) -> int:
+    """The table version a history or record entry's stream id names ("<version>-0")."""
+    return int(stream_id.split(b"-")[0])
 
 
 def connected_since(now_ms: int) -> int:
