@@ -96,11 +96,22 @@ def main(argv: list[str]) -> int:
         setup()
         return supervised([str(BIN / "gotham-companion"), "serve", *rest])
     setup("[test]")
-    env = dict(os.environ)
+    env = compiled_once(dict(os.environ))
     if (ROOT / "tests" / "browser").exists():
         env["CHROMIUM"] = debian_program("chromium", ("chromium", "chromium-browser"), "The browser tests")
     env["NGINX"] = debian_program("nginx", ("nginx",), "The reverse proxy tests")  # deploy/nginx.conf
     return subprocess.call([str(PY), "-m", "pytest", *workers(rest), *rest], cwd=ROOT, env=env)
+
+
+def compiled_once(env: dict) -> dict:
+    """The tests start two pytest processes and about 80 servers and tools: each module is compiled
+    once, into .venv/pycache, then read from there, also where PYTHONDONTWRITEBYTECODE is set (every
+    process compiled every module it imported again, and pytest rewrote the asserts of schemathesis'
+    340 modules in each worker: 15 s of a worker's 36 s collection, 0.5 s of a server's 2.7 s start).
+    Nothing is written beside the sources."""
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(VENV / "pycache")
+    return env
 
 
 def workers(rest: list[str]) -> list[str]:

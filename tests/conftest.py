@@ -41,6 +41,14 @@ def pytest_collection_modifyitems(config, items):
         items[:] = keep
 
 
+def pytest_ignore_collect(collection_path, config):
+    """A module of long variants only (`*_long.py`) is not even imported without `--long`: building
+    some of them costs seconds at collection, in every test process."""
+    if collection_path.name.endswith("_long.py") and not config.getoption("--long"):
+        return True
+    return None
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -3,7 +3,8 @@
 Three runs, each with every check (no 5xx, every status code, content type, header and body as
 documented; 4xx answers to valid input are allowed, being the rules refusing a command):
 
-* every operation with 15 valid examples (200 under `--long`, with the coverage phase's boundary cases). Path
+* every operation with 15 valid examples (200 under `--long`, with the coverage phase's boundary cases:
+  tests/test_openapi_contract_long.py). Path
   parameters are steered to real tables, heroes, miniatures and tiles most of the time, so the
   generated bodies reach the rules engine instead of stopping at 404;
 * every operation with invalid input (negative mode), fewer examples: the body path and the schemas
@@ -31,12 +32,10 @@ from tests.tables import advance_to, new_table, table_body
 DOCUMENT = Path(__file__).resolve().parent.parent / "openapi" / "openapi.json"
 # The live stream never ends on its own: it has its own tests (tests/test_live.py).
 LIVE = r"/live$"
-# The default run: 15 valid examples per operation. The long run adds the coverage phase's boundary
-# cases (hundreds per operation for the command and preview bodies, a `oneOf` of every command).
+# The default run: 15 valid examples per operation. The long run (tests/test_openapi_contract_long.py)
+# adds the coverage phase's boundary cases.
 schema = schemathesis.openapi.from_path(DOCUMENT, config=SchemathesisConfig.from_str(
     '[generation]\nmode = "positive"\n[phases.coverage]\nenabled = false\n')).exclude(path_regex=LIVE)
-covered = schemathesis.openapi.from_path(
-    DOCUMENT, config=SchemathesisConfig.from_str('[generation]\nmode = "positive"\n')).exclude(path_regex=LIVE)
 
 def _negatable(method: str, path: str) -> bool:
     """An operation with something invalid to send: a body, or a parameter with a type, pattern or
@@ -107,13 +106,6 @@ def test_api_conforms(case, codes, live_server):
     _call(case, codes, live_server)
 
 
-@pytest.mark.long
-@covered.parametrize()
-@hypothesis.settings(max_examples=200, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
-def test_api_conforms_200_examples(case, codes, live_server):
-    _call(case, codes, live_server)
-
-
 @invalid.parametrize()
 @hypothesis.settings(max_examples=10, deadline=None, suppress_health_check=list(hypothesis.HealthCheck))
 def test_api_refuses_invalid_input(case, codes, live_server):
@@ -138,11 +130,6 @@ def openings(live_server, codes):
 
 def test_stateful_sequences_follow_the_links(live_server, openings):
     _sequences(live_server, openings, 25)
-
-
-@pytest.mark.long
-def test_more_stateful_sequences_follow_the_links(live_server, openings):
-    _sequences(live_server, openings, 80)
 
 
 def _sequences(live_server, openings, sequences: int):
