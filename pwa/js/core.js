@@ -31,7 +31,29 @@ let scheduled = false;
 
 export function subscribe(fn) { listeners.add(fn); return () => listeners.delete(fn); }
 
+// The screen is drawn again on every change this phone hears of (another phone's command, a seat
+// taken, a presence). Drawn while a finger is down, it would replace the button between press and
+// release, and the tap would be lost: the drawing waits for the release (at most a second).
+let pressed = false;
+let waiting = false;
+let pressTimer = null;
+function released() {
+  pressed = false;
+  clearTimeout(pressTimer);
+  if (waiting) { waiting = false; setTimeout(changed, 0); }   // after the release's click
+}
+if (typeof document !== "undefined") {
+  document.addEventListener("pointerdown", () => {
+    pressed = true;
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(released, 1000);
+  }, true);
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+}
+
 export function changed() {
+  if (pressed) { waiting = true; return; }
   if (scheduled) return;
   scheduled = true;
   queueMicrotask(() => {

@@ -1,5 +1,18 @@
 // Small DOM helpers: build elements, icons, dialogs. No framework.
 
+// A <details> that stays as the player left it, open or closed, while the screen is drawn again on
+// every change: kept in `memory` (a Set of keys). When the screen was drawn again between the tap
+// and the toggle event, it is drawn once more (`redraw`) with what the tap said.
+export function keptDetails(memory, key, redraw, attrs, ...children) {
+  const el = h("details", { ...attrs, open: memory.has(key) }, ...children);
+  el.addEventListener("toggle", () => {
+    if (el.open === memory.has(key)) return;   // drawn as kept (a toggle event follows every drawing open)
+    if (el.open) memory.add(key); else memory.delete(key);
+    if (!el.isConnected) redraw();
+  });
+  return el;
+}
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs || {})) {

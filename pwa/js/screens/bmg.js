@@ -4,7 +4,7 @@
 // the models carry their markers, Effort limit and magazines; the app keeps no copy of the rules.
 
 import { t } from "../i18n.js";
-import { add, h, icon } from "../ui.js";
+import { add, h, icon, keptDetails } from "../ui.js";
 import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
 import { busy, noTable, refusalFor, whyNot } from "./common.js";
 
@@ -284,7 +284,7 @@ function markerControls(m) {
   const heal = targetsOf("heal", "model").includes(m.id);
   if (!hurt && !heal) return null;
   const key = `mk-${m.id}`;
-  const el = h("details", { class: "marker-controls", open: openMarkers.has(m.id) },
+  return keptDetails(openMarkers, m.id, changed, { class: "marker-controls" },
     h("summary", { class: "small", text: t("bmg.markers") }),
     h("div", { class: "row" },
       hurt ? button(t("bmg.addStun"), `${key}-s+`, () => send("damage", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true, testid: `add-stun-${m.id}` }) : null,
@@ -292,8 +292,6 @@ function markerControls(m) {
       heal && m.stun ? button(t("bmg.removeStun"), `${key}-s-`, () => send("heal", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true }) : null,
       heal && m.injury ? button(t("bmg.removeWound"), `${key}-w-`, () => send("heal", { model: m.id, injury: 1 }, key, { model: m.id }), { small: true }) : null),
     refusalFor(key));
-  el.addEventListener("toggle", () => { if (el.open) openMarkers.add(m.id); else openMarkers.delete(m.id); });
-  return el;
 }
 
 function crews(table) {
@@ -432,19 +430,18 @@ function attackOdds(o) {
 // Real dice instead of the app's: one select per die the roll needs (the count the odds give),
 // sent as the command's values; the rules check them.
 const realDice = {};
+const openEntries = new Set();
 function realEntry(key, dice, onuse) {
   if (appRolls()) return null;
   const vals = (realDice[key] ||= {});
   const all = dice.every((d) => vals[d.id]);
-  const el = h("details", { class: "real-entry", open: Boolean(realDice[`${key}:open`]) },
+  return keptDetails(openEntries, key, changed, { class: "real-entry" },
     h("summary", { class: "small", text: t("bmg.realDice") }),
     h("div", { class: "real-grid" }, dice.map((d) => h("label", { class: "field" }, h("span", { class: "small", text: d.label }),
       h("select", { "data-key": `${key}-${d.id}`, "data-testid": `${key}-${d.id}`, onchange: (e) => { vals[d.id] = Number(e.target.value) || null; changed(); } },
         h("option", { value: "", selected: !vals[d.id] }, "–"),
         [1, 2, 3, 4, 5, 6].map((v) => h("option", { value: v, selected: vals[d.id] === v }, String(v))))))),
     button(t("bmg.useDice"), `${key}-use`, () => { onuse(vals); realDice[key] = {}; }, { disabled: !all, testid: `${key}-use` }));
-  el.addEventListener("toggle", () => { realDice[`${key}:open`] = el.open; });
-  return el;
 }
 
 function dieList(n, label) {

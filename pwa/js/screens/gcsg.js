@@ -5,7 +5,7 @@
 // with a coded refusal shown next to the control.
 
 import { gcsgStepTitle, t, turnSteps } from "../i18n.js";
-import { add, h, icon } from "../ui.js";
+import { add, h, icon, keptDetails } from "../ui.js";
 import { changed, playedOffer as offerOf, send, seatName, state } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
@@ -225,9 +225,7 @@ function actions(table) {
 
 const openDetails = new Set();
 function details(summary, content) {
-  const el = h("details", { open: openDetails.has(summary.split(" (")[0]) }, h("summary", { text: summary }), content);
-  el.addEventListener("toggle", () => { const k = summary.split(" (")[0]; if (el.open) openDetails.add(k); else openDetails.delete(k); });
-  return el;
+  return keptDetails(openDetails, summary.split(" (")[0], changed, {}, h("summary", { text: summary }), content);
 }
 
 function clean(map = {}) {

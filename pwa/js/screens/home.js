@@ -2,7 +2,7 @@
 // Also the join screen (#/join/CODE): choose a seat.
 
 import { refusalText, t, labelled } from "../i18n.js";
-import { add, confirmSheet, h } from "../ui.js";
+import { add, confirmSheet, h, keptDetails } from "../ui.js";
 import {
   changed, claimSeat, forgetTable, heroOfSeat, joinSeat, openTable, playerName, reclaimHost, recentTables, request, saveRecord, state,
   tableRecord,
@@ -289,9 +289,7 @@ function renderCreate() {
 const openDetails = new Set();
 
 function details(summary, content, key) {
-  const el = h("details", { open: openDetails.has(key) }, h("summary", { text: summary }), content);
-  el.addEventListener("toggle", () => { if (el.open) openDetails.add(key); else openDetails.delete(key); });
-  return el;
+  return keptDetails(openDetails, key, changed, {}, h("summary", { text: summary }), content);
 }
 
 function numberField(name, label, values, min, max) {

@@ -3,7 +3,7 @@
 // with suggested values, marked "to fill in", and the players set them from their mission sheet.
 
 import { getLang, refusalText, t, tSide } from "../i18n.js";
-import { add, h } from "../ui.js";
+import { add, h, keptDetails } from "../ui.js";
 import { changed, request, saveRecord } from "../core.js";
 import { catalog, missionTitle, retry } from "../catalog.js";
 
@@ -81,9 +81,7 @@ export function renderVersusCreate(box, go) {
 const openDetails = new Set();
 
 function details(summary, content, key) {
-  const el = h("details", { open: openDetails.has(key) }, h("summary", { text: summary }), content);
-  el.addEventListener("toggle", () => { if (el.open) openDetails.add(key); else openDetails.delete(key); });
-  return el;
+  return keptDetails(openDetails, key, changed, {}, h("summary", { text: summary }), content);
 }
 
 function sideFields(m, side) {
