@@ -429,7 +429,8 @@ def test_a_phone_opening_the_history_at_the_end_of_a_long_game_reads_it_from_the
     asked = []
     b.on("request", lambda r: asked.append(r.url.split("/history")[1]) if "/history?" in r.url else None)
     b.goto("/#/hero/batman")
-    b.goto("/#/history")
+    with b.expect_request(lambda r: "/history?" in r.url):  # the screen asks once it is drawn: wait for it
+        b.goto("/#/history")
     expect(items).to_have_count(last + 1)
     b.wait_for_load_state("networkidle")
     assert asked == [f"?after={last}&limit=500"], asked
