@@ -106,8 +106,9 @@ def main(argv: list[str]) -> int:
 def compiled_once(env: dict) -> dict:
     """The tests start two pytest processes and about 80 servers and tools: each module is compiled
     once, into .venv/pycache, then read from there, also where PYTHONDONTWRITEBYTECODE is set (every
-    process compiled every module it imported again, and pytest rewrote the asserts of schemathesis'
-    340 modules in each worker: 15 s of a worker's 36 s collection, 0.5 s of a server's 2.7 s start).
+    process compiled every module it imported again, and pytest rewrote the asserts of 441 modules,
+    most of them the pytest plugins', in each worker: a cold collection took 36 s, a warm one 21 s;
+    importing the app 2.7 s, then 2.2 s).
     Nothing is written beside the sources."""
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(VENV / "pycache")

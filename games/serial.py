@@ -22,7 +22,8 @@ import typing
 from .refusal import RuleRefused
 
 _SCALARS = (int, str, bool, float, type(None))
-_CHECKED = {int: (int,), float: (int, float), str: (str,), bool: (bool,), type(None): (type(None),)}
+_CHECKED = {int: (int,), float: (int, float), str: (str,), bool: (bool,), type(None): (type(None),),
+            dict: (dict,), list: (list, tuple)}  # a bare `dict` or `list` field: any object, any list
 _ANY = (typing.Any, object)
 
 
@@ -134,9 +135,6 @@ def problem(cls, value, where: str = "") -> tuple[str, str, str] | None:
         return "type", where, f"{where} is not a list"
     if cls in _ANY:
         return None
-    if cls is dict or cls is list:  # a bare `dict` or `list` field: any object, any list, never another type
-        return None if isinstance(value, (list, tuple) if cls is list else dict) else (
-            "type", where, f"{where} is not {'a list' if cls is list else 'an object'}")
     origin = typing.get_origin(cls)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(cls)
