@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint
 
-from ..schemas import CommandResultSchema, RefusalSchema
+from ..schemas import REFUSAL, CommandResultSchema
 
 IF_MATCH = {
     "name": "If-Match",
@@ -49,7 +49,7 @@ ETAG = {"ETag": {"schema": {"type": "string"},
                  "description": 'The table\'s version ("8"): send it back as If-Match to write over that version '
                                 "only (compare-and-set: a stale one is refused with 412 and the current table)"}}
 
-# A command's refusals, each a RefusalSchema with its stable reason (api/errors.py).
+# A command's refusals, each a Refusal with its stable reason (api/errors.py).
 COMMAND_REFUSALS = {
     400: "A malformed Idempotency-Key", 401: "No seat token", 403: "This seat may not do that",
     404: "No such table", 409: "The rules refuse the command",
@@ -66,7 +66,7 @@ def command(blp: Blueprint, schema=None):
     def decorate(fn):
         return _stacked(fn, [
             blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
-            *(blp.alt_response(status, schema=RefusalSchema, description=why)
+            *(blp.alt_response(status, schema=REFUSAL, description=why)
               for status, why in sorted(COMMAND_REFUSALS.items(), reverse=True)),
             blp.response(200, CommandResultSchema, headers=ETAG),
             *([blp.arguments(schema)] if schema is not None else []),
@@ -76,9 +76,9 @@ def command(blp: Blueprint, schema=None):
 
 def reading(blp: Blueprint):
     return lambda fn: _stacked(fn, [
-        blp.alt_response(404, schema=RefusalSchema, description="No such table"),
-        blp.alt_response(503, schema=RefusalSchema, description="The store is not answering"),
-        blp.alt_response(429, schema=RefusalSchema, description=TOO_MANY_UNKNOWN),
+        blp.alt_response(404, schema=REFUSAL, description="No such table"),
+        blp.alt_response(503, schema=REFUSAL, description="The store is not answering"),
+        blp.alt_response(429, schema=REFUSAL, description=TOO_MANY_UNKNOWN),
     ])
 
 

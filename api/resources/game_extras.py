@@ -12,7 +12,7 @@ import games
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import RefusalSchema
+from ..schemas import REFUSAL
 from . import reading
 from .game_tables import unknown_game
 
@@ -35,7 +35,7 @@ class PreviewFieldsSchema(OpenSchema):
 @blp.route("/games/<game>/samples")
 class Samples(MethodView):
     @blp.response(200, OpenSchema)
-    @blp.alt_response(404, schema=RefusalSchema, description="No such game")
+    @blp.alt_response(404, schema=REFUSAL, description="No such game")
     def get(self, game):
         """The labelled sample library of a game (bmg: `cards` and `objectives`; gcsg: `villains`
         and `settings`); every sample value says it is one"""
@@ -48,8 +48,8 @@ class Samples(MethodView):
 class Preview(MethodView):
     @blp.arguments(PreviewFieldsSchema)
     @blp.response(200, OpenSchema)
-    @blp.alt_response(409, schema=RefusalSchema, description="No such preview for that name now")
-    @blp.alt_response(422, schema=RefusalSchema, description="A field beyond its bound")
+    @blp.alt_response(409, schema=REFUSAL, description="No such preview for that name now")
+    @blp.alt_response(422, schema=REFUSAL, description="A field beyond its bound")
     @reading(blp)
     def post(self, fields_, code, name):
         """What a command (or a question) `name` would give, from the table as it is now, before it

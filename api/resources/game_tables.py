@@ -12,7 +12,7 @@ import games
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint
-from ..schemas import RefusalSchema, Text
+from ..schemas import REFUSAL, Text
 from . import command
 from .tables import NewTableViewSchema, created, creating
 
@@ -61,9 +61,9 @@ class GameTables(MethodView):
     @creating(blp)
     @blp.arguments(SetupOptionsSchema)
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(404, schema=RefusalSchema, description="No such game")
-    @blp.alt_response(409, schema=RefusalSchema, description="The setup breaks a rule")
-    @blp.alt_response(422, schema=RefusalSchema, description="The options do not set up a table of this game")
+    @blp.alt_response(404, schema=REFUSAL, description="No such game")
+    @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")
+    @blp.alt_response(422, schema=REFUSAL, description="The options do not set up a table of this game")
     def post(self, options, game):
         """Set up a table of any registered game from its setup options
 

@@ -21,7 +21,7 @@ import games
 from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
-from ..schemas import RefusalSchema, Text
+from ..schemas import REFUSAL, Text
 
 blp = Blueprint("library", __name__, url_prefix="/api/library",
                 description="Reusable hero boards, items, tiles and missions")
@@ -131,9 +131,9 @@ class Library(MethodView):
     @blp.doc(**WRITE_DOC)
     @blp.arguments(LibrarySchema)
     @blp.response(200, ImportResultSchema)
-    @blp.alt_response(401, schema=RefusalSchema, description="No library key")
-    @blp.alt_response(403, schema=RefusalSchema, description="Not the library key, or the library is read-only")
-    @blp.alt_response(409, schema=RefusalSchema, description="A definition breaks a rule, replaces a sample, "
+    @blp.alt_response(401, schema=REFUSAL, description="No library key")
+    @blp.alt_response(403, schema=REFUSAL, description="Not the library key, or the library is read-only")
+    @blp.alt_response(409, schema=REFUSAL, description="A definition breaks a rule, replaces a sample, "
                                                              "or the library would be full")
     def post(self, data):
         """Import a library document (needs the library key); definitions with the same name are
@@ -174,9 +174,9 @@ def _kind_route(kind: str):
         @blp.doc(**WRITE_DOC)
         @blp.arguments(schema)
         @blp.response(201, schema)
-        @blp.alt_response(401, schema=RefusalSchema, description="No library key")
-        @blp.alt_response(403, schema=RefusalSchema, description="Not the library key, or the library is read-only")
-        @blp.alt_response(409, schema=RefusalSchema, description="The definition breaks a rule, replaces a sample, "
+        @blp.alt_response(401, schema=REFUSAL, description="No library key")
+        @blp.alt_response(403, schema=REFUSAL, description="Not the library key, or the library is read-only")
+        @blp.alt_response(409, schema=REFUSAL, description="The definition breaks a rule, replaces a sample, "
                                                                  "or the library is full")
         def post(self, data):
             refused = _key_refused()
@@ -194,7 +194,7 @@ def _kind_route(kind: str):
 
     class Entry(MethodView):
         @blp.response(200, schema)
-        @blp.alt_response(404, schema=RefusalSchema, description="Not in the library")
+        @blp.alt_response(404, schema=REFUSAL, description="Not in the library")
         def get(self, name):
             found = SAMPLES[kind].get(name) or store().library_get(kind, name)
             if found is None:
@@ -204,10 +204,10 @@ def _kind_route(kind: str):
 
         @blp.doc(**WRITE_DOC)
         @blp.response(204)
-        @blp.alt_response(401, schema=RefusalSchema, description="No library key")
-        @blp.alt_response(403, schema=RefusalSchema, description="Not the library key, or the library is read-only")
-        @blp.alt_response(404, schema=RefusalSchema, description="Not in the library")
-        @blp.alt_response(409, schema=RefusalSchema, description="A sample is never removed")
+        @blp.alt_response(401, schema=REFUSAL, description="No library key")
+        @blp.alt_response(403, schema=REFUSAL, description="Not the library key, or the library is read-only")
+        @blp.alt_response(404, schema=REFUSAL, description="Not in the library")
+        @blp.alt_response(409, schema=REFUSAL, description="A sample is never removed")
         def delete(self, name):
             refused = _key_refused() or _sample_refused(kind, name)
             if refused:

@@ -14,7 +14,7 @@ from .. import live, play
 from .. import store as store_module
 from ..errors import error
 from ..extensions import Blueprint, hub, store
-from ..schemas import RefusalSchema
+from ..schemas import REFUSAL
 from . import AUTHORIZATION
 
 blp = Blueprint("live", __name__, url_prefix="/api/tables/<table_code:code>",
@@ -80,10 +80,10 @@ class Live(MethodView):
     @blp.doc(responses={"200": {"description": "text/event-stream",
                                 "content": {"text/event-stream": {"schema": {"type": "string"}}}}},
              **LIVE_DOC)
-    @blp.alt_response(400, schema=RefusalSchema, description="Last-Event-ID names no version of this table")
-    @blp.alt_response(401, schema=RefusalSchema, description="The ticket cookie has expired: ask for a new one")
-    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many open live streams of this seat, or (a "
+    @blp.alt_response(400, schema=REFUSAL, description="Last-Event-ID names no version of this table")
+    @blp.alt_response(401, schema=REFUSAL, description="The ticket cookie has expired: ask for a new one")
+    @blp.alt_response(404, schema=REFUSAL, description="No such table")
+    @blp.alt_response(429, schema=REFUSAL, description="Too many open live streams of this seat, or (a "
                                                              "phone holding no seat, a spectator) from this "
                                                              "address or at this table (header Retry-After)")
     def get(self, code):
@@ -192,8 +192,8 @@ class LiveTicket(MethodView):
     @blp.response(200, TicketSchema, headers={"Set-Cookie": {
         "description": "gc_live=<ticket>; HttpOnly; SameSite=Strict; Path=/api/tables/<code>/live",
         "schema": {"type": "string"}}})
-    @blp.alt_response(401, schema=RefusalSchema, description="No seat token")
-    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    @blp.alt_response(401, schema=REFUSAL, description="No seat token")
+    @blp.alt_response(404, schema=REFUSAL, description="No such table")
     def post(self, code):
         """A short-lived ticket (an HttpOnly cookie) for this seat's live stream, so that the
         browser's EventSource shows the seat as connected without a token in its URL"""

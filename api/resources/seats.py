@@ -15,7 +15,7 @@ from .. import play
 from ..errors import error
 from ..extensions import Blueprint, store
 from ..ratelimit import limited
-from ..schemas import RefusalSchema, Text
+from ..schemas import REFUSAL, Text
 from ..store import ClaimRefused, SeatTaken
 from . import reading
 
@@ -68,9 +68,9 @@ class Seats(MethodView):
     @limited("join")
     @blp.arguments(JoinSchema)
     @blp.response(201, SeatTokenSchema)
-    @blp.alt_response(404, schema=RefusalSchema, description="No such table or seat")
-    @blp.alt_response(409, schema=RefusalSchema, description="The seat is taken")
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many join attempts from this address (Retry-After)")
+    @blp.alt_response(404, schema=REFUSAL, description="No such table or seat")
+    @blp.alt_response(409, schema=REFUSAL, description="The seat is taken")
+    @blp.alt_response(429, schema=REFUSAL, description="Too many join attempts from this address (Retry-After)")
     def post(self, data, code):
         """Join: take a free seat and receive its token (rate limited per address)"""
         loaded, game, state = play.load(code)
@@ -91,9 +91,9 @@ class Seats(MethodView):
 @blp.route("/<seat>/handover")
 class Handover(MethodView):
     @blp.response(201, HandoverSchema)
-    @blp.alt_response(401, schema=RefusalSchema, description="No seat token")
-    @blp.alt_response(403, schema=RefusalSchema, description="Only the host hands seats over")
-    @blp.alt_response(404, schema=RefusalSchema, description="No such table or seat")
+    @blp.alt_response(401, schema=REFUSAL, description="No seat token")
+    @blp.alt_response(403, schema=REFUSAL, description="Only the host hands seats over")
+    @blp.alt_response(404, schema=REFUSAL, description="No such table or seat")
     def post(self, code, seat):
         """The host hands a seat to a new phone: the old phone's token stops working now, and the
         answer is a one-time claim code the new phone exchanges for its own token (POST
@@ -119,10 +119,10 @@ class Claim(MethodView):
     @limited("join")
     @blp.arguments(ClaimSchema)
     @blp.response(201, SeatTokenSchema)
-    @blp.alt_response(404, schema=RefusalSchema, description="No such table, or a code this table never gave")
-    @blp.alt_response(410, schema=RefusalSchema, description="The code expired, was used, or the seat was handed "
+    @blp.alt_response(404, schema=REFUSAL, description="No such table, or a code this table never gave")
+    @blp.alt_response(410, schema=REFUSAL, description="The code expired, was used, or the seat was handed "
                                                              "over again since")
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many join attempts from this address (Retry-After)")
+    @blp.alt_response(429, schema=REFUSAL, description="Too many join attempts from this address (Retry-After)")
     def post(self, data, code):
         """The new phone takes the seat a handover reserved with its one-time claim code, and receives
         the seat's token (once: a second claim of the same code is refused; rate limited as joining)"""
@@ -156,9 +156,9 @@ def claim_refused(reason: str):
 @blp.route("/<seat>")
 class Seat(MethodView):
     @blp.response(204)
-    @blp.alt_response(401, schema=RefusalSchema, description="No seat token")
-    @blp.alt_response(403, schema=RefusalSchema, description="This phone does not hold that seat")
-    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
+    @blp.alt_response(401, schema=REFUSAL, description="No seat token")
+    @blp.alt_response(403, schema=REFUSAL, description="This phone does not hold that seat")
+    @blp.alt_response(404, schema=REFUSAL, description="No such table")
     def delete(self, code, seat):
         """Forget: this phone gives its seat up. Its token stops working and its live streams end at
         once; the seat stays taken (the host hands it to another phone)"""

@@ -8,7 +8,7 @@ from flask.views import MethodView
 import games
 
 from ..extensions import Blueprint
-from ..schemas import RefusalSchema
+from ..schemas import REFUSAL
 from .game_tables import set_up
 from .tables import NewTableViewSchema, creating
 
@@ -23,7 +23,7 @@ class Tables(MethodView):
     @creating(blp)
     @blp.arguments(games.get(GAME).setup_schema())
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(409, schema=RefusalSchema, description="The setup breaks a rule")
+    @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")
     def post(self, data):
         """Set up a table: the mission, 1-4 heroes and the villain's tiles (as POST /api/games/bgcc/tables)
 

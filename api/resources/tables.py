@@ -15,7 +15,7 @@ from .. import play
 from ..errors import error, rule_refused, store_full
 from ..extensions import Blueprint, store
 from ..ratelimit import limited
-from ..schemas import RefusalSchema, TableViewSchema, Text
+from ..schemas import REFUSAL, TableViewSchema, Text
 from . import ETAG, reading
 
 blp = Blueprint("tables", __name__, url_prefix="/api/tables",
@@ -66,9 +66,9 @@ def creating(blp):
     """A view that sets up a new table: counted against this address's one `create` budget before
     its body is read (429), and refused while the store is near its memory ceiling (503)."""
     def decorate(fn):
-        fn = blp.alt_response(503, schema=RefusalSchema, description="The store is full: no new table for now "
+        fn = blp.alt_response(503, schema=REFUSAL, description="The store is full: no new table for now "
                                                                       "(store_full, Retry-After)")(fn)
-        fn = blp.alt_response(429, schema=RefusalSchema, description="Too many new tables from this address "
+        fn = blp.alt_response(429, schema=REFUSAL, description="Too many new tables from this address "
                                                                       "(Retry-After)")(fn)
         return limited("create")(fn)
     return decorate
@@ -99,9 +99,9 @@ class Recover(MethodView):
     @limited("join")
     @blp.arguments(RecoverSchema)
     @blp.response(201, HostTokenSchema)
-    @blp.alt_response(403, schema=RefusalSchema, description="Not this table's recovery code")
-    @blp.alt_response(404, schema=RefusalSchema, description="No such table")
-    @blp.alt_response(429, schema=RefusalSchema, description="Too many attempts from this address (Retry-After)")
+    @blp.alt_response(403, schema=REFUSAL, description="Not this table's recovery code")
+    @blp.alt_response(404, schema=REFUSAL, description="No such table")
+    @blp.alt_response(429, schema=REFUSAL, description="Too many attempts from this address (Retry-After)")
     def post(self, data, code):
         """Take the host seat back on a new phone with the table's recovery code; the old host
         token stops working (rate limited per address, as joining)"""
@@ -146,7 +146,7 @@ class Import(MethodView):
     @creating(blp)
     @blp.arguments(ExportSchema)
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(422, schema=RefusalSchema, description="Not a table this app can resume")
+    @blp.alt_response(422, schema=REFUSAL, description="Not a table this app can resume")
     def post(self, data):
         """Resume an exported table under a new code; the importer holds the host seat"""
         try:

@@ -13,7 +13,7 @@ from marshmallow import Schema, fields, validate
 import games
 
 from ..extensions import Blueprint
-from ..schemas import NAME, List, RefusalSchema, Text
+from ..schemas import NAME, REFUSAL, List, Text
 from .game_tables import set_up
 from .tables import NewTableViewSchema, creating
 
@@ -60,9 +60,9 @@ class VersusTables(MethodView):
     @creating(blp)
     @blp.arguments(games.get(GAME).setup_schema())
     @blp.response(201, NewTableViewSchema)
-    @blp.alt_response(409, schema=RefusalSchema, description="The mission breaks a rule, or contradicts the booklet")
-    @blp.alt_response(404, schema=RefusalSchema, description="No booklet mission with that id")
-    @blp.alt_response(400, schema=RefusalSchema, description="A value the booklet does not print is missing")
+    @blp.alt_response(409, schema=REFUSAL, description="The mission breaks a rule, or contradicts the booklet")
+    @blp.alt_response(404, schema=REFUSAL, description="No booklet mission with that id")
+    @blp.alt_response(400, schema=REFUSAL, description="A value the booklet does not print is missing")
     def post(self, data):
         """Set up a Versus table (as POST /api/games/bgcc-versus/tables): both command posts, discs
 
