@@ -28,7 +28,7 @@ def test_a_term_to_serve_leaves_no_process_and_frees_the_port_within_10_s(served
     names = " ".join(cmdline(p) for p in pids)
     assert "gunicorn" in names and "redis-server" in names, names
     # no control socket at gunicorn's default path, one file shared by every instance on the machine
-    pass  # assert not list(s.home.glob(".gunicorn/*")), list(s.home.glob(".gunicorn/*"))
+    assert not list(s.home.glob(".gunicorn/*")), list(s.home.glob(".gunicorn/*"))
     stream = socket.create_connection(("127.0.0.1", s.port))  # an open live stream must not hold the stop
     stream.sendall(b"GET /api/tables/ABCDEF/live HTTP/1.1\r\nHost: x\r\n\r\n")
     t0 = time.monotonic()
