@@ -7,6 +7,7 @@ Options: --tables 250,500,1000,1500,2000,2500 (the steps, ascending)  --seconds 
          --single 300 (sequential commands of the 1-client run; 0: skip it)  --procs 2 (load
          generator processes)  --workers 2 (the server's, as `serve --workers`)  --keep-going
          (measure every step, even after two in a row missed the targets)  --seed 1
+         --game bgcc|bmg|gcsg|mixed (the traffic model, default bgcc: bench/capacity_games.py)
          --app-root PATH (the checkout whose server is measured, default this one: a worktree of
          another commit gives the figures before or after a change)
 Needs nothing beyond the app's packages (orjson); everything runs on 127.0.0.1 and is stopped at
@@ -17,9 +18,10 @@ The server is the one `python3 manage.py serve` runs: `python -m api.cli serve -
 directory) and gunicorn with gevent workers, as configured in api/cli.py. The benchmark raises its
 own RLIMIT_NOFILE to the hard limit first; the server inherits it.
 
-The traffic model, per table (the sample mission, the 3 sample heroes, the sample tiles, set up to
-the heroes' actions step): 5 phones, one per seat (host, villain and the 3 heroes, each joined
-through POST /seats with its own token), each doing what the PWA does (pwa/js/core.js):
+The traffic model, per table (--game; bench/capacity_games.py says how each game's table is set
+up, its phones and the commands they send): a phone per seat (Chronicles: host, villain and the 3
+heroes; the Miniature Game: its 2 players; the Strategy Game: its 3 Villains), each seat joined
+through POST /seats with its own token, each phone doing what the PWA does (pwa/js/core.js):
   - on opening the table: GET /api/tables/{code} with its token, POST /api/tables/{code}/live/ticket
     with its token (Authorization), then one EventSource on GET /api/tables/{code}/live carrying the
     ticket cookie that answer set (so the server marks the seat present; no token in a URL), and on
@@ -34,17 +36,16 @@ through POST /seats with its own token), each doing what the PWA does (pwa/js/co
   - HTTP requests reuse the phone's connection while the server keeps it alive (gunicorn's
     default keep-alive, 2 s: --keepalive), else open a new one, as a browser does.
 One command every --interval seconds per table (each table at its own random phase, so the tables
-together send tables/interval commands/s), from the phone of the seat that makes it, in a cycle
-the rules accept forever: a hero spends a reroll cube, the same phone undoes it, the villain
-places a smoke token, removes it, the next hero spends and undoes, the host places a gas token,
-removes it, the last hero spends and undoes. A table's commands are sequential: a command due
-while the last one is unanswered waits (counted as late).
+together send tables/interval commands/s), from the phone of the seat that makes it, in its game's
+cycle that the rules accept forever (Chronicles: a hero spends a reroll cube, the same phone undoes
+it, the villain places a smoke token and removes it, and so on). A table's commands are
+sequential: a command due while the last one is unanswered waits (counted as late).
 
 Each step adds the tables (created, seats joined, advanced, phones opened, then a few seconds to
 settle), then runs --warmup + --seconds of load and waits (at most 10 s) until every phone saw its
 table's last version. Printed per step, over the measured window:
   - command p50/p99: send → whole answer, on the sender's connection;
-  - fan-out p50/p99: a command's answer → the last of the table's 4 other phones received the
+  - fan-out p50/p99: a command's answer → the last of the table's other phones received the
     `change` with its version (the version is the event id; a change can arrive before the answer:
     the app publishes first). Commands some phone got only from a reconnection's replay or a
     snapshot are counted apart, not in the fan-out;
@@ -62,8 +63,9 @@ table's last version. Printed per step, over the measured window:
 Then the capacity: the largest step where fan-out p99 < 100 ms, command p99 < 50 ms, no event lost
 and every phone connected (two steps in a row that miss them end the run unless --keep-going; so
 does a step with more phones than gunicorn accepts connections, workers x worker-connections read
-from its command line). First, the 1-client run: one table, its 5 phones, --single sequential
-commands (each sent when the last is answered): command p50/p99, fan-out, server CPU per command.
+from its command line). First, the 1-client run: one table (of the first game in turn), its
+phones, --single sequential commands (each sent when the last is answered): command p50/p99,
+fan-out, server CPU per command.
 
 The load generator is --procs forked processes, each an asyncio loop on raw sockets (no HTTP
 library) owning whole tables: their phones' streams, requests and commands, so a fan-out is
@@ -95,9 +97,11 @@ from pathlib import Path
 
 import orjson
 
-from capacity_net import (  # noqa: E402 - bench/ is the script's folder, first on sys.path
-    ROOT, HOST, MISSION, HEROES, ACTION_STEP, SEATS, TARGET_FANOUT_MS, TARGET_COMMAND_MS, COMMAND_TIMEOUT,
-    OPEN_TIMEOUT, DRAIN_TIMEOUT, SETTLE, TICK, CYCLE, percentile, ms, free_port, _stat, cpu_seconds,
+import capacity_games  # noqa: E402 - bench/ is the script's folder, first on sys.path
+from capacity_games import REMOVE  # noqa: E402
+from capacity_net import (  # noqa: E402
+    ROOT, HOST, TARGET_FANOUT_MS, TARGET_COMMAND_MS, COMMAND_TIMEOUT,
+    OPEN_TIMEOUT, DRAIN_TIMEOUT, SETTLE, TICK, percentile, ms, free_port, _stat, cpu_seconds,
     descendants, cmdline, machine_busy_seconds, die_with_parent, Server, HttpConn, _VERSION, Stream, Phone, Table,
 )
 
@@ -105,8 +109,10 @@ from capacity_net import (  # noqa: E402 - bench/ is the script's folder, first 
 class Gen:
     """One load-generator process: its share of the tables, their phones and commands."""
 
-    def __init__(self, port: int, body: bytes, keepalive: float, seed: int):
-        self.port, self.body, self.keepalive = port, body, keepalive
+    def __init__(self, port: int, bodies: dict[str, bytes], model: str, keepalive: float, seed: int):
+        self.port, self.bodies, self.keepalive = port, bodies, keepalive
+        self.games = capacity_games.rotation(model)  # each new table takes the next game in turn
+        self.made = 0
         self.rng = random.Random(seed)
         self.tables: list[Table] = []
         self.tasks: set[asyncio.Task] = set()
@@ -151,35 +157,19 @@ class Gen:
     # -------------------------------------------------------------- growing
 
     async def setup_table(self) -> Table:
+        """A table of the next game in turn, its seats joined and its cycle ready (capacity_games)."""
+        game = self.games[self.made % len(self.games)]
+        self.made += 1
         conn = HttpConn(self.port)
         try:
-            t = await self.call("POST", "/api/tables", self.body, expect=201, conn=conn)
-            table = Table(t["code"], t["token"], [h["id"] for h in t["heroes"]])
-            base = f"/api/tables/{table.code}"
-            tokens = [table.host]
-            for seat in ["villain"] + [f"hero:{h}" for h in table.heroes]:
-                j = await self.call("POST", f"{base}/seats", {"seat": seat}, table.host, expect=201, conn=conn)
-                tokens.append(j["token"])
-            view = t
-            for _ in range(40):
-                step = view["turn"]["step"]
-                if step == ACTION_STEP:
-                    break
-                if step == "heroes.stances":
-                    # the last stance ends the step by itself (steps nobody decides pass on their own)
-                    for h in view["heroes"]:
-                        if h.get("stance") is None:
-                            view = (await self.call("POST", f"{base}/commands/declare_stance", {"hero": h["id"], "stance": "active"},
-                                                    table.host, conn=conn))["table"]
-                    continue
-                view = (await self.call("POST", f"{base}/commands/advance", None, table.host, conn=conn))["table"]
-            else:
-                raise RuntimeError(f"table {table.code} never reached {ACTION_STEP}")
-            table.final = view["version"]
+            async def call(method, path, body, token, expect):
+                return await self.call(method, path, body, token, expect, conn=conn)
+            code, host, phones, cycle, version = await capacity_games.set_up(call, game, self.bodies[game])
         finally:
             conn.close()
-        seats = ["host", "villain"] + [f"hero:{h}" for h in table.heroes]
-        table.phones = [Phone(self, table, i, s, tok) for i, (s, tok) in enumerate(zip(seats, tokens))]
+        table = Table(code, host, game, cycle)
+        table.final = version
+        table.phones = [Phone(self, table, i, seat, token) for i, (seat, token) in enumerate(phones)]
         table.phase = self.rng.random()
         return table
 
@@ -238,23 +228,16 @@ class Gen:
             self.counts["poll errors"] += 1
 
     async def command(self, t: Table, measured: bool) -> None:
-        idx, kind = CYCLE[t.pos % len(CYCLE)]
+        idx, name, body = t.cycle[t.pos % len(t.cycle)]
         t.pos += 1
         ph = t.phones[idx]
-        base = f"/api/tables/{t.code}"
-        if kind == "spend":
-            method, path = "POST", f"{base}/commands/spend"
-            body = b'{"hero":"%s","space":"reroll","cubes":1}' % t.heroes[idx - 2].encode()
-        elif kind == "undo":
-            method, path, body = "POST", f"{base}/history/undo", None
-        elif kind == "place":
-            method, path = "POST", f"{base}/commands/place_token"
-            body = b'{"kind":"smoke","side":"villain","area":"bench"}' if idx == 1 else \
-                b'{"kind":"gas","side":"heroes","area":"bench"}'
-        else:
+        path = f"/api/tables/{t.code}/" + (f"commands/{name}" if name else "history/undo")
+        method = "POST"
+        if body is REMOVE:
             if t.token_id is None:
                 return await self.command(t, measured)
-            method, path, body = "POST", f"{base}/commands/remove_token", b'{"id":%d}' % t.token_id
+            body = b'{"id":%d}' % t.token_id
+        kind = name or "undo"
         t_send = time.monotonic()
         version, status = None, 0
         try:
@@ -263,16 +246,17 @@ class Gen:
                 answer = orjson.loads(data)
                 version = int(answer["version"])
                 t.final = max(t.final, version)
-                if kind == "place":
+                if kind == "place_token":
                     t.token_id = next((e["data"]["token"] for e in answer.get("events", [])
                                        if isinstance(e.get("data"), dict) and "token" in e["data"]), None)
-                elif kind == "remove":
+                elif kind == "remove_token":
                     t.token_id = None
             else:
                 self.note(f"command {kind} answered {status}: {data[:120]!r}")
-                if kind == "spend":
+                following = t.cycle[t.pos % len(t.cycle)]
+                if name and following[0] == idx and following[1] is None:
                     t.pos += 1  # no undo of someone else's change
-                elif kind == "remove":
+                elif kind == "remove_token":
                     t.token_id = None
         except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError, KeyError) as exc:
             t_answer = time.monotonic()
@@ -404,7 +388,7 @@ class Gen:
         d0 = time.monotonic()
         while time.monotonic() - d0 < DRAIN_TIMEOUT and not all(ph.last_id >= t.final for ph in t.phones):
             await asyncio.sleep(0.02)
-        return self.outcome({}, [], 0, time.monotonic() - d0, SEATS)
+        return self.outcome({}, [], 0, time.monotonic() - d0, len(t.phones))
 
     def close(self) -> None:
         self.closing = True
@@ -418,11 +402,11 @@ class Gen:
             task.cancel()
 
 
-def gen_main(conn, port: int, body: bytes, keepalive: float, seed: int) -> None:
+def gen_main(conn, port: int, bodies: dict, model: str, keepalive: float, seed: int) -> None:
     """A generator process: does what the parent asks over `conn`, one request at a time."""
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
-    gen = Gen(port, body, keepalive, seed)
+    gen = Gen(port, bodies, model, keepalive, seed)
 
     async def serve():
         loop = asyncio.get_running_loop()
@@ -474,12 +458,12 @@ def gen_main(conn, port: int, body: bytes, keepalive: float, seed: int) -> None:
 
 
 class Gens:
-    def __init__(self, n: int, port: int, body: bytes, keepalive: float, seed: int):
+    def __init__(self, n: int, port: int, bodies: dict, model: str, keepalive: float, seed: int):
         ctx = mp.get_context("fork")
         self.conns, self.procs = [], []
         for k in range(n):
             a, b = ctx.Pipe()
-            p = ctx.Process(target=gen_main, args=(b, port, body, keepalive, seed * 1000 + k), daemon=True)
+            p = ctx.Process(target=gen_main, args=(b, port, bodies, model, keepalive, seed * 1000 + k), daemon=True)
             p.start()
             b.close()
             self.conns.append(a)
@@ -542,19 +526,17 @@ def notes_line(notes: dict) -> str:
 
 def run(opts, server: Server, gens_box: list) -> int:
     steps = opts.steps
-    samples = orjson.loads(_get(server.port, "/api/library/samples"))
-    mission = dict(next(m for m in samples["missions"] if m["name"] == MISSION))
-    tiles = [t for t in samples["tiles"] if t["name"] in mission["river"]]  # the library holds Versus tiles too
-    body = orjson.dumps({"mission": mission, "tiles": tiles, "heroes": [
-        {"board": next(h for h in samples["heroes"] if h["name"] == n)} for n in HEROES]})
-    gens = Gens(opts.procs, server.port, body, opts.keepalive - 0.5, opts.seed)
+    bodies = capacity_games.bodies(lambda path: _get(server.port, path))
+    gens = Gens(opts.procs, server.port, bodies, opts.game, opts.keepalive - 0.5, opts.seed)
+    per_table = capacity_games.phones_per_table(opts.game)
     gens_box.append(gens)
     limit = server.connection_limit()
     print(f"server    : {server.describe()} (serve's embedded redis-server; {len(server.pids())} processes; "
           f"app {server.root})")
     if limit:
         print(f"            accepts at most {limit} connections at once (workers x worker-connections)"
-              + (f": fewer than the {steps[-1] * SEATS} phones of the last step" if limit < steps[-1] * SEATS else ""))
+              + (f": fewer than the {steps[-1] * per_table:.0f} phones of the last step"
+                 if limit < steps[-1] * per_table else ""))
     print(f"generator : {opts.procs} processes, RLIMIT_NOFILE {resource.getrlimit(resource.RLIMIT_NOFILE)[0]}")
 
     # the 1-client run; also tells whether the server sends `presence`
@@ -576,7 +558,7 @@ def run(opts, server: Server, gens_box: list) -> int:
         s = merge(gens.ask([{"op": "single", "n": opts.single}] + [{"op": "poll", "poll": poll}] * (opts.procs - 1),
                            600))
         cpu = server.cpu() - c0
-        print(f"1 client  : {opts.single} sequential commands on 1 table (5 phones): command p50 "
+        print(f"1 client  : {opts.single} sequential commands on 1 table ({s['phones']} phones): command p50 "
               f"{ms(percentile(s['lat'], 50))} / p99 {ms(percentile(s['lat'], 99))} ms; fan-out p99 "
               f"{ms(percentile(s['fan'], 99))} ms; lost {s['lost']}; server CPU "
               f"{cpu * 1000 / max(1, s['accepted']):.1f} ms per command"
@@ -589,12 +571,13 @@ def run(opts, server: Server, gens_box: list) -> int:
           f"{'lost':>4} {'stream KB/phone/h':>17} {'srv ms/cmd':>10} {'srv cores':>9} {'gen cores':>9} "
           f"{'gen lag p99':>11} {'others':>6}  verdict")
     have, best, results = 1, None, []
+    phones = capacity_games.PHONES[capacity_games.rotation(opts.game)[0]]  # the 1-client table's
     for n in steps:
         t_step = time.monotonic()
-        if limit and n * SEATS > limit:
-            print(f"{n:>6} {n * SEATS:>6}  not run: the server accepts at most {limit} connections at once, "
-                  f"fewer than {n * SEATS} live phones  FAIL")
-            results.append((n, False))
+        if limit and n * per_table > limit:
+            print(f"{n:>6} {n * per_table:>6.0f}  not run: the server accepts at most {limit} connections at once, "
+                  f"fewer than {n * per_table:.0f} live phones  FAIL")
+            results.append((n, False, 0))
             if opts.keep_going:
                 continue
             break  # every larger step has more phones
@@ -603,6 +586,7 @@ def run(opts, server: Server, gens_box: list) -> int:
         cpu_g = server.cpu()
         grown = merge(gens.ask([{"op": "grow", "n": k, "poll": poll} for k in split], 900))
         have += grown["tables"]
+        phones += grown["opened"] + grown["not_opened"]
         setup_ms = (server.cpu() - cpu_g) * 1000 / max(1, grown["tables"])
         time.sleep(SETTLE)
         t0 = time.monotonic() + 0.5
@@ -627,7 +611,6 @@ def run(opts, server: Server, gens_box: list) -> int:
         srv, gcpu = cpu1 - cpu0, gcpu1 - gcpu0
         others = max(0.0, (busy1 - busy0) - srv - gcpu - (own1 - own0)) / wall
         fan99, cmd99 = percentile(m["fan"], 99) * 1000, percentile(m["lat"], 99) * 1000
-        phones = n * SEATS
         live = m["live"]
         ok = (fan99 < TARGET_FANOUT_MS and cmd99 < TARGET_COMMAND_MS and m["lost"] == 0
               and live == phones and have == n)
@@ -682,7 +665,7 @@ def run(opts, server: Server, gens_box: list) -> int:
         for line in [detail] + extra:
             print(("         " if not line.startswith(" ") else "") + line)
         sys.stdout.flush()
-        results.append((n, ok))
+        results.append((n, ok, phones))
         if ok:
             best = n
         elif not opts.keep_going and len(results) >= 2 and not results[-2][1]:
@@ -692,8 +675,8 @@ def run(opts, server: Server, gens_box: list) -> int:
         print(f"capacity: no step met the targets (fan-out p99 < {TARGET_FANOUT_MS:g} ms, command p99 < "
               f"{TARGET_COMMAND_MS:g} ms, no event lost, every phone live)")
     else:
-        failed = [n for n, ok in results if not ok]
-        print(f"capacity: {best} tables ({best * SEATS} live phones): the largest step that met the targets "
+        failed = [n for n, ok, _ in results if not ok]
+        print(f"capacity: {best} tables ({next(p for n, _, p in results if n == best)} live phones): the largest step that met the targets "
               f"(fan-out p99 < {TARGET_FANOUT_MS:g} ms, command p99 < {TARGET_COMMAND_MS:g} ms, no event lost, "
               f"every phone live)" + (f"; steps that did not: {failed}" if failed else
                                       "; every step did: try larger ones (--tables)"))
@@ -737,6 +720,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--app-root", type=Path, default=ROOT,
                     help="the checkout whose server is measured (another commit's worktree: before and after)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", choices=capacity_games.MODELS, default="bgcc",
+                    help="the traffic model: one game's tables, or mixed (bench/capacity_games.py)")
     opts = ap.parse_args(argv)
     try:
         opts.steps = [int(x) for x in opts.tables.split(",") if x.strip()]
@@ -769,7 +754,7 @@ def main(argv: list[str] | None = None) -> int:
     gens_box: list[Gens] = []
     t_start = time.monotonic()
     try:
-        print("Gotham Companion capacity: tables x 5 live phones, one command per table every "
+        print(f"Gotham Companion capacity: {capacity_games.describe(opts.game)}, one command per table every "
               f"{opts.interval:g} s")
         print(f"machine   : {os.cpu_count()} cores, load average {'/'.join(f'{x:.2f}' for x in os.getloadavg())}")
         server.start()

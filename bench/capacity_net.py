@@ -25,20 +25,12 @@ import orjson
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
-MISSION = "Sample: the rulebook's examples"
-HEROES = ("Batman", "Commissioner Gordon", "Renee Montoya")
-ACTION_STEP = "heroes.actions"
-SEATS = 5  # phones per table: host, villain, 3 heroes
 TARGET_FANOUT_MS, TARGET_COMMAND_MS = 100.0, 50.0
 COMMAND_TIMEOUT = 10.0
 OPEN_TIMEOUT = 30.0
 DRAIN_TIMEOUT = 10.0
 SETTLE = 3.0
 TICK = os.sysconf("SC_CLK_TCK")
-
-# (phone index, command): phones are [host, villain, hero 0, hero 1, hero 2]
-CYCLE = ((2, "spend"), (2, "undo"), (1, "place"), (1, "remove"), (3, "spend"), (3, "undo"),
-         (0, "place"), (0, "remove"), (4, "spend"), (4, "undo"))
 
 
 # ------------------------------------------------------------------ small helpers
@@ -585,10 +577,11 @@ class Phone:
 
 
 class Table:
-    __slots__ = ("code", "host", "heroes", "phones", "pos", "token_id", "phase", "final")
+    __slots__ = ("code", "host", "game", "cycle", "phones", "pos", "token_id", "phase", "final")
 
-    def __init__(self, code: str, host: str, heroes: list[str]):
-        self.code, self.host, self.heroes = code, host, heroes
+    def __init__(self, code: str, host: str, game: str, cycle: list[tuple]):
+        """`cycle`: the commands its phones send in turn, forever (bench/capacity_games.py)."""
+        self.code, self.host, self.game, self.cycle = code, host, game, cycle
         self.phones: list[Phone] = []
         self.pos = 0
         self.token_id: int | None = None
