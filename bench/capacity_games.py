@@ -26,7 +26,6 @@ import orjson
 
 GAMES = ("bgcc", "bmg", "gcsg")
 MODELS = (*GAMES, "mixed")
-PHONES = {"bgcc": 5, "bmg": 2, "gcsg": 3}
 MISSION = "Sample: the rulebook's examples"
 HEROES = ("Batman", "Commissioner Gordon", "Renee Montoya")
 ACTION_STEP = "heroes.actions"
@@ -35,6 +34,8 @@ REMOVE = object()
 BMG_PLAYERS = (("a", "Ann", "batman", ("batman", "gordon"), 5), ("b", "Bob", "joker", ("joker", "thug"), 2))
 GCSG_VILLAINS = (("joker", ("uptown-1", "uptown-2")), ("penguin", ("midtown-2", "midtown-3")),
                  ("two-face", ("downtown-1", "downtown-2")))
+PHONES = {"bgcc": 2 + len(HEROES), "bmg": len(BMG_PLAYERS), "gcsg": len(GCSG_VILLAINS)}  # host, villain, heroes
+NAMES = {"bgcc": "Chronicles", "bmg": "Miniature Game", "gcsg": "Strategy Game"}
 
 
 def rotation(model: str) -> tuple[str, ...]:
@@ -47,10 +48,8 @@ def phones_per_table(model: str) -> float:
 
 
 def describe(model: str) -> str:
-    if model == "mixed":
-        return "Chronicles, Miniature Game and Strategy Game tables in turn (5, 2 and 3 live phones)"
-    return {"bgcc": "Chronicles tables x 5 live phones", "bmg": "Miniature Game tables x 2 live phones",
-            "gcsg": "Strategy Game tables x 3 live phones"}[model]
+    return ", ".join(f"{NAMES[g]} tables x {PHONES[g]} live phones" for g in rotation(model)) + (
+        ", in turn" if model == "mixed" else "")
 
 
 def bodies(get) -> dict[str, bytes]:
