@@ -167,7 +167,7 @@ class Gen:
             code, host, phones, cycle, version = await capacity_games.set_up(call, game, self.bodies[game])
         finally:
             conn.close()
-        table = Table(code, host, game, cycle)
+        table = Table(code, host, cycle)
         table.final = version
         table.phones = [Phone(self, table, i, seat, token) for i, (seat, token) in enumerate(phones)]
         table.phase = self.rng.random()
@@ -232,7 +232,6 @@ class Gen:
         t.pos += 1
         ph = t.phones[idx]
         path = f"/api/tables/{t.code}/" + (f"commands/{name}" if name else "history/undo")
-        method = "POST"
         if body is REMOVE:
             if t.token_id is None:
                 return await self.command(t, measured)
@@ -241,7 +240,7 @@ class Gen:
         t_send = time.monotonic()
         version, status = None, 0
         try:
-            status, _, data, t_send, t_answer = await ph.request(method, path, body, ph.token)
+            status, _, data, t_send, t_answer = await ph.request("POST", path, body, ph.token)
             if status == 200:
                 answer = orjson.loads(data)
                 version = int(answer["version"])
@@ -571,7 +570,7 @@ def run(opts, server: Server, gens_box: list) -> int:
           f"{'lost':>4} {'stream KB/phone/h':>17} {'srv ms/cmd':>10} {'srv cores':>9} {'gen cores':>9} "
           f"{'gen lag p99':>11} {'others':>6}  verdict")
     have, best, results = 1, None, []
-    phones = capacity_games.PHONES[capacity_games.rotation(opts.game)[0]]  # the 1-client table's
+    phones = sum(o["opened"] + o["not_opened"] for o in first)  # the 1-client table's
     for n in steps:
         t_step = time.monotonic()
         if limit and n * per_table > limit:

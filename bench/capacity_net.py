@@ -577,11 +577,11 @@ class Phone:
 
 
 class Table:
-    __slots__ = ("code", "host", "game", "cycle", "phones", "pos", "token_id", "phase", "final")
+    __slots__ = ("code", "host", "cycle", "phones", "pos", "token_id", "phase", "final")
 
-    def __init__(self, code: str, host: str, game: str, cycle: list[tuple]):
+    def __init__(self, code: str, host: str, cycle: list[tuple]):
         """`cycle`: the commands its phones send in turn, forever (bench/capacity_games.py)."""
-        self.code, self.host, self.game, self.cycle = code, host, game, cycle
+        self.code, self.host, self.cycle = code, host, cycle
         self.phones: list[Phone] = []
         self.pos = 0
         self.token_id: int | None = None
