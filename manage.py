@@ -3,6 +3,7 @@
 
   python3 manage.py serve   set up .venv and serve the app (embedded Redis, http://127.0.0.1:8000)
   python3 manage.py test    set up .venv with the test tools and run the tests (`test --long`: the long variants)
+  python3 manage.py cluster start|stop|status   a local Redis Cluster on loopback (deploy/local_cluster.py)
 
 Extra arguments go to the server (`serve --port 9000`) or to pytest (`test -k river`).
 """
@@ -88,10 +89,15 @@ def supervised(cmd: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("serve", "test"):
+    if not argv or argv[0] not in ("serve", "test", "cluster"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    if command == "cluster":
+        sys.path.insert(0, str(ROOT / "deploy"))
+        import local_cluster
+
+        return local_cluster.main(rest)
     if command == "serve":
         setup()
         return supervised([str(BIN / "gotham-companion"), "serve", *rest])
@@ -100,6 +106,8 @@ def main(argv: list[str]) -> int:
     if (ROOT / "tests" / "browser").exists():
         env["CHROMIUM"] = debian_program("chromium", ("chromium", "chromium-browser"), "The browser tests")
     env["NGINX"] = debian_program("nginx", ("nginx",), "The reverse proxy tests")  # deploy/nginx.conf
+    if "--long" in rest:  # the Redis Cluster tests (deploy/local_cluster.py), installed once, before the workers start
+        debian_program("redis-server", ("redis-server",), "The Redis Cluster tests")
     return subprocess.call([str(PY), "-m", "pytest", *workers(rest), *rest], cwd=ROOT, env=env)
 
 
