@@ -5,7 +5,6 @@ from http import HTTPStatus
 
 import flask_smorest
 import orjson
-import redis
 from flask import Flask, current_app
 from flask_smorest import Api
 from marshmallow import ValidationError
@@ -15,7 +14,7 @@ from webargs.flaskparser import FlaskParser, abort, is_json_request
 from .embedded_redis import EmbeddedRedis
 from .live import Hub
 from .schemas import RefusalSchema
-from .store import Store
+from .store import Store, connect
 
 
 def _first_problem(errors, path=()) -> tuple[str, str]:
@@ -101,8 +100,8 @@ class Blueprint(flask_smorest.Blueprint):
 
 
 class RedisStore:
-    """Connects the app to Redis: REDIS_URL when set, otherwise an embedded redis-server
-    persisting to DATA_DIR."""
+    """Connects the app to Redis: REDIS_URL when set (a single server, or any node of a Redis
+    Cluster), otherwise an embedded redis-server persisting to DATA_DIR."""
 
     def init_app(self, app: Flask) -> None:
         url = app.config.get("REDIS_URL")
@@ -110,11 +109,10 @@ class RedisStore:
             server = EmbeddedRedis(app.config["DATA_DIR"], maxmemory=app.config["REDIS_MAXMEMORY"]).start()
             app.extensions["embedded_redis"] = server
             url = server.url
-        pool = redis.BlockingConnectionPool.from_url(
-            url, max_connections=app.config["REDIS_MAX_CONNECTIONS"], timeout=10, health_check_interval=30)
-        client = redis.Redis(connection_pool=pool)
-        app.extensions["store"] = Store(client, ttl=app.config["TABLE_TTL"], full_at=app.config["STORE_FULL_AT"])
-        app.extensions["hub"] = Hub(client)
+        found = connect(url, app.config["REDIS_MAX_CONNECTIONS"])
+        app.extensions["store"] = Store(found.client, ttl=app.config["TABLE_TTL"], full_at=app.config["STORE_FULL_AT"],
+                                        sharded=found.sharded)
+        app.extensions["hub"] = Hub(found.client, sharded=found.sharded)
 
 
 redis_store = RedisStore()

@@ -28,6 +28,8 @@ from collections import defaultdict
 
 import orjson
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 CHANNEL_PATTERN = "gc:{*}:live"
 _CODE = re.compile(rb"^gc:\{([^}]*)\}:live$")
@@ -39,32 +41,53 @@ ENDS = (REVOKED, CLOSED)
 
 
 class Hub:
-    """Forwards the messages published by any API process to this process's streams."""
+    """Forwards the messages published by any API process to this process's streams: from one
+    pattern subscription to every table (`PatternFeed`, Redis 6), or, where Redis has sharded
+    pub/sub (Redis 7, a Redis Cluster), from each held table's own channel on its own shard
+    (`ShardFeed`): a process then receives the messages of the tables its phones hold, and no
+    other."""
 
-    def __init__(self, client: redis.Redis):
+    def __init__(self, client, sharded=False):
         self.client = client
         self.lock = threading.Lock()
         # code → stream → (its seat, its token's digest)
         self.queues: dict[str, dict[queue.Queue, tuple[str | None, str | None]]] = defaultdict(dict)
-        self.thread: threading.Thread | None = None
-        self.connected = threading.Event()
+        self.received = 0  # messages this process received from Redis (each table's own, when sharded)
+        self.sharded = sharded  # truthy when Redis has sharded pub/sub (api/store.py Sharding)
+        self.feed: PatternFeed | ShardFeed | None = None
 
     def subscribe(self, code: str, seat: str | None = None, token: str | None = None) -> queue.Queue:
-        """A stream's queue at `code`, for `seat` held by the token with digest `token`."""
+        """A stream's queue at `code`, for `seat` held by the token with digest `token`; the
+        table's messages reach it from the moment this returns."""
         q: queue.Queue = queue.Queue(QUEUE_SIZE)
         with self.lock:
             self.queues[code][q] = (seat, token)
-            if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._listen, name="gotham-live", daemon=True)
-                self.thread.start()
-        self.connected.wait(5)
+            if self.feed is None:
+                try:
+                    self.feed = ShardFeed(self) if self.sharded else PatternFeed(self)
+                except redis.RedisError:  # Redis never answered yet: this stream ends with the error
+                    self._forget(code, q)
+                    raise
+        self.feed.want(code)
         return q
 
     def unsubscribe(self, code: str, q: queue.Queue) -> None:
         with self.lock:
-            self.queues[code].pop(q, None)
-            if not self.queues[code]:
-                del self.queues[code]
+            last = self._forget(code, q)
+        if last and self.feed is not None:
+            self.feed.drop(code)
+
+    def _forget(self, code: str, q: queue.Queue) -> bool:
+        """Drop the stream (the lock held): whether it was its table's last here."""
+        self.queues[code].pop(q, None)
+        if self.queues[code]:
+            return False
+        del self.queues[code]
+        return True
+
+    def held(self, code: str) -> bool:
+        with self.lock:
+            return code in self.queues
 
     def holds(self, code: str, seat: str) -> bool:
         """Whether a stream of this process still shows `seat` at table `code`."""
@@ -75,27 +98,8 @@ class Hub:
         with self.lock:
             return sum(len(qs) for qs in self.queues.values())
 
-    def _listen(self) -> None:
-        while True:
-            pubsub = self.client.pubsub(ignore_subscribe_messages=True)
-            try:
-                pubsub.psubscribe(CHANNEL_PATTERN)
-                self.connected.set()
-                self._broadcast_resync()
-                for message in pubsub.listen():
-                    match = _CODE.match(message["channel"])
-                    if match:
-                        self._deliver(match.group(1).decode(), message["data"])
-            except (redis.ConnectionError, redis.TimeoutError, OSError):
-                self.connected.clear()
-                time.sleep(0.5)
-            finally:
-                try:
-                    pubsub.close()
-                except Exception:  # noqa: BLE001 - closing a broken connection
-                    pass
-
     def _deliver(self, code: str, data: bytes) -> None:
+        self.received += 1
         with self.lock:
             targets = list(self.queues.get(code, {}).items())
         if not targets:
@@ -126,11 +130,217 @@ class Hub:
             except queue.Full:
                 _replace_with_resync(q)
 
-    def _broadcast_resync(self) -> None:
+    def _resync(self, codes=None) -> None:
+        """The streams of `codes` (None: every stream) may have missed messages: they re-read the history."""
         with self.lock:
-            targets = [q for qs in self.queues.values() for q in qs]
+            targets = [q for code, qs in self.queues.items() if codes is None or code in codes for q in qs]
         for q in targets:
             _replace_with_resync(q)
+
+
+class PatternFeed:
+    """One listener per process subscribed to every table's channel (PSUBSCRIBE gc:{*}:live)."""
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+        self.connected = threading.Event()
+
+    def want(self, code: str) -> None:
+        with self.lock:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._listen, name="gotham-live", daemon=True)
+                self.thread.start()
+        self.connected.wait(5)
+
+    def drop(self, code: str) -> None:
+        pass
+
+    def _listen(self) -> None:
+        while True:
+            pubsub = self.hub.client.pubsub(ignore_subscribe_messages=True)
+            try:
+                pubsub.psubscribe(CHANNEL_PATTERN)
+                self.connected.set()
+                self.hub._resync()
+                for message in pubsub.listen():
+                    match = _CODE.match(message["channel"])
+                    if match:
+                        self.hub._deliver(match.group(1).decode(), message["data"])
+            except (redis.ConnectionError, redis.TimeoutError, OSError):
+                self.connected.clear()
+                time.sleep(0.5)
+            finally:
+                try:
+                    pubsub.close()
+                except Exception:  # noqa: BLE001 - closing a broken connection
+                    pass
+
+
+class ShardFeed:
+    """Sharded pub/sub (Redis 7): a held table's channel is subscribed (SSUBSCRIBE) on the shard
+    holding its slot — a Redis Cluster's primary for the slot, else the one server — from the first
+    stream of the table at this process to its last (SUNSUBSCRIBE); one listener per shard. When a
+    shard is lost (its primary failed, the connection broke) or a slot moves away, its channels
+    are subscribed again where their slot now lives (`_mend`), then their streams re-read what
+    they missed from the history."""
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+        self.cluster = isinstance(hub.client, redis.RedisCluster)
+        self.lock = threading.Lock()
+        self.shards: dict[str, _Shard] = {}  # node name → its listener
+        self.home: dict[str, _Shard] = {}  # a subscribed channel → its shard's listener
+        self.ready: dict[str, threading.Event] = {}  # a wanted channel → set once subscribed
+        self.unplaced: set[str] = set()  # wanted channels not subscribed anywhere (their shard lost)
+        self.mender: threading.Thread | None = None
+
+    def want(self, code: str) -> None:
+        channel = f"gc:{{{code}}}:live"
+        with self.lock:
+            ready = self.ready.get(channel)
+            if ready is None:
+                ready = self.ready[channel] = threading.Event()
+                self._place(channel)
+        ready.wait(5)  # a shard that does not answer: the stream reads the table, the mender resyncs it later
+
+    def drop(self, code: str) -> None:
+        channel = f"gc:{{{code}}}:live"
+        with self.lock:
+            if self.hub.held(code):  # a new stream of the table came meanwhile
+                return
+            self.ready.pop(channel, None)
+            self.unplaced.discard(channel)
+            shard = self.home.pop(channel, None)
+            if shard is not None:
+                shard.unsubscribe(channel)
+
+    def _place(self, channel: str) -> bool:
+        """Subscribe `channel` on its slot's shard (the lock held); else leave it to the mender."""
+        try:
+            if self.cluster:
+                node = self.hub.client.get_node_from_key(channel)
+                name, pool = node.name, self.hub.client.get_redis_connection(node).connection_pool
+            else:
+                name, pool = "server", self.hub.client.connection_pool
+            shard = self.shards.get(name)
+            if shard is None:
+                shard = self.shards[name] = _Shard(self, name, pool)
+            shard.subscribe(channel)
+            self.home[channel] = shard
+            self.unplaced.discard(channel)
+            return True
+        except (redis.RedisError, OSError, AttributeError):  # AttributeError: a slot no node holds yet
+            self.unplaced.add(channel)
+            self._start_mender()
+            return False
+
+    def confirmed(self, channel: str) -> None:
+        with self.lock:
+            ready = self.ready.get(channel)
+            if ready is not None and channel in self.home:
+                ready.set()
+
+    def moved(self, shard: _Shard, channel: str) -> None:
+        """The server ended a subscription this process did not end (its slot moved away)."""
+        with self.lock:
+            if self.home.get(channel) is shard and channel in self.ready:
+                del self.home[channel]
+                self.ready[channel].clear()
+                self.unplaced.add(channel)
+                self._start_mender()
+
+    def lost(self, shard: _Shard) -> None:
+        """`shard`'s connection broke: its channels wait for the mender."""
+        with self.lock:
+            if self.shards.get(shard.name) is shard:
+                del self.shards[shard.name]
+            for channel in [c for c, s in self.home.items() if s is shard]:
+                del self.home[channel]
+                if channel in self.ready:
+                    self.ready[channel].clear()
+                    self.unplaced.add(channel)
+            self._start_mender()
+
+    def _start_mender(self) -> None:
+        if self.unplaced and (self.mender is None or not self.mender.is_alive()):
+            self.mender = threading.Thread(target=self._mend, name="gotham-live-mend", daemon=True)
+            self.mender.start()
+
+    def _mend(self) -> None:
+        """Until every wanted channel is subscribed again: learn where the slots live now, subscribe
+        there, and once subscribed have the channels' streams re-read the history."""
+        while True:
+            time.sleep(0.25)
+            if self.cluster:
+                try:
+                    self.hub.client.nodes_manager.initialize()
+                except (redis.RedisError, OSError):
+                    continue
+            with self.lock:
+                if not self.unplaced:
+                    self.mender = None
+                    return
+                placed = [c for c in list(self.unplaced) if self._place(c)]
+                waits = [self.ready[c] for c in placed if c in self.ready]
+            for ready in waits:
+                ready.wait(5)
+            codes = {m.group(1).decode() for c in placed if (m := _CODE.match(c.encode()))}
+            if codes:
+                self.hub._resync(codes)
+
+
+class _Shard:
+    """One shard's listener: a pub/sub connection to its node that reports any error (no silent
+    reconnect: messages may have been lost meanwhile)."""
+
+    def __init__(self, feed: ShardFeed, name: str, pool: redis.ConnectionPool):
+        self.feed, self.name = feed, name
+        kwargs = {k: v for k, v in pool.connection_kwargs.items()
+                  if k not in ("retry", "redis_connect_func", "connection_pool")}
+        self.client = redis.Redis(**kwargs, retry=Retry(NoBackoff(), 0))
+        self.pubsub = self.client.pubsub()
+        self.leaving: dict[str, int] = defaultdict(int)  # channel → unsubscribes sent, not yet confirmed
+        threading.Thread(target=self._listen, name=f"gotham-live-{name}", daemon=True).start()
+
+    def subscribe(self, channel: str) -> None:
+        self.pubsub.ssubscribe(channel)
+
+    def unsubscribe(self, channel: str) -> None:
+        self.leaving[channel] += 1
+        try:
+            self.pubsub.sunsubscribe(channel)
+        except (redis.RedisError, OSError):
+            pass  # the listener finds the connection broken too
+
+    def _listen(self) -> None:
+        while True:
+            try:
+                message = self.pubsub.get_message(timeout=1.0)
+            except (redis.RedisError, OSError, ValueError, AttributeError):
+                self.feed.lost(self)
+                try:
+                    self.pubsub.close()
+                    self.client.close()
+                except Exception:  # noqa: BLE001 - closing a broken connection
+                    pass
+                return
+            if not message:
+                continue
+            kind, channel = message["type"], message["channel"]
+            channel = channel.decode() if isinstance(channel, bytes) else channel
+            if kind == "smessage":
+                match = _CODE.match(channel.encode())
+                if match:
+                    self.feed.hub._deliver(match.group(1).decode(), message["data"])
+            elif kind == "ssubscribe":
+                self.feed.confirmed(channel)
+            elif kind == "sunsubscribe":
+                if self.leaving.get(channel):
+                    self.leaving[channel] -= 1
+                else:
+                    self.feed.moved(self, channel)
 
 
 def _replace_with_resync(q: queue.Queue) -> None:

@@ -26,7 +26,8 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
                                    was used; kept a day after (then unknown), see `claim_seat`
 Every write is one Lua script: the idempotency key, compare-and-set on the version, the writer's
 seat and the stamp of the write it read, history, and publish. Idle tables expire `ttl` seconds
-after their last change. Reusable definitions: gc:library:<kind> hash name → JSON. Rate limits per
+after their last change. Reusable definitions: gc:{library}:<kind> hash name → JSON (one hash tag:
+an import stores several kinds in one script). Rate limits per
 address (joins, new tables, unknown codes; api/ratelimit.py): the `limits` package's moving
 windows under gc:limits. Open live streams per address: gc:streams:<ip> zset, as the table's.
 
@@ -184,7 +185,7 @@ if redis.call('TTL', KEYS[1]) < tonumber(ARGV[7]) - 60 then -- expiry: ttl after
   redis.call('EXPIRE', KEYS[2], ARGV[7])
   redis.call('EXPIRE', KEYS[4], ARGV[7])
 end
-redis.call('PUBLISH', ARGV[9], ARGV[5])
+redis.call('{publish}', ARGV[9], ARGV[5])
 return {1, version}
 """
 
@@ -208,7 +209,7 @@ return 1
 # that revokes it: every stream receives it before any change written after the revocation.
 _REVOKED = """
 local function revoked(channel, token)
-  redis.call('PUBLISH', channel, '{"event":"revoke","tokens":["' .. token .. '"]}')
+  redis.call('{publish}', channel, '{"event":"revoke","tokens":["' .. token .. '"]}')
 end
 """
 
@@ -312,17 +313,71 @@ return 0
 """
 
 
+class Sharding:
+    """Whether the server has sharded pub/sub (Redis 7: SPUBLISH and SSUBSCRIBE), asked of it the
+    first time it answers: true when it does (api/live.py reads each held table on its own shard),
+    false on Redis 6 (one pattern subscription to every table). Raises redis.RedisError while
+    Redis has never answered (a write or a stream then answers 503, as for any Redis error)."""
+
+    def __init__(self, client, known: bool | None = None):
+        self.client, self.known = client, known
+
+    def __bool__(self) -> bool:
+        if self.known is None:
+            self.known = int(str(self.client.info("server")["redis_version"]).split(".")[0]) >= 7
+        return self.known
+
+
+@dataclass
+class Connection:
+    """How the app reaches Redis (`connect`)."""
+    client: redis.Redis | redis.RedisCluster
+    cluster: bool  # a Redis Cluster: redis-py's cluster client, each table on its slot's primary
+    sharded: Sharding
+
+
+def connect(url: str, max_connections: int) -> Connection:
+    """A client for the Redis at `url`: any node of a Redis Cluster (its `INFO cluster` says
+    cluster_enabled; the client learns the others from it) or a single server. A server that does
+    not answer now is taken as a single one (a cluster's client needs its nodes to start)."""
+    probe = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    try:
+        cluster = bool(probe.info("cluster").get("cluster_enabled"))
+    except redis.RedisError:
+        cluster = False
+    finally:
+        probe.close()
+    if cluster:
+        # per node: at most max_connections, a request waiting for one (as the single server's pool)
+        client = redis.RedisCluster.from_url(url, max_connections=max_connections, health_check_interval=30,
+                                             socket_timeout=10, socket_connect_timeout=5,
+                                             connection_pool_class=redis.BlockingConnectionPool)
+        return Connection(client, True, Sharding(client, True))  # every Redis with cluster mode has them
+    pool = redis.BlockingConnectionPool.from_url(
+        url, max_connections=max_connections, timeout=10, health_check_interval=30)
+    client = redis.Redis(connection_pool=pool)
+    return Connection(client, False, Sharding(client))
+
+
 class Store:
-    def __init__(self, client: redis.Redis, ttl: int = 30 * 24 * 3600, full_at: float = 0.9):
+    def __init__(self, client: redis.Redis | redis.RedisCluster, ttl: int = 30 * 24 * 3600, full_at: float = 0.9,
+                 sharded: Sharding | bool = False):
+        """`sharded` (truthy when the server has sharded pub/sub, `Sharding`): a table's live
+        messages go out with SPUBLISH, to its own shard only."""
         self.redis = client
         self.ttl = ttl
         self.full_at = full_at
         self._memory = (float("-inf"), False)  # (when INFO memory was read, monotonic; whether nearly full)
         self._memory_lock = threading.Lock()
-        self._save = client.register_script(_SAVE)
+        self.sharded = sharded
+        self.cluster = isinstance(client, redis.RedisCluster)
+        def publishing(script: str) -> dict:  # by whether the server has sharded pub/sub
+            return {v: client.register_script(script.replace("{publish}", "SPUBLISH" if v else "PUBLISH"))
+                    for v in (False, True)}
+        self._save = publishing(_SAVE)
         self._create = client.register_script(_CREATE)
-        self._seat = client.register_script(_SEAT)
-        self._forget = client.register_script(_FORGET)
+        self._seat = publishing(_SEAT)
+        self._forget = publishing(_FORGET)
         self._presence = client.register_script(_PRESENCE)
         self._lease = client.register_script(_LEASE)
         self._library_put = client.register_script(_LIBRARY_PUT)
@@ -335,17 +390,21 @@ class Store:
 
     def nearly_full(self) -> bool:
         """Whether Redis holds more than `full_at` of its memory ceiling (`maxmemory`; never
-        without one): then new tables are refused and the tables in play keep the rest. INFO
-        memory is read at most once a second per process, not per request."""
+        without one): then new tables are refused and the tables in play keep the rest; on a Redis
+        Cluster, whether any primary does (a new table's slot is any). INFO memory is read at most
+        once a second per process, not per request."""
         read_at, full = self._memory
         if time.monotonic() - read_at < 1.0:
             return full
         with self._memory_lock:
             read_at, full = self._memory
             if time.monotonic() - read_at >= 1.0:
-                info = self.redis.info("memory")
-                ceiling = int(info.get("maxmemory") or 0)
-                full = bool(ceiling) and int(info["used_memory"]) > self.full_at * ceiling
+                if self.cluster:
+                    infos = list(self.redis.info("memory", target_nodes=redis.RedisCluster.PRIMARIES).values())
+                else:
+                    infos = [self.redis.info("memory")]
+                full = any(int(info.get("maxmemory") or 0)
+                           and int(info["used_memory"]) > self.full_at * int(info["maxmemory"]) for info in infos)
                 self._memory = (time.monotonic(), full)
         return full
 
@@ -406,7 +465,7 @@ class Store:
         Missing."""
         k = keys(loaded.code)
         idem_key, answer = idempotency if idempotency else ("", None)
-        reply = self._save(
+        reply = self._save[bool(self.sharded)](
             keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["record"]],
             args=[loaded.version, orjson.dumps(history), orjson.dumps(entry), compress(state, loaded.zdict),
                   message, orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT,
@@ -481,7 +540,8 @@ class Store:
         """Give `seat` to `token`; a held seat only with `replace` (the host's handover, the host
         seat's recovery): the old token stops working and its live streams end."""
         k = keys(code)
-        result = self._seat(keys=[k["table"], k["live"]], args=[seat, digest(token), "1" if replace else "0"])
+        result = self._seat[bool(self.sharded)](keys=[k["table"], k["live"]],
+                                                args=[seat, digest(token), "1" if replace else "0"])
         if result == -1:
             raise Missing(code)
         if result == 0:
@@ -511,7 +571,7 @@ class Store:
         """`token` stops working (its phone gives `seat` up; the seat stays taken) and its live
         streams end: False when it does not hold `seat`."""
         k = keys(code)
-        result = self._forget(keys=[k["table"], k["live"]], args=[digest(token), seat])
+        result = self._forget[bool(self.sharded)](keys=[k["table"], k["live"]], args=[digest(token), seat])
         if result == -1:
             raise Missing(code)
         return bool(result)
@@ -541,7 +601,10 @@ class Store:
         return {s.decode(): int(t) for s, t in self.redis.hgetall(keys(code)["presence"]).items()}
 
     def publish(self, code: str, message: bytes) -> None:
-        self.redis.publish(keys(code)["live"], message)
+        if self.sharded:
+            self.redis.spublish(keys(code)["live"], message)
+        else:
+            self.redis.publish(keys(code)["live"], message)
 
     # ------------------------------------------------------------ open live streams
 
@@ -605,20 +668,26 @@ class Store:
 
     def rate_limit_storage(self, storage_class=None):
         """The `limits` package's Redis storage (or `storage_class`, a subclass of it) over this
-        store's connections (api/ratelimit.py); its keys start with gc:limits."""
-        from limits.storage import RedisStorage
+        store's connections (api/ratelimit.py); its keys start with gc:limits. On a Redis Cluster
+        the package's cluster storage, with its own client (each limit is one key: one slot)."""
+        from limits.storage import RedisClusterStorage, RedisStorage
 
+        if self.cluster:
+            node = self.redis.get_default_node()
+            kind = type(f"Cluster{(storage_class or RedisStorage).__name__}",
+                        (storage_class or RedisStorage, RedisClusterStorage), {})
+            return kind(f"redis+cluster://{node.host}:{node.port}", key_prefix="gc:limits")
         return (storage_class or RedisStorage)("redis://", connection_pool=self.redis.connection_pool,
                                                key_prefix="gc:limits")
 
     # ------------------------------------------------------------ the library
 
     def library_list(self, kind: str) -> list[dict]:
-        rows = self.redis.hgetall(f"gc:library:{kind}")
+        rows = self.redis.hgetall(library_key(kind))
         return [orjson.loads(v) for _, v in sorted(rows.items())]
 
     def library_get(self, kind: str, name: str) -> dict | None:
-        raw = self.redis.hget(f"gc:library:{kind}", name)
+        raw = self.redis.hget(library_key(kind), name)
         return None if raw is None else orjson.loads(raw)
 
     def library_put_many(self, items: dict[str, dict[str, dict]], caps: dict[str, int] | None = None) -> str | None:
@@ -630,7 +699,7 @@ class Store:
         caps = caps or {}
         plan = [[caps.get(k, 1 << 30), [x for n, v in items[k].items() for x in (n, orjson.dumps(v).decode())]]
                 for k in kinds]
-        full = self._library_put(keys=[f"gc:library:{k}" for k in kinds], args=[orjson.dumps(plan)])
+        full = self._library_put(keys=[library_key(k) for k in kinds], args=[orjson.dumps(plan)])
         return kinds[int(full) - 1] if int(full) else None
 
     def library_forget(self, names: dict[str, list[str]]) -> None:
@@ -638,11 +707,27 @@ class Store:
         pipe = self.redis.pipeline(transaction=True)
         for kind, listed in names.items():
             if listed:
-                pipe.hdel(f"gc:library:{kind}", *listed)
+                pipe.hdel(library_key(kind), *listed)
         pipe.execute()
 
+    def library_moved(self, kinds) -> None:
+        """Definitions stored before the library's keys had a hash tag (gc:library:<kind>) move to
+        their tagged key (a Redis Cluster never held any: nothing to do there)."""
+        if self.cluster:
+            return
+        for kind in kinds:
+            old = f"gc:library:{kind}"
+            if self.redis.exists(old) and not self.redis.renamenx(old, library_key(kind)):
+                for name, definition in self.redis.hgetall(old).items():
+                    self.redis.hsetnx(library_key(kind), name, definition)
+                self.redis.delete(old)
+
     def library_delete(self, kind: str, name: str) -> bool:
-        return bool(self.redis.hdel(f"gc:library:{kind}", name))
+        return bool(self.redis.hdel(library_key(kind), name))
+
+
+def library_key(kind: str) -> str:
+    return f"gc:{{library}}:{kind}"
 
 
 def _version(stream_id: bytes) -> int:

@@ -65,9 +65,9 @@ class Served:
         self.home = tmp / "home"
         self.home.mkdir(parents=True, exist_ok=True)
         self.log = tmp / "serve.log"
-        env = {**os.environ, "GOTHAM_DATA_DIR": str(tmp / "data"), "HOME": str(self.home),
+        inherited = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded one, unless `env` says
+        env = {**inherited, "GOTHAM_DATA_DIR": str(tmp / "data"), "HOME": str(self.home),
                "WEB_CONCURRENCY": "2", "PYTHONUNBUFFERED": "1", **(env or {})}
-        env.pop("REDIS_URL", None)
         with open(self.log, "wb") as out:
             self.process = subprocess.Popen([*command, "--port", str(self.port)], cwd=ROOT, env=env, stdout=out,
                                             stderr=subprocess.STDOUT, start_new_session=True)

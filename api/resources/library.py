@@ -75,7 +75,9 @@ SAMPLES_ABOUT = next((d["about"] for d in LIBRARY.samples() if d.get("about")), 
 
 def settle_samples() -> None:
     """The samples live in the code: drop the copies an older version of the app stored (and let
-    anyone replace or delete), so the stored definitions are the group's own only."""
+    anyone replace or delete), so the stored definitions are the group's own only; and definitions
+    stored under the library's untagged keys move to its tagged ones."""
+    store().library_moved(KINDS)
     store().library_forget({k: list(SAMPLES[k]) for k in KINDS})
 
 
