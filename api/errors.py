@@ -61,7 +61,8 @@ def register(app) -> None:
         return response
 
     @app.errorhandler(redis.RedisError)
-    def store_away(exc: redis.RedisError):
+    @app.errorhandler(redis.exceptions.RedisClusterException)  # e.g. a slot no primary holds during a failover
+    def store_away(exc: Exception):
         app.logger.warning("Redis: %s: %s", type(exc).__name__, exc)
         if isinstance(exc, redis.exceptions.OutOfMemoryError) or "OOM command not allowed" in str(exc):
             return store_full()  # a write past the memory ceiling (a script's says so in its error): nothing written

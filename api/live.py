@@ -1,8 +1,10 @@
 """Live updates: Server-Sent Events per table.
 
-One Redis pub/sub listener per process (`Hub`) receives every message published on a table's
-channel — each accepted change as its writer built it, and each change of who is connected — and
-forwards it to the phones connected to that process, encoded once, without reading Redis. A change
+Each process's `Hub` receives the messages published on a table's channel — each accepted change
+as its writer built it, and each change of who is connected — (every table's, through one pattern
+subscription, on Redis 6; the tables its phones hold, each on its own shard, where Redis has
+sharded pub/sub) and forwards them to the phones connected to that process, encoded once, without
+reading Redis. A change
 of a game with secrets carries one frame per distinct seat view (`frames`) and which seat receives
 which (`seats`; frame 0 for any other): each phone gets only its own seat's frame. A
 phone's stream owns a small queue, never a Redis connection. A phone reconnecting with
@@ -31,6 +33,8 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+# what Redis may raise: redis-py's errors, and its cluster client's own (a slot no primary holds yet)
+REDIS_ERRORS = (redis.RedisError, redis.exceptions.RedisClusterException, OSError)
 CHANNEL_PATTERN = "gc:{*}:live"
 _CODE = re.compile(rb"^gc:\{([^}]*)\}:live$")
 QUEUE_SIZE = 256
@@ -218,6 +222,7 @@ class ShardFeed:
 
     def _place(self, channel: str) -> bool:
         """Subscribe `channel` on its slot's shard (the lock held); else leave it to the mender."""
+        shard = None
         try:
             if self.cluster:
                 node = self.hub.client.get_node_from_key(channel)
@@ -231,7 +236,10 @@ class ShardFeed:
             self.home[channel] = shard
             self.unplaced.discard(channel)
             return True
-        except (redis.RedisError, OSError, AttributeError):  # AttributeError: a slot no node holds yet
+        except (*REDIS_ERRORS, AttributeError):  # AttributeError: a slot no node holds yet
+            if shard is not None and shard not in self.home.values():  # a node that does not answer
+                del self.shards[shard.name]
+                shard.close()
             self.unplaced.add(channel)
             self._start_mender()
             return False
@@ -276,7 +284,7 @@ class ShardFeed:
             if self.cluster:
                 try:
                     self.hub.client.nodes_manager.initialize()
-                except (redis.RedisError, OSError):
+                except REDIS_ERRORS:
                     continue
             with self.lock:
                 if not self.unplaced:
@@ -302,6 +310,7 @@ class _Shard:
         self.client = redis.Redis(**kwargs, retry=Retry(NoBackoff(), 0))
         self.pubsub = self.client.pubsub()
         self.leaving: dict[str, int] = defaultdict(int)  # channel → unsubscribes sent, not yet confirmed
+        self.closed = False
         threading.Thread(target=self._listen, name=f"gotham-live-{name}", daemon=True).start()
 
     def subscribe(self, channel: str) -> None:
@@ -311,21 +320,21 @@ class _Shard:
         self.leaving[channel] += 1
         try:
             self.pubsub.sunsubscribe(channel)
-        except (redis.RedisError, OSError):
+        except REDIS_ERRORS:
             pass  # the listener finds the connection broken too
 
+    def close(self) -> None:
+        """Stop listening (within a second) and close the connection."""
+        self.closed = True
+
     def _listen(self) -> None:
-        while True:
+        while not self.closed:
             try:
                 message = self.pubsub.get_message(timeout=1.0)
-            except (redis.RedisError, OSError, ValueError, AttributeError):
-                self.feed.lost(self)
-                try:
-                    self.pubsub.close()
-                    self.client.close()
-                except Exception:  # noqa: BLE001 - closing a broken connection
-                    pass
-                return
+            except (*REDIS_ERRORS, ValueError, AttributeError):
+                if not self.closed:
+                    self.feed.lost(self)
+                break
             if not message:
                 continue
             kind, channel = message["type"], message["channel"]
@@ -341,6 +350,11 @@ class _Shard:
                     self.leaving[channel] -= 1
                 else:
                     self.feed.moved(self, channel)
+        try:
+            self.pubsub.close()
+            self.client.close()
+        except Exception:  # noqa: BLE001 - closing a broken connection
+            pass
 
 
 def _replace_with_resync(q: queue.Queue) -> None:
@@ -441,13 +455,13 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
         if lease is not None:
             try:
                 lease.release()
-            except redis.RedisError:
+            except REDIS_ERRORS:
                 pass
         hub.unsubscribe(code, q)
         if seat and not hub.holds(code, seat):
             try:
                 _mark(table, seat, False)
-            except redis.RedisError:
+            except REDIS_ERRORS:
                 pass
 
 

@@ -15,7 +15,8 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms; 0: closed)
   gc:{CODE}:live           channel each accepted change and each change of presence, as phones
                                    receive it, and each revoked token's digest (its streams end),
-                                   published to every API process
+                                   published to every API process (PUBLISH), or on Redis 7 to
+                                   the table's shard (SPUBLISH: to the processes holding it)
   gc:{CODE}:streams        zset    the table's open live streams of spectators and phones holding no
                                    seat: stream id → its lease's end (ms)
   gc:{CODE}:streams:<seat> zset    the open live streams of a seat's phone, as the table's
@@ -337,16 +338,25 @@ class Connection:
 
 
 def connect(url: str, max_connections: int) -> Connection:
-    """A client for the Redis at `url`: any node of a Redis Cluster (its `INFO cluster` says
-    cluster_enabled; the client learns the others from it) or a single server. A server that does
-    not answer now is taken as a single one (a cluster's client needs its nodes to start)."""
-    probe = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
-    try:
-        cluster = bool(probe.info("cluster").get("cluster_enabled"))
-    except redis.RedisError:
-        cluster = False
-    finally:
-        probe.close()
+    """A client for the Redis at `url`: a single server, or a Redis Cluster named by any of its
+    nodes (its `INFO cluster` says cluster_enabled; the client learns the others from it). `url`
+    may list several nodes, comma-separated: the first that answers is asked (a process starting
+    while one node is down still finds the cluster). A server that does not answer now is taken as
+    a single one (the cluster's client needs a node that answers to start)."""
+    urls = [u.strip() for u in url.split(",") if u.strip()]
+    cluster = False
+    for candidate in urls:
+        probe = redis.Redis.from_url(candidate, socket_timeout=5, socket_connect_timeout=5)
+        try:
+            cluster = bool(probe.info("cluster").get("cluster_enabled"))
+            url = candidate
+            break
+        except redis.RedisError:
+            continue
+        finally:
+            probe.close()
+    else:
+        url = urls[0]
     if cluster:
         # per node: at most max_connections, a request waiting for one (as the single server's pool)
         client = redis.RedisCluster.from_url(url, max_connections=max_connections, health_check_interval=30,

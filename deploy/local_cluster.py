@@ -77,6 +77,11 @@ class LocalCluster:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    @property
+    def urls(self) -> str:
+        """Every node, as REDIS_URL may list them: an app starting while one is down finds another."""
+        return ",".join(f"redis://127.0.0.1:{p}/0" for p in self.ports)
+
     def cli(self, port: int, *args: str, check: bool = True) -> str:
         done = subprocess.run([_program("redis-cli"), "-h", "127.0.0.1", "-p", str(port), *args],
                               capture_output=True, text=True, timeout=30)
@@ -199,7 +204,7 @@ def main(argv: list[str]) -> int:
     cluster = LocalCluster(Path(args.get("--dir", DEFAULT_DIR)), int(args.get("--port", 7000)))
     if argv[0] == "start":
         cluster.start()
-        print(f"REDIS_URL={cluster.url}")
+        print(f"REDIS_URL={cluster.urls}")
     elif argv[0] == "stop":
         cluster.stop()
         print("stopped")

@@ -20,7 +20,7 @@ from redis.cluster import key_slot
 from api import create_app
 from api.live import REVOKED, ShardFeed
 from api.resources.live import TICKET_COOKIE
-from api.store import digest
+from api.store import connect, digest
 from deploy.local_cluster import LocalCluster, free_base_port
 from tests.conftest import HIGH_LIMITS, Client
 from tests.served import ENTRY, served  # noqa: F401 - the fixture
@@ -77,7 +77,7 @@ def spend_then_undo(http, code: str, hero: str) -> list[int]:
 
 
 def test_tables_on_every_shard_played_through_two_processes_reach_every_phone_exactly_once(cluster, served):  # noqa: F811
-    env = {"REDIS_URL": cluster.url, **LIMITS_ENV}
+    env = {"REDIS_URL": cluster.urls, **LIMITS_ENV}
     one, other = served(ENTRY, env), served(ENTRY, env)
     a, b = Client(one.base), Client(other.base)
     shards = tables_on_every_shard(a, cluster)
@@ -147,7 +147,7 @@ class _Answer:
 
 def test_a_process_receives_the_messages_of_the_tables_its_phones_hold_and_no_other(cluster):
     tokens: dict = {}
-    holder, writer = InProcess(_app(cluster.url), tokens), InProcess(_app(cluster.url), tokens)
+    holder, writer = InProcess(_app(cluster.urls), tokens), InProcess(_app(cluster.urls), tokens)
     hub = holder.client.application.extensions["hub"]
     shards = tables_on_every_shard(writer, cluster, per_shard=2)
     held = [found[0] for found in shards.values()]  # a table on every shard has a phone here
@@ -236,7 +236,7 @@ def test_a_primary_killed_under_writes_fails_over_and_writes_resume(cluster):
     - a phone's stream at the failed table is subscribed again on the new primary and gets the
       changes written after the failover."""
     tokens: dict = {}
-    app = _app(cluster.url)
+    app = _app(cluster.urls)
     http = InProcess(app, tokens)
     shards = tables_on_every_shard(http, cluster)
     victim_port, survivor_port = list(shards)[:2]
@@ -295,6 +295,8 @@ def test_a_primary_killed_under_writes_fails_over_and_writes_resume(cluster):
             pass
     assert any(isinstance(x, tuple) and x[1] == version for x in seen), seen
     hub.unsubscribe(victim, phone)
+    cluster.start_node(victim_port)  # back as a replica of its old slots' new primary
+    cluster._wait(cluster.healthy, "the killed node to rejoin as a replica")
     print(f"\nfailover: {len(answers)} answers, {len([1 for *_, s in answers if s == 503])} refused with 503, "
           f"{len(lost)} acknowledged writes lost, writes resumed "
           f"{min(t for _, t in resumed) - killed_at:.1f} s after the kill")
@@ -351,8 +353,13 @@ def test_on_a_single_redis_7_a_process_hears_its_tables_only_and_a_revoked_phone
     assert q2.get_nowait() is REVOKED
 
 
+def test_a_list_of_nodes_finds_the_cluster_past_one_that_does_not_answer(cluster):
+    found = connect(f"redis://127.0.0.1:9/0,{cluster.url}", 4)  # the discard port first: nothing answers there
+    assert found.cluster and found.sharded and found.client.ping()
+
+
 def test_rate_limits_tickets_and_idempotency_keys_work_on_the_cluster(cluster):
-    app = create_app({"TESTING": True, "REDIS_URL": cluster.url, "SEED_LIBRARY": False,
+    app = create_app({"TESTING": True, "REDIS_URL": cluster.urls, "SEED_LIBRARY": False,
                       **{**HIGH_LIMITS, "RATE_LIMIT_JOIN": "3/minute"}})
     http = InProcess(app, {})
     code = http.post("/api/tables", json=table_body()).json()["code"]
