@@ -9,7 +9,10 @@ Options: --tables 250,500,1000,1500,2000,2500 (the steps, ascending)  --seconds 
          (measure every step, even after two in a row missed the targets)  --seed 1
          --game bgcc|bmg|gcsg|mixed (the traffic model, default bgcc: bench/capacity_games.py)
          --app-root PATH (the checkout whose server is measured, default this one: a worktree of
-         another commit gives the figures before or after a change)
+         another commit gives the figures before or after a change)  --redis-url URL (every server
+         on that Redis, e.g. `python3 manage.py cluster start`'s cluster, instead of the embedded one;
+         its redis-server processes' CPU counted with the server's)  --servers N (API servers on
+         their own ports, each `serve --workers W`, over --redis-url; a table's phones spread over them)
 Needs nothing beyond the app's packages (orjson); everything runs on 127.0.0.1 and is stopped at
 the end, also on Ctrl-C, SIGTERM, an error or the watchdog (--max-minutes, default 15).
 
@@ -102,15 +105,16 @@ from capacity_games import REMOVE  # noqa: E402
 from capacity_net import (  # noqa: E402
     ROOT, HOST, TARGET_FANOUT_MS, TARGET_COMMAND_MS, COMMAND_TIMEOUT,
     OPEN_TIMEOUT, DRAIN_TIMEOUT, SETTLE, TICK, percentile, ms, free_port, _stat, cpu_seconds,
-    descendants, cmdline, machine_busy_seconds, die_with_parent, Server, HttpConn, _VERSION, Stream, Phone, Table,
+    descendants, cmdline, machine_busy_seconds, die_with_parent, Servers, HttpConn, _VERSION, Stream, Phone, Table,
 )
 
 
 class Gen:
     """One load-generator process: its share of the tables, their phones and commands."""
 
-    def __init__(self, port: int, bodies: dict[str, bytes], model: str, keepalive: float, seed: int):
-        self.port, self.bodies, self.keepalive = port, bodies, keepalive
+    def __init__(self, ports: list[int], bodies: dict[str, bytes], model: str, keepalive: float, seed: int):
+        self.ports, self.bodies, self.keepalive = ports, bodies, keepalive
+        self.port = ports[0]
         self.games = capacity_games.rotation(model)  # each new table takes the next game in turn
         self.made = 0
         self.rng = random.Random(seed)
@@ -159,8 +163,8 @@ class Gen:
     async def setup_table(self) -> Table:
         """A table of the next game in turn, its seats joined and its cycle ready (capacity_games)."""
         game = self.games[self.made % len(self.games)]
-        self.made += 1
-        conn = HttpConn(self.port)
+        made, self.made = self.made, self.made + 1
+        conn = HttpConn(self.ports[made % len(self.ports)])
         try:
             async def call(method, path, body, token, expect):
                 return await self.call(method, path, body, token, expect, conn=conn)
@@ -169,7 +173,8 @@ class Gen:
             conn.close()
         table = Table(code, host, cycle)
         table.final = version
-        table.phones = [Phone(self, table, i, seat, token) for i, (seat, token) in enumerate(phones)]
+        table.phones = [Phone(self, table, i, seat, token, self.ports[(made + i) % len(self.ports)])
+                        for i, (seat, token) in enumerate(phones)]  # several servers: a table's phones on each
         table.phase = self.rng.random()
         return table
 
@@ -401,11 +406,11 @@ class Gen:
             task.cancel()
 
 
-def gen_main(conn, port: int, bodies: dict, model: str, keepalive: float, seed: int) -> None:
+def gen_main(conn, ports: list[int], bodies: dict, model: str, keepalive: float, seed: int) -> None:
     """A generator process: does what the parent asks over `conn`, one request at a time."""
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
-    gen = Gen(port, bodies, model, keepalive, seed)
+    gen = Gen(ports, bodies, model, keepalive, seed)
 
     async def serve():
         loop = asyncio.get_running_loop()
@@ -457,12 +462,12 @@ def gen_main(conn, port: int, bodies: dict, model: str, keepalive: float, seed: 
 
 
 class Gens:
-    def __init__(self, n: int, port: int, bodies: dict, model: str, keepalive: float, seed: int):
+    def __init__(self, n: int, ports: list[int], bodies: dict, model: str, keepalive: float, seed: int):
         ctx = mp.get_context("fork")
         self.conns, self.procs = [], []
         for k in range(n):
             a, b = ctx.Pipe()
-            p = ctx.Process(target=gen_main, args=(b, port, bodies, model, keepalive, seed * 1000 + k), daemon=True)
+            p = ctx.Process(target=gen_main, args=(b, ports, bodies, model, keepalive, seed * 1000 + k), daemon=True)
             p.start()
             b.close()
             self.conns.append(a)
@@ -523,15 +528,16 @@ def notes_line(notes: dict) -> str:
     return "; ".join(f"{k} x{v}" for k, v in sorted(notes.items(), key=lambda x: -x[1])[:4])
 
 
-def run(opts, server: Server, gens_box: list) -> int:
+def run(opts, server: Servers, gens_box: list) -> int:
     steps = opts.steps
     bodies = capacity_games.bodies(lambda path: _get(server.port, path))
-    gens = Gens(opts.procs, server.port, bodies, opts.game, opts.keepalive - 0.5, opts.seed)
+    gens = Gens(opts.procs, server.ports, bodies, opts.game, opts.keepalive - 0.5, opts.seed)
     per_table = capacity_games.phones_per_table(opts.game)
     gens_box.append(gens)
     limit = server.connection_limit()
-    print(f"server    : {server.describe()} (serve's embedded redis-server; {len(server.pids())} processes; "
-          f"app {server.root})")
+    redis_is = (f"REDIS_URL {server.redis_url}, {len(server.redis_pids())} redis-server processes counted"
+                if server.redis_url else "serve's embedded redis-server")
+    print(f"server    : {server.describe()} ({redis_is}; {len(server.pids())} processes; app {server.root})")
     if limit:
         print(f"            accepts at most {limit} connections at once (workers x worker-connections)"
               + (f": fewer than the {steps[-1] * per_table:.0f} phones of the last step"
@@ -595,8 +601,10 @@ def run(opts, server: Server, gens_box: list) -> int:
                     "interval": opts.interval, "drop": opts.drop})
         time.sleep(max(0.0, warm_end - time.monotonic()))
         cpu0, gcpu0, busy0, own0 = server.cpu(), gens.cpu(), machine_busy_seconds(), _own_cpu()
+        split0 = server.cpu_split()
         time.sleep(max(0.0, end - time.monotonic()))
         cpu1, gcpu1, busy1, own1 = server.cpu(), gens.cpu(), machine_busy_seconds(), _own_cpu()
+        split1 = server.cpu_split()
         wall = opts.seconds
         outs = []
         for c in gens.conns:
@@ -635,6 +643,11 @@ def run(opts, server: Server, gens_box: list) -> int:
                   f"{m['caught_up']} commands caught up by a reconnection; {m['drops']} drops, "
                   f"{m['counts'].get('reconnected', 0)} reconnections; drain {m['drain']:.1f} s\n"
                   f"         {server.pauses(warm_end, end)}")
+        if server.redis_url:  # the shared Redis apart: what a process and what a shard spends per command
+            per = 1000 / max(1, m["accepted"])
+            nodes = sorted((split1[1].get(p, 0) - c) * per for p, c in split0[1].items())
+            detail += (f"\n         CPU per command: API servers {(split1[0] - split0[0]) * per:.1f} ms, "
+                       f"redis-servers {sum(nodes):.1f} ms ({' / '.join(f'{x:.1f}' for x in reversed(nodes))} ms each)")
         if poll:
             detail += (f"\n         seat polls {m['counts'].get('polls', 0) / (opts.warmup + opts.seconds):.0f}/s, "
                        f"p99 {ms(percentile(m['poll_lat'], 99))} ms, {m['counts'].get('poll errors', 0)} errors, "
@@ -719,6 +732,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--app-root", type=Path, default=ROOT,
                     help="the checkout whose server is measured (another commit's worktree: before and after)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--redis-url", help="every server on this Redis (e.g. a node of `manage.py cluster start`'s "
+                                        "cluster) instead of the embedded one")
+    ap.add_argument("--servers", type=int, default=1,
+                    help="API servers (each `serve --workers W` on its own port); a table's phones spread over them")
     ap.add_argument("--game", choices=capacity_games.MODELS, default="bgcc",
                     help="the traffic model: one game's tables, or mixed (bench/capacity_games.py)")
     opts = ap.parse_args(argv)
@@ -749,7 +766,9 @@ def main(argv: list[str] | None = None) -> int:
     tmp = Path(tempfile.mkdtemp(prefix="capacity-"))
     if not (opts.app_root / "api" / "cli.py").is_file():
         ap.error(f"--app-root {opts.app_root}: no api/cli.py there")
-    server = Server(tmp, opts.workers, opts.app_root.resolve())
+    if opts.servers > 1 and not opts.redis_url:
+        ap.error("--servers above 1 share one Redis: give --redis-url")
+    server = Servers(tmp, opts.workers, opts.app_root.resolve(), opts.redis_url, opts.servers)
     gens_box: list[Gens] = []
     t_start = time.monotonic()
     try:

@@ -90,6 +90,13 @@ def cmdline(pid: int) -> list[str]:
         return []
 
 
+def _comm(proc: Path) -> str:
+    try:
+        return (proc / "comm").read_text().strip()
+    except OSError:
+        return ""
+
+
 def machine_busy_seconds() -> float:
     ticks = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
     return (sum(ticks[:8]) - ticks[3] - ticks[4]) / TICK
@@ -108,15 +115,17 @@ def die_with_parent() -> None:
 class Server:
     """`python -m api.cli serve` (what `manage.py serve` runs), in its own session."""
 
-    def __init__(self, tmp: Path, workers: int, root: Path = ROOT):
-        self.tmp, self.workers, self.root = tmp, workers, root
+    def __init__(self, tmp: Path, workers: int, root: Path = ROOT, redis_url: str | None = None, index: int = 0):
+        self.tmp, self.workers, self.root, self.redis_url, self.index = tmp, workers, root, redis_url, index
         self.proc: subprocess.Popen | None = None
         self.port = 0
 
     def start(self) -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}  # the embedded redis-server
-        env.update(GOTHAM_DATA_DIR=str(self.tmp / "data"), GOTHAM_RATE_LIMIT_JOIN="1000000000/minute",
+        if self.redis_url:  # or the Redis (a cluster's node) every server shares
+            env["REDIS_URL"] = self.redis_url
+        env.update(GOTHAM_DATA_DIR=str(self.tmp / f"data{self.index}"), GOTHAM_RATE_LIMIT_JOIN="1000000000/minute",
                    GOTHAM_JOIN_ATTEMPTS_PER_MINUTE="1000000000",  # the same, for a server from before `limits`
                    GOTHAM_RATE_LIMIT_CREATE="1000000000/minute",  # every table and phone comes from 127.0.0.1
                    GOTHAM_LIVE_STREAMS_PER_ADDRESS="1000000",
@@ -125,7 +134,7 @@ class Server:
         self.gc_log = self.tmp / "gc"  # each worker's collector pauses (api/worker.py)
         self.gc_log.mkdir(exist_ok=True)
         env["GOTHAM_GC_LOG"] = str(self.gc_log)
-        self.log = self.tmp / "server.log"
+        self.log = self.tmp / f"server{self.index}.log"
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "serve", "--host", HOST, "--port", str(self.port),
@@ -228,6 +237,64 @@ class Server:
             p.wait(5)
         except subprocess.TimeoutExpired:
             pass
+
+
+class Servers:
+    """`count` servers (`Server`) on their own ports sharing one Redis (`redis_url`, e.g. a Redis
+    Cluster's node; None: one server and its embedded redis-server). Read as one: their processes,
+    their CPU with the shared Redis's (every redis-server on the machine not started by them), the
+    workers' collector pauses (one log folder)."""
+
+    def __init__(self, tmp: Path, workers: int, root: Path = ROOT, redis_url: str | None = None, count: int = 1):
+        self.all = [Server(tmp, workers, root, redis_url, i) for i in range(count)]
+        self.root, self.redis_url = root, redis_url
+
+    @property
+    def port(self) -> int:
+        return self.all[0].port
+
+    @property
+    def ports(self) -> list[int]:
+        return [s.port for s in self.all]
+
+    def start(self) -> None:
+        for s in self.all:
+            s.start()
+
+    def redis_pids(self) -> list[int]:
+        """The shared Redis's processes: redis-server processes on this machine none of ours started."""
+        if not self.redis_url:
+            return []
+        ours = {p for s in self.all for p in s.pids()}
+        return [int(d.name) for d in Path("/proc").iterdir() if d.name.isdigit() and int(d.name) not in ours
+                and _comm(d) == "redis-server"]
+
+    def pids(self) -> list[int]:
+        return [p for s in self.all for p in s.pids()] + self.redis_pids()
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(p) for p in self.pids())
+
+    def cpu_split(self) -> tuple[float, dict[int, float]]:
+        """The API servers' CPU seconds, and each shared redis-server's."""
+        return sum(cpu_seconds(p) for s in self.all for p in s.pids()), {p: cpu_seconds(p) for p in self.redis_pids()}
+
+    def pauses(self, start: float, end: float) -> str:
+        return self.all[0].pauses(start, end)  # one folder: every server's workers
+
+    def describe(self) -> str:
+        return f"{len(self.all)} x {self.all[0].describe()}" if len(self.all) > 1 else self.all[0].describe()
+
+    def connection_limit(self) -> int | None:
+        limits = [s.connection_limit() for s in self.all]
+        return None if None in limits else sum(limits)
+
+    def log_tail(self, n: int = 20) -> str:
+        return "\n".join(s.log_tail(n) for s in self.all)
+
+    def stop(self) -> None:
+        for s in self.all:
+            s.stop()
 
 
 # ------------------------------------------------------------------ HTTP on raw asyncio sockets
@@ -425,10 +492,11 @@ class Stream(asyncio.Protocol):
 class Phone:
     __slots__ = ("gen", "table", "index", "seat", "token", "http", "stream", "connections", "last_id",
                  "retry", "recv", "replayed", "snaps", "presence", "live", "first", "base", "dropping", "cookie", "legacy",
-                 "reconnecting", "unplanned")
+                 "reconnecting", "unplanned", "port")
 
-    def __init__(self, gen: "Gen", table: "Table", index: int, seat: str, token: str):
+    def __init__(self, gen: "Gen", table: "Table", index: int, seat: str, token: str, port: int):
         self.gen, self.table, self.index, self.seat, self.token = gen, table, index, seat, token
+        self.port = port  # the server this phone talks to (several: a table's phones spread over them)
         self.http: HttpConn | None = None
         self.stream: Stream | None = None
         self.connections = 0
@@ -455,13 +523,13 @@ class Phone:
         if fresh:
             if c is not None:
                 c.close()
-            c = self.http = HttpConn(self.gen.port)
+            c = self.http = HttpConn(self.port)
         try:
             return await c.request(method, path, body, token)
         except (ConnectionError, asyncio.IncompleteReadError):
             if fresh:
                 raise
-            c = self.http = HttpConn(self.gen.port)
+            c = self.http = HttpConn(self.port)
             return await c.request(method, path, body, token)
 
     async def ticket(self) -> None:
@@ -479,7 +547,7 @@ class Phone:
         self.connections += 1
         self.first = asyncio.get_running_loop().create_future()
         path = f"/api/tables/{self.table.code}/live" + (f"?token={self.token}" if self.legacy else "")
-        head = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{self.gen.port}", "Accept: text/event-stream",
+        head = [f"GET {path} HTTP/1.1", f"Host: {HOST}:{self.port}", "Accept: text/event-stream",
                 "Cache-Control: no-cache"]
         if self.cookie:
             head.append(f"Cookie: {self.cookie}")
@@ -491,7 +559,7 @@ class Phone:
         async def go():
             try:
                 await asyncio.wait_for(asyncio.get_running_loop().create_connection(lambda: proto, HOST,
-                                                                                   self.gen.port), OPEN_TIMEOUT)
+                                                                                   self.port), OPEN_TIMEOUT)
             except (OSError, asyncio.TimeoutError) as exc:
                 proto._ended(f"connect failed: {exc!r}")
         self.gen.spawn(go())
