@@ -512,8 +512,12 @@ async function connectLive() {
     state.conn = "live";
     const table = data.table || data;   // {version, table, seats} or the table view itself with "seats"
     if (data.seats) setSeats(data.seats);
-    applyTable(table, data.version ?? table.version);
+    const version = data.version ?? table.version;
+    applyTable(table, version);
     if ("undo" in data) state.travel = { undo: data.undo, redo: data.redo ?? null };
+    // a snapshot newer than the history this phone holds (the stream opened after a change, or
+    // missed more than the server replays): the History reads what came after its last entry
+    if (state.history && version > (state.history[state.history.length - 1]?.version ?? 0)) loadHistory();
   });
   es.addEventListener("presence", (e) => {
     if (source !== es) return;

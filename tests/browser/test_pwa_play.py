@@ -422,6 +422,7 @@ def test_a_phone_opening_the_history_at_the_end_of_a_long_game_reads_it_from_the
     # scrolled down to the first change (in one step: the screen is drawn again at each heartbeat)
     b.evaluate("document.querySelector('[data-testid=history] li:last-child').scrollIntoView()")
     shot(b, "history-first-change")
+    expect(b.locator("#conn")).to_have_text("Live")  # the stream open: the next change comes on it
     api.post(code, "/commands/place_token", host, {"kind": "gas", "side": "heroes"})
     expect(items.first).to_have_attribute("data-version", str(last + 1))  # from the live stream
     expect(items).to_have_count(last + 1)
