@@ -89,8 +89,16 @@ def views(code: str, version: int, game: games.Game, state, seats, travel: dict 
                 entry = travel.get(kind)
                 drawn[seat][kind] = None if entry is None else {
                     "command": entry["command"], "seat": entry.get("seat"), "version": entry["version"],
-                    "events": _described(game, entry.get("events", []), seat)}
+                    "events": _described(game, entry.get("events", []), seat),
+                    "may": travellers(entry.get("seat"))}
     return drawn
+
+
+def travellers(author: str | None) -> list[str]:
+    """The seats that may undo or redo a change `author` made (None: a jump back, or a change no
+    seat made): the host, and the seat that made it. The same for every phone: a table without
+    secrets sends all of them one frame."""
+    return [games.HOST, *([author] if author not in (None, games.HOST, games.SPECTATOR) else [])]
 
 
 def _described(game: games.Game, events: list, seat: str | None) -> list[dict]:
@@ -427,7 +435,7 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
             undo = [v for v in undo if v <= target]
         if loaded.seat != games.HOST:
             author = next((e.get("seat") for _, e in s.entries(loaded.code, moved - 1, 1)), None) if moved else None
-            if loaded.seat != author:
+            if loaded.seat not in travellers(author):
                 if moved:
                     return error(403, f"Only the host or the phone that made that change can {kind} that",
                                  "not_your_change", {"version": moved})

@@ -175,6 +175,8 @@ class TravelSchema(Schema):
     seat = Text(allow_none=True, metadata={"description": "the seat that made it"})
     version = fields.Integer(strict=True)
     events = List(fields.Dict(), metadata={"description": "its events, as this seat may read them"})
+    may = List(Text(), metadata={"description": "the seats that may undo or redo it: the host and the seat that "
+                                                "made it (a host's phone playing another seat may, as the host)"})
 
 
 class TableViewSchema(Schema):

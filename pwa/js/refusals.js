@@ -11,6 +11,7 @@ export const EN = {
   not_enough_discs: "Activation {activation} costs {cost} disc(s) but {available} are available",
   reinforcement_cost_too_high: "{miniature} costs {cost} reinforcement point(s) but {points} remain",
   space_saturated: "The {space} space is saturated: {held} of {limit}",
+  not_your_change: "Only the host or the phone that made change {version} can undo or redo it",
 };
 
 // In French, every code.

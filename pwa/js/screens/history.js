@@ -1,8 +1,8 @@
 // History: every change in words with who made it; undo, redo, jump back.
 
-import { eventText, t } from "../i18n.js";
+import { eventText, refusalText, t } from "../i18n.js";
 import { confirmSheet, formatTime, h } from "../ui.js";
-import { hostToken, isHost, loadHistory, missionName, seatName, state, travel, writable } from "../core.js";
+import { hostToken, isHost, loadHistory, missionName, mySeats, seatName, state, travel, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 export function enter() { loadHistory(); }
@@ -17,7 +17,7 @@ export function render() {
     h("div", { class: "hist-actions" },
       travelButton("undo", "↶ ", can, travelToken, names),
       travelButton("redo", "↷ ", can, travelToken, names)),
-    refusalFor("undo"), refusalFor("redo")];
+    notYours("undo"), notYours("redo"), refusalFor("undo"), refusalFor("redo")];
   if (!entries) {
     out.push(h("p", { class: "muted", text: t("loading") }));
     return out;
@@ -59,8 +59,22 @@ function travelButton(kind, arrow, can, token, names) {
   const what = entry ? travelWhat(entry, names) : "";
   const empty = known && !entry;
   const label = entry ? t(`history.${kind}What`, { what }) : empty ? t(kind === "undo" ? "history.nothingUndo" : "history.nothingRedo") : t(`history.${kind}`);
-  return h("button", { type: "button", class: "btn travel", "data-testid": kind, disabled: !can || empty, "aria-busy": busy(kind),
+  return h("button", { type: "button", class: "btn travel", "data-testid": kind, disabled: !can || empty || !mayTravel(entry), "aria-busy": busy(kind),
     onclick: () => travel(kind, undefined, kind, { token }) }, arrow, h("span", { "data-testid": `${kind}-what`, text: label }));
+}
+
+// whether a seat this phone holds is among those the server says may undo or redo it (`may`)
+function mayTravel(entry) {
+  return !entry || !Array.isArray(entry.may) || mySeats().some((seat) => entry.may.includes(seat));
+}
+
+// why an undo or redo this phone may not make is disabled: the rule the server would refuse with
+function notYours(kind) {
+  const table = state.table;
+  const entry = (kind in table ? table : state.travel || {})[kind];
+  if (!entry || mayTravel(entry)) return null;
+  return h("p", { class: "muted small", "data-testid": `${kind}-why`,
+    text: refusalText({ reason: "not_your_change", params: { version: entry.version } }) });
 }
 
 function travelWhat(entry, names) {
