@@ -222,26 +222,29 @@ function boot() {
   initLang();
   // A join link: /join/CODE, or a handed-over seat: /join/CODE#claim=… (a one-time, short-lived
   // code the host's phone shows; never the seat's token)
+  let open = null;  // the table this phone opens on: the one it was at
+  try { open = localStorage.getItem("gc.current"); } catch { /* ignore */ }
   const joined = /^\/join\/([A-Za-z0-9]{4,12})\/?$/.exec(location.pathname);
   if (joined) {
     const code = joined[1].toUpperCase();
     const claim = new URLSearchParams(location.hash.replace(/^#/, "")).get("claim");
-    history.replaceState(null, "", `/#/join/${code}`);
-    if (claim) home.claimFromLink(code, claim);
-  } else if (!location.hash || location.hash === "#/" ) {
-    let current = null;
-    try { current = localStorage.getItem("gc.current"); } catch { /* ignore */ }
-    if (current && tableRecord(current)) {
-      history.replaceState(null, "", "/#/table");
+    const rec = tableRecord(code);
+    if (!claim && (rec?.token || rec?.hostToken)) {
+      // the join link or QR opened again on a phone seated there: back to its table, seat kept
+      open = code;
+      history.replaceState(null, "", `/${home.landing(rec)}`);
     } else {
-      history.replaceState(null, "", "/#/home");
+      history.replaceState(null, "", `/#/join/${code}`);
+      if (claim) {
+        open = null;  // the handed-over seat's table opens once claimed
+        home.claimFromLink(code, claim);
+      }
     }
+  } else if (!location.hash || location.hash === "#/" ) {
+    history.replaceState(null, "", open && tableRecord(open) ? "/#/table" : "/#/home");
   }
-  if (!state.code) {
-    let current = null;
-    try { current = localStorage.getItem("gc.current"); } catch { /* ignore */ }
-    if (current && tableRecord(current) && route().name !== "join") openTable(current);
-  }
+  // a join screen of another table keeps this phone's own table open meanwhile
+  if (!state.code && open && tableRecord(open)) openTable(open);
 
   document.getElementById("lang").addEventListener("click", () => {
     setLang(getLang() === "fr" ? "en" : "fr");

@@ -234,7 +234,7 @@ function seatLabel(seat) {
   return heroOfSeat(seat) || (/^player:/.test(seat) ? seat.slice(7) : t(`seat.${seat}`));
 }
 
-function landing(r) {
+export function landing(r) {
   if (r.mode === "versus") return ["heroes", "villain"].includes(r.seat) ? "#/versus" : "#/table";
   const screens = { villain: "#/villain" };   // the screen a seat opens on
   if (screens[r.seat]) return screens[r.seat];
