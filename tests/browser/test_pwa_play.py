@@ -293,8 +293,9 @@ def _refused(page, click, path_part: str) -> dict:
 def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_params(api, duo, shot):
     """Contract C1: a refusal answers `reason` (a stable code) and `params` beside the English
     `message`; in French the app says FR[reason] (pwa/js/refusals.js) with the params filled in.
-    Five different rule refusals a player meets from the screens: four the server answers, and a
-    tile the reserve cannot pay, which its offer says (affordable false, `why`) before any tap."""
+    Five different rule refusals a player meets from the screens: three the server answers, an
+    undo of another phone's change, which the table's `undo.may` says before any tap, and a tile
+    the reserve cannot pay, which its offer says (affordable false, `why`) before any tap."""
     code, host = duo["code"], duo["host"]
     api.advance_to(code, host, "heroes.stances")
     a = duo["open_a"]("/#/table", lang="fr")             # villain + host
@@ -316,10 +317,16 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     api.post(code, "/commands/declare_stance", host, {"hero": "commissioner-gordon", "stance": "resting"})
     api.advance_to(code, host, "heroes.actions")
 
-    # 2. undoing another phone's change: Batman's phone, after the host moved the turn on
+    # 2. undoing another phone's change: Batman's phone, after the host moved the turn on. The
+    # table names who may undo it (`may`), so Undo is disabled and says the rule before any tap
+    # (tests/test_travel_rights.py: the route refuses it with the same code)
     b.goto("/#/history")
-    answer = _refused(b, lambda: b.get_by_test_id("undo").click(), "/history/undo")
-    _assert_french_refusal(b, "refusal-undo", answer, seen)
+    expect(b.get_by_test_id("undo")).to_be_disabled()
+    undo = api.table(code)["undo"]
+    assert "hero:batman" not in undo["may"], undo
+    said = {"reason": "not_your_change", "params": {"version": undo["version"]},  # as the view says it
+            "message": f"Only the host or the phone that made change {undo['version']} can undo or redo it"}
+    _assert_french_refusal(b, "undo-why", said, seen)
     shot(b, "refusal-fr-undo")
     b.goto("/#/hero/batman")
 
@@ -394,7 +401,8 @@ def test_five_refusals_on_a_french_phone_are_said_in_french_from_their_code_and_
     expect(tile).to_have_attribute("title", f"La réserve ne contient que {post['reserve']} cube(s), il en faut {dearest['cost']}")
     shot(a, "refusal-fr-tile")
 
-    # four rules refused by the server (V·A 14's reserve is the fifth, said by the offer above)
+    # four rules, three refused by the server and the undo said by the table before the tap (V·A 14's
+    # reserve is the fifth, said by the offer above)
     assert len(seen) == 4, f"four different refusals, got {sorted(seen)}"
     # switched to English, the tile says the same from the offer's code and params
     a.locator("#lang").click()
