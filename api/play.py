@@ -437,7 +437,7 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
             author = next((e.get("seat") for _, e in s.entries(loaded.code, moved - 1, 1)), None) if moved else None
             if loaded.seat not in travellers(author):
                 if moved:
-                    return error(403, f"Only the host or the phone that made that change can {kind} that",
+                    return error(403, f"Only the host or the phone that made change {moved} can undo or redo it",
                                  "not_your_change", {"version": moved})
                 return error(403, f"Only the host can {kind} that", "host_only")
         restored = s.snapshot(loaded.code, restore)

@@ -333,8 +333,12 @@ class Sharding:
 class Connection:
     """How the app reaches Redis (`connect`)."""
     client: redis.Redis | redis.RedisCluster
-    cluster: bool  # a Redis Cluster: redis-py's cluster client, each table on its slot's primary
     sharded: Sharding
+
+    @property
+    def cluster(self) -> bool:
+        """A Redis Cluster: redis-py's cluster client, each table on its slot's primary."""
+        return isinstance(self.client, redis.RedisCluster)
 
 
 def connect(url: str, max_connections: int) -> Connection:
@@ -362,11 +366,11 @@ def connect(url: str, max_connections: int) -> Connection:
         client = redis.RedisCluster.from_url(url, max_connections=max_connections, health_check_interval=30,
                                              socket_timeout=10, socket_connect_timeout=5,
                                              connection_pool_class=redis.BlockingConnectionPool)
-        return Connection(client, True, Sharding(client, True))  # every Redis with cluster mode has them
+        return Connection(client, Sharding(client, True))  # every Redis with cluster mode has them
     pool = redis.BlockingConnectionPool.from_url(
         url, max_connections=max_connections, timeout=10, health_check_interval=30)
     client = redis.Redis(connection_pool=pool)
-    return Connection(client, False, Sharding(client))
+    return Connection(client, Sharding(client))
 
 
 class Store:

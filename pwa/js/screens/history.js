@@ -52,15 +52,19 @@ export function render() {
 // nothing, else {command, seat, events}). A table view without the fields (an older server) keeps
 // the plain buttons.
 function travelButton(kind, arrow, can, token, names) {
-  const table = state.table;
-  const from = kind in table ? table : state.travel;   // the table view's, else the live message's
-  const known = Boolean(from) && kind in from;
-  const entry = known ? from[kind] : null;
+  const { known, entry } = travelEntry(kind);
   const what = entry ? travelWhat(entry, names) : "";
   const empty = known && !entry;
   const label = entry ? t(`history.${kind}What`, { what }) : empty ? t(kind === "undo" ? "history.nothingUndo" : "history.nothingRedo") : t(`history.${kind}`);
   return h("button", { type: "button", class: "btn travel", "data-testid": kind, disabled: !can || empty || !mayTravel(entry), "aria-busy": busy(kind),
     onclick: () => travel(kind, undefined, kind, { token }) }, arrow, h("span", { "data-testid": `${kind}-what`, text: label }));
+}
+
+// what an undo or redo would move: the table view's, else the live message's (`known`: the server said)
+function travelEntry(kind) {
+  const from = kind in state.table ? state.table : state.travel;
+  const known = Boolean(from) && kind in from;
+  return { known, entry: known ? from[kind] : null };
 }
 
 // whether a seat this phone holds is among those the server says may undo or redo it (`may`)
@@ -70,8 +74,7 @@ function mayTravel(entry) {
 
 // why an undo or redo this phone may not make is disabled: the rule the server would refuse with
 function notYours(kind) {
-  const table = state.table;
-  const entry = (kind in table ? table : state.travel || {})[kind];
+  const { entry } = travelEntry(kind);
   if (!entry || mayTravel(entry)) return null;
   return h("p", { class: "muted small", "data-testid": `${kind}-why`,
     text: refusalText({ reason: "not_your_change", params: { version: entry.version } }) });
