@@ -41,8 +41,10 @@ def _program(name: str) -> str:
     return found
 
 
-def free_base_port(count: int = 6, low: int = 17000, high: int = 27000) -> int:
-    """A first port such that `count` ports from it, and their cluster bus ports (+10000), are free."""
+def free_base_port(count: int = 6, low: int = 12000, high: int = 22000) -> int:
+    """A first port such that `count` ports from it, and their cluster bus ports (+10000), are free:
+    both below Linux's ephemeral ports (32768 and up), where an outgoing connection may hold the
+    port without listening on it and the node could not bind its bus."""
     import random
 
     for _ in range(200):
