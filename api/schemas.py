@@ -42,6 +42,8 @@ class HeroViewSchema(Schema):
     stance = Text(allow_none=True)
     neutralized = fields.Boolean()
     moved_this_turn = fields.Boolean()
+    finished = fields.Boolean(metadata={"description": "said they are done this turn (V·B·5: the heroes finish "
+                                                      "unanimously; the last one ends the actions step)"})
     recovery = fields.Dict(keys=Text(), values=fields.Integer(strict=True))
     encumbrance = fields.Integer(strict=True)
     maximum_encumbrance = fields.Integer(strict=True)
@@ -152,6 +154,14 @@ class MayViewSchema(Schema):
                                                    "(hero ids, spaces, tile ids, miniature ids, sides, kinds...)"})
     to = Text(metadata={"description": "advance: the step the turn stops at (steps in which nobody has "
                                        "anything to decide pass by themselves)"})
+    skips = List(fields.Nested(AwaitingSchema),
+                 metadata={"description": "advance: the other seats still awaited at this step, whose decisions "
+                                          "moving on passes by (a phone says so and asks first)"})
+    ends = List(Text(), metadata={"description": "advance, the host's offer: the players' seats whose step it is "
+                                                 "(moving on ends their step: a phone acting as host asks first)"})
+    host_only = fields.Boolean(metadata={"description": "a command only the host sends (the host's own power, e.g. "
+                                                        "end_game, set_dice_mode), not one of another seat: the host's "
+                                                        "player phone offers it without acting as host"})
     loses = fields.Dict(keys=Text(), values=fields.Integer(strict=True),
                         metadata={"description": "what sending it would lose now, e.g. {\"reinforcement_points\": 3}: "
                                                  "the villain's unspent reinforcement points (VI·E)"})

@@ -17,6 +17,13 @@ class Advance:
 
 
 @dataclass(frozen=True)
+class FinishActions:
+    """A hero says they are done for this turn (V·B·5: "The heroes' turn continues in this way until
+    the heroes decide unanimously to finish their turn"): once every active hero has, the step ends."""
+    hero: str
+
+
+@dataclass(frozen=True)
 class DeclareStance:
     hero: str
     stance: str

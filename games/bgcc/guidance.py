@@ -4,7 +4,7 @@
 first: a roll in progress (VII, VIII), an HQ power or a mission event to resolve (Versus I·D),
 the draft, reinforcement points to spend at once (VI·E), the heroes' stances (V·B·3), the heroes'
 actions (V·B·4-5), the villain's tiles (VI·B·3-4) or a side's activations (Versus I·A 3-4). Each is
-`Decision(code, params, hero=…, side=…, party=…)`: the registry names the seat (`registry.awaiting`).
+`Decision(code, params, hero=…, side=…, party=…)`: the registry names the seat (`registry.decider`).
 
 A step passes by itself (`empty`) when nobody has anything to decide in it and no reminder is due:
 - the upkeeps the app applies itself (IV·A·1 the turn marker, V·B·1, V·B·7, VI·B·1, Versus I·A 1);
@@ -14,7 +14,8 @@ A step passes by itself (`empty`) when nobody has anything to decide in it and n
   check, and "some end-game conditions must be constantly checked during the game and not just
   during this phase" (IV·C NOTE): the host ends the game whenever one is met (EndGame);
 - the stances once every hero has one (V·B·3); the heroes' actions when no hero is active (V·B·4:
-  "If none of the heroes are active [...] the heroes must move on");
+  "If none of the heroes are active [...] the heroes must move on") or every active hero has said
+  they are done (V·B·5: "until the heroes decide unanimously to finish their turn");
 - a villain's tile step when the villain cannot activate a tile (VI·B: "the villain's turn ends when
   they choose or when they cannot activate tiles anymore"; dredging first is a choice, so a river
   with a neutralized tile to dredge stops it), and the second tile step when no first tile was
@@ -137,7 +138,7 @@ def decisions(table: Table) -> list[Decision]:
                   for h in table.heroes.values() if h.stance is None]
     elif step == "heroes.actions":
         found += [Decision("hero_actions", {}, hero=h.id)
-                  for h in table.heroes.values() if h.stance == "active" and not h.neutralized]
+                  for h in table.heroes.values() if h.stance == "active" and not h.neutralized and not h.finished]
     elif step in TILE_STEPS:
         post = table.command_posts["villain"]
         first_done = step == "villain.second_tile" and post.activations_this_turn == 0
@@ -172,7 +173,8 @@ def _why(table: Table, step: str) -> str:
     if step in ("heroes.stances",):
         return "every hero has a stance"
     if step == "heroes.actions":
-        return "no hero is active"
+        finished = any(h.finished for h in table.heroes.values())
+        return "every active hero has finished" if finished else "no hero is active"
     if step in TILE_STEPS or step.endswith(".activations"):
         return "no tile can be activated now"
     return "nothing to decide"

@@ -110,6 +110,7 @@ def _dissipate(table: Table, side: str) -> list[Event]:
 def _enter_stances(table: Table) -> list[Event]:
     for hero in table.heroes.values():
         hero.stance = None
+        hero.finished = False
     return []
 
 
@@ -167,6 +168,17 @@ def _declare_stance(table: Table, cmd: c.DeclareStance) -> list[Event]:
         text += f", {_plural(from_wound, 'cube')} wound → fatigue"
     return [Event("stance", text, "V·B·3", {"hero": hero.id, "stance": cmd.stance,
                                             "to_reserve": to_reserve, "from_wound": from_wound})]
+
+
+def _finish_actions(table: Table, cmd: c.FinishActions) -> list[Event]:
+    """V·B·5: the heroes finish their turn unanimously; each active hero says so in turn (the last
+    one ends the step: nobody is left to decide, `guidance`)."""
+    hero = _acting_hero(table, cmd.hero)
+    if hero.finished:
+        raise RuleRefused("V·B·5", f"{hero.name} has already finished this turn", "hero_already_finished",
+                          hero=hero.name)
+    hero.finished = True
+    return [Event("hero_finished", f"{hero.name} has finished their actions", "V·B·5", {"hero": hero.id})]
 
 
 def _spend(table: Table, cmd: c.Spend) -> list[Event]:

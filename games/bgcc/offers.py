@@ -51,6 +51,12 @@ def offer_stance(table: Table, seat: str) -> list[dict]:
     return offers
 
 
+def offer_finish(table: Table, seat: str) -> list[dict]:
+    """Each active hero still acting may say they are done (V·B·5)."""
+    return [{"targets": _targets(hero=[h.id])} for h in _heroes(table, seat)
+            if h.stance == "active" and not h.neutralized and not h.finished]
+
+
 def offer_spend(table: Table, seat: str) -> list[dict]:
     offers = []
     if table.mode != "versus":

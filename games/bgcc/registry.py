@@ -32,7 +32,7 @@ from . import windows as w
 from ..registry import snake  # noqa: F401 (every game's registry names)
 from .errors import RuleRefused
 from games.events import Event, Outcome
-from .playing import HEROES, HOST, SPECTATOR, VILLAIN, hero_seat
+from .playing import HEROES, HOST, SPECTATOR, VILLAIN, hero_seat, roller_seat
 from .table import Table
 from .windows import Probe, Window
 
@@ -51,7 +51,33 @@ def advance_stop(table: Table) -> str | None:
 UNKNOWN = object()
 
 
-def offer_advance(table: Table, seat: str, to=UNKNOWN) -> list[dict]:
+def decider(table: Table, d: guidance.Decision) -> str:
+    """The seat that takes an awaited decision (a hero's, the roller's, a side's post)."""
+    if d.hero is not None:
+        return hero_seat(d.hero)
+    if d.party is not None:
+        return roller_seat(table, *d.party) or HOST
+    if table.mode == "versus":
+        return d.side
+    return VILLAIN if d.side == "villain" else HOST
+
+
+def awaited(table: Table) -> list[dict]:
+    """Who must or may still decide something at this step: [{"seat", "code", "params"}], most
+    urgent first (`guidance.decisions`, each with the seat that takes it)."""
+    return [{"seat": decider(table, d), "code": d.code, "params": d.params} for d in guidance.decisions(table)]
+
+
+def owners(table: Table) -> list[str]:
+    """The players' seats whose step this is: those that may move the turn on, the host aside."""
+    return [s for s in seat_names(table) if s != HOST and w.advance_seat(s, c.Advance(), table)]
+
+
+def offer_advance(table: Table, seat: str, to=UNKNOWN, waiting: list[dict] | None = None) -> list[dict]:
+    """The Advance a seat may send now, with "to" (the step it stops at) and what a phone should say
+    before sending it (the safe Next): "skips", the other seats still awaited at this step, whose
+    decisions moving on passes by; "ends", on the host's offer, the players' seats whose step it
+    ends (the step is theirs, not the host's)."""
     if not w.advance_seat(seat, c.Advance(), table):
         return []
     step = table.track.step
@@ -60,7 +86,16 @@ def offer_advance(table: Table, seat: str, to=UNKNOWN) -> list[dict]:
     if step == "heroes.stances" and any(h.stance is None for h in table.heroes.values()):
         return []
     to = advance_stop(table) if to is UNKNOWN else to
-    return [{"targets": {}, "to": to}] if to is not None else []
+    if to is None:
+        return []
+    offer = {"targets": {}, "to": to}
+    skips = [a for a in (awaited(table) if waiting is None else waiting) if a["seat"] != seat]
+    if skips:
+        offer["skips"] = skips
+    ends = owners(table) if seat == HOST else []
+    if ends:
+        offer["ends"] = ends
+    return [offer]
 
 
 # ---------------------------------------------------------------- the registry
@@ -101,6 +136,8 @@ ENTRIES = (
     _entry(c.Advance, _E._advance, w.advance_seat, offer_advance, "move the turn on"),
     _entry(c.DeclareStance, _E._declare_stance, w.by_hero, o.offer_stance, "declare another hero's stance",
            _window(("heroes.stances",), "V·B·3", "Stances are declared in the stance step")),
+    _entry(c.FinishActions, _E._finish_actions, w.by_hero, o.offer_finish, "say another hero is done",
+           _window(("heroes.actions",), "V·B·5", "Heroes finish their turn in the actions step")),
     _entry(c.Spend, _E._spend, w.spend_seat, o.offer_spend, "spend those cubes", w.spend_window),
     _entry(c.Attack, _E._attack, w.by_actor, o.offer_attack, "make that attack", w.actor_window),
     _entry(c.ComplexAction, _E._complex_action, w.by_actor, o.offer_action, "take that action", w.actor_window),
@@ -274,28 +311,32 @@ def seat_names(table: Table) -> list[str]:
     return [HOST, VILLAIN, *(hero_seat(h) for h in table.heroes)]
 
 
-def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
+def may_now(table: Table, seat: str | None, advance_to=UNKNOWN, waiting: list[dict] | None = None) -> list[dict]:
     """What `seat` may send now: [{"command", "targets": {field: [values]}, "price"?, "affordable"?,
-    "why"?} …] (`advance` also "to": the next step; a command that would lose unspent reinforcement
-    points, VI·E, also "loses": {"reinforcement_points": n}; `draft_tile` "lieutenant_level"). The
-    same command may come several times, once per actor, tile or space: its targets are then the
-    choices for that one. The gate (`held`), each offer's window and the seat rights are applied;
-    a cost the seat cannot pay is listed with `affordable` false and the refusal's `why`."""
+    "why"?} …]. `advance` also has "to" (the next step) and "skips"/"ends" (`offer_advance`); a
+    command that would lose unspent reinforcement points (VI·E) "loses": {"reinforcement_points":
+    n}; a command only the host sends, the host's own power rather than another seat's (the end of
+    the game, the dice mode), "host_only": true; `draft_tile` "lieutenant_level". The same command
+    may come several times, once per actor, tile or space: its targets are then the choices for that
+    one. The gate (`held`), each offer's window and the seat rights are applied; a cost the seat
+    cannot pay is listed with `affordable` false and the refusal's `why`."""
     if seat is None or seat == SPECTATOR or table.track.over:
         return []
     app_rolls = table.dice.mode != PHYSICAL_DICE
     lost = points_lost(table)
+    waiting = awaited(table) if waiting is None else waiting
     listed = []
     for e in ENTRIES:
         if held(table, e) is not None:
             continue
         if app_rolls and e.command in ENTERS_DICE:
             continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
-        offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
+        offers = offer_advance(table, seat, advance_to, waiting) if e.command is c.Advance else e.offers(table, seat)
         loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
+        own = {"host_only": True} if e.seat is w.host_only else {}
         for offer in offers:
             if closed(table, e, Probe(offer["targets"])) is None:
-                listed.append({"command": e.name, **offer, **loses})
+                listed.append({"command": e.name, **offer, **loses, **own})
     return listed
 
 
@@ -304,4 +345,5 @@ def may(table: Table, advance_to=UNKNOWN) -> dict[str, list[dict]]:
     Advance stops at, when the caller knows it)."""
     if advance_to is UNKNOWN:
         advance_to = advance_stop(table)
-    return {seat: may_now(table, seat, advance_to) for seat in (*seat_names(table), SPECTATOR)}
+    waiting = awaited(table)
+    return {seat: may_now(table, seat, advance_to, waiting) for seat in (*seat_names(table), SPECTATOR)}

@@ -8,9 +8,8 @@ the registry says who may send it (`registry.Entry.seat`); this module answers f
 """
 from __future__ import annotations
 
-from . import guidance, registry
+from . import registry
 from .registry import HEROES, HOST, SPECTATOR, VILLAIN, hero_seat, seat_names
-from .playing import roller_seat
 from .table import Table
 from .turn import STEP_TITLES
 
@@ -46,21 +45,11 @@ def describe(command) -> str:
     return registry.entry(command).deed
 
 
-def _decider(table: Table, d: guidance.Decision) -> str:
-    if d.hero is not None:
-        return hero_seat(d.hero)
-    if d.party is not None:
-        return roller_seat(table, *d.party) or HOST
-    if table.mode == "versus":
-        return d.side
-    return VILLAIN if d.side == "villain" else HOST
-
-
 def awaiting(table: Table, advance_to=registry.UNKNOWN) -> list[dict]:
     """C1: who the table waits for now, most urgent first: [{"seat", "code", "params"}]. When
     nobody has anything to decide, the seats that may move the turn on ("advance", with the step
     it stops at); the host's only when no other seat may."""
-    found = [{"seat": _decider(table, d), "code": d.code, "params": d.params} for d in guidance.decisions(table)]
+    found = registry.awaited(table)
     if found or table.track.over:
         return found
     to = registry.advance_stop(table) if advance_to is registry.UNKNOWN else advance_to

@@ -38,6 +38,7 @@ def hero_view(hero: Hero) -> dict:
         "stance": hero.stance,
         "neutralized": hero.neutralized,
         "moved_this_turn": hero.moved_this_turn,
+        "finished": hero.finished,
         "recovery": {"active": hero.board.active_recovery, "resting": hero.board.resting_recovery},
         "encumbrance": hero.encumbrance,
         "maximum_encumbrance": hero.board.maximum_encumbrance,

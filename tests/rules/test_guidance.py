@@ -29,7 +29,10 @@ def test_the_side_that_just_finished_may_move_the_turn_on_at_the_check_after_its
 def test_an_advance_offer_names_where_it_stops_and_the_awaited_list_says_who():
     t = advance_to(make(), "heroes.actions")
     offers = [m for m in table_view(t)["may"]["hero:batman"] if m["command"] == "advance"]
-    assert offers == [{"command": "advance", "targets": {}, "to": "villain.start_effects"}]
+    # the safe Next: Batman's Next passes by the other heroes still acting (V·B·5: unanimously)
+    assert offers == [{"command": "advance", "targets": {}, "to": "villain.start_effects",
+                       "skips": [{"seat": "hero:commissioner-gordon", "code": "hero_actions", "params": {}},
+                                 {"seat": "hero:renee-montoya", "code": "hero_actions", "params": {}}]}]
     assert {s for s, code, _ in awaiting(t)} == {"hero:batman", "hero:commissioner-gordon", "hero:renee-montoya"}
     t = engine.apply(t, c.Advance()).table
     assert awaiting(t) == [("villain", "advance", {"to": "villain.first_tile",
