@@ -141,6 +141,27 @@ class Registry:
                 out.append(item)
         return out
 
+    def awaiting(self, state, order: tuple[str, ...]) -> list[dict]:
+        """Who the table waits for now (contract C1, as BGCC's `turn.awaiting`): [{"seat", "code",
+        "params"}], each player seat once, with the first command of `order` (the game's commands
+        that move play on, most urgent first) it may send now. Read from each entry's window and
+        senders (and its `offered` hook, unless screened: whether a screened command is offered may
+        read what the screen hides), so it says nothing a seat's own offers do not already say
+        publicly. The host stands in for the players and is never awaited."""
+        if self.over(state):
+            return []
+        out, seen = [], {HOST}
+        for name in order:
+            e = self.by_name[name]
+            if not e.open(state):
+                continue
+            for seat in e.senders(state):
+                if seat in seen or (e.offered is not None and not e.screened and e.offered(state, seat) is None):
+                    continue
+                seen.add(seat)
+                out.append({"seat": seat, "code": name, "params": {}})
+        return out
+
     def refusal(self, seat: str, command, state) -> tuple[str, str, dict] | None:
         """None when the player seat or host `seat` may send `command` now as far as seats go; else
         (code, English message, params). A command that is not open is left to `check`, which says

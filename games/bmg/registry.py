@@ -522,3 +522,16 @@ def may_now(table: Table, seat: str | None) -> list[dict]:
 
 def seat_names(table: Table) -> list[str]:
     return [HOST] + [player_seat(p) for p in table.players] + [SPECTATOR]
+
+
+# The commands that move a round on, most urgent first: a declared melee's Effort (the defenders
+# first, EFFORT) and its roll, Take the Lead (I), Raise the Plan (II), Execute the Plan (III: the
+# player whose turn it is activates a model or passes; the model activating acts until it ends),
+# the Recount's recovery rolls and steps (IV).
+AWAITED = ("defend", "attack_effort", "roll_melee", "roll_lead", "choose_initiative", "roll_event", "place_audacity",
+           "end_activation", "activate", "pass", "recovery_roll", "advance")
+
+
+def awaiting(table: Table) -> list[dict]:
+    """Who the round waits for now: [{"seat", "code", "params"}] (`games.registry.Registry.awaiting`)."""
+    return REGISTRY.awaiting(table, AWAITED)

@@ -100,6 +100,7 @@ def public_view(table: Table) -> dict:
             "recount_title": rounds.RECOUNT_STEPS.get(r.recount_step),
             "recoveries_pending": [x.id for x in rounds.pending_recoveries(table)],
             "winners": list(r.winners),
+            "awaiting": registry.awaiting(table),
         },
         "players": [{
             "id": p.id, "seat": p.seat, "name": p.name, "crew": p.crew,

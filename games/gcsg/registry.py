@@ -216,6 +216,18 @@ def _next_step(state: State) -> str:
     return "draw" if st == "move" else turn.STEPS[turn.STEPS.index(st) + 1]
 
 
+# The commands that move the game on, most urgent first: a fight's dice (FVV), Threats due from a
+# seat (pending), then the active Villain's turn step by step (TURN: levels, the card, hire, move).
+AWAITED = ("roll_fight", "place_threats", "remove_threats", "choose_ability", "advance_level", "batman_card",
+           "play_card", "carry_out_plot", "gain", "pay", "demand", "place_henchmen", "draw_cards", "hire", "move",
+           "advance")
+
+
+def awaiting(state: State) -> list[dict]:
+    """Who the table waits for now: [{"seat", "code", "params"}] (`games.registry.Registry.awaiting`)."""
+    return REGISTRY.awaiting(state, AWAITED)
+
+
 def may_now(state: State, seat: str | None) -> list[dict]:
     """What `seat` may send now: [{"command", "targets"}] (advance also carries "to")."""
     return REGISTRY.may_now(state, seat)

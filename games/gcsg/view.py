@@ -43,7 +43,8 @@ def turn_view(state: State) -> dict:
             "ability_due": t.ability_due,
             "pending": [{"kind": d.kind, "seat": d.seat, "count": d.count, "may": d.may, "block": d.block,
                          "reason": d.reason, "rule": d.rule} for d in state.pending],
-            "last_card_drawn_by": state.last_card_seat}
+            "last_card_drawn_by": state.last_card_seat,
+            "awaiting": registry.awaiting(state)}
 
 
 def public_view(state: State) -> dict:
