@@ -24,6 +24,9 @@ ALLOWED = {
         "the reason names the players' seats that may, not the host",
     ("screens/home.js", 'for (const s of join.seats.filter((x) => x.seat !== "host")) {'):
         "the join screen does not offer the host seat",
+    ("core.js", 'return Boolean(r?.hostToken && r.seat && r.seat !== "host");'):
+        "whether the host's phone also plays a seat (then it acts as host only when switched on): the phone's"
+        " own record, not a right",
 }
 
 

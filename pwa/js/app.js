@@ -3,7 +3,8 @@
 import { getLang, initLang, setLang, t, labelled } from "./i18n.js";
 import { formatTime, h, icon } from "./ui.js";
 import {
-  changed, gameOf, heroOfSeat, openTable, seatName, setUpdateReady, state, subscribe, tableRecord,
+  actingAsHost, changed, gameOf, heroOfSeat, hostPlays, openTable, seatName, setActingAsHost, setUpdateReady, state, subscribe,
+  tableRecord,
 } from "./core.js";
 import * as home from "./screens/home.js";
 import * as tableScreen from "./screens/table.js";
@@ -157,11 +158,17 @@ function renderShell(r) {
   // the board game's table-wide pieces: who is awaited, this phone's prompt, the last roll's result
   watchDice();
   const now = state.code ? strip(current, tabNames) : [];
-  document.getElementById("now").replaceChildren(...now.slice(0, 1));
+  document.getElementById("now").replaceChildren(...now.slice(0, 1).filter(Boolean));
   // this phone's prompt and the last roll's result scroll with the screen: only the strip stays on
   // top, so that the sticky part stays small at 360 × 640
   const result = state.code ? resultCard() : null;
-  document.getElementById("result").replaceChildren(...now.slice(1), ...(result ? [result] : []));
+  document.getElementById("result").replaceChildren(...now.slice(1).filter(Boolean), ...(result ? [result] : []));
+  if (state.code && hostPlays() && actingAsHost()) {
+    // the host's powers are on on a player's phone: said on every screen, with the way out
+    banners.push(h("div", { class: "banner acting", role: "status", "data-testid": "acting-host" },
+      h("p", { text: t("host.acting", { seat: seatName(state.seat) }) }),
+      h("button", { type: "button", class: "btn small", "data-testid": "acting-host-stop", onclick: () => setActingAsHost(false) }, t("host.stop"))));
+  }
   if (state.notice) {
     banners.push(h("div", { class: "banner notice", role: "status" },
       h("p", { text: state.notice }),

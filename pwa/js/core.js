@@ -117,9 +117,28 @@ export function playToken() { const r = record(); return r?.token || r?.hostToke
 
 export function hostToken() { const r = record(); return r?.hostToken || r?.token || null; }
 
-// The seats this phone holds: the one it plays, and "host" on the phone that created the table.
+// Does the host's phone also play a seat (a hero, the villain, a side, a player)?
+export function hostPlays() {
+  const r = record();
+  return Boolean(r?.hostToken && r.seat && r.seat !== "host");
+}
+
+// The host's powers on this phone: always on a phone that plays no seat (the table's own phone);
+// on the host's player phone only in "act as host" mode, a switch the player turns on and off
+// (issue 31: the host's powers never spill onto their own player screens by default).
+export function actingAsHost() {
+  const r = record();
+  return Boolean(r?.hostToken) && (!hostPlays() || r.actAsHost === true);
+}
+
+export function setActingAsHost(on) {
+  if (state.code) saveRecord(state.code, { actAsHost: Boolean(on) });
+  changed();
+}
+
+// The seats this phone acts for: the one it plays, and "host" while it acts as host.
 export function mySeats() {
-  return [...new Set([state.seat, isHost() ? "host" : null].filter(Boolean))];
+  return [...new Set([state.seat, actingAsHost() ? "host" : null].filter(Boolean))];
 }
 
 // The hero a seat name plays ("hero:batman" → "batman"), for labels and the default board; never
@@ -154,6 +173,14 @@ function entries(seat, table = state.table) {
   return table?.may?.[seat] || [];
 }
 
+// The offers this phone may send, by seat: its own seat's, and the host's: all of them while it acts
+// as host, else only the host's own powers ("host_only": the end of the game, the dice mode).
+function myOffers(table = state.table) {
+  const lists = mySeats().map((seat) => [seat, entries(seat, table)]);
+  if (isHost() && !actingAsHost()) lists.push(["host", entries("host", table).filter((e) => e.host_only)]);
+  return lists;
+}
+
 // May this phone send `command` with those field values now? {ok, token} when it may (the token
 // of the seat that may: the seat's own, else the host's), else {ok: false, why} with the reason
 // to show next to the disabled control and `by`: "other" (another seat may), "now" (no seat may
@@ -161,15 +188,16 @@ function entries(seat, table = state.table) {
 export function allow(command, targets = {}) {
   const table = state.table;
   if (!table || !writable()) return { ok: false, why: "", by: "offline" };
-  for (const seat of mySeats()) {
-    if (entries(seat).some((e) => e.command === command && matches(e, targets))) {
+  for (const [seat, list] of myOffers()) {
+    if (list.some((e) => e.command === command && matches(e, targets))) {
       return { ok: true, token: seat === "host" ? hostToken() : playToken() };
     }
   }
   const others = Object.keys(table.may || {}).filter((seat) => entries(seat).some((e) => e.command === command && matches(e, targets)));
   if (others.length) {
     const players = others.filter((seat) => seat !== "host");
-    return { ok: false, by: "other", why: players.length ? t("why.other", { seats: players.map((s) => seatName(s)).join(", ") }) : t("why.host") };
+    const host = isHost() ? t("why.actAsHost") : t("why.host");
+    return { ok: false, by: "other", why: players.length ? t("why.other", { seats: players.map((s) => seatName(s)).join(", ") }) : host };
   }
   return { ok: false, by: "now", why: t("why.notNow", { step: nowTitle(table) }) };
 }
@@ -257,7 +285,7 @@ export function playedOffer(command) { return offer(command, state.seat ? [state
 
 // The command names this phone may send now, for the Table screen's "May be done now".
 export function myCommands() {
-  return [...new Set(mySeats().flatMap((seat) => entries(seat).map((e) => e.command)))];
+  return [...new Set(myOffers().flatMap(([, list]) => list.map((e) => e.command)))];
 }
 
 // ------------------------------------------------------------------ HTTP

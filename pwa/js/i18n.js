@@ -102,6 +102,11 @@ export function labelled(label, value) {
   return lang === "fr" ? `${label} : ${value}` : `${label}: ${value}`;
 }
 
+// "Batman, Robin and Commissioner Gordon" / "Batman, Robin et Commissioner Gordon".
+export function listText(items) {
+  try { return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(items); } catch { return items.join(", "); }
+}
+
 export function plural(n, unit) {
   const one = lang === "fr" ? n <= 1 : n === 1;
   return t(`unit.${unit}.${one ? "one" : "other"}`, { n });
@@ -192,6 +197,7 @@ export function eventText(event, names) {
       return `Tour ${d.turn} : ${STEPS.fr[d.step] || d.step}`;
     case "turn_marker":
       return `Le marqueur de tour avance à ${d.turn}`;
+    case "hero_finished": return `${who(d.hero)} a terminé ses actions`;
     case "activation":
       return `${names.tiles[d.tile] || d.tile} activée depuis la position ${d.position} : `
         + (d.discs !== undefined ? `${d.discs} DPA disponible(s) → dépense, ` : "")

@@ -5,8 +5,8 @@
 // Everything comes from the table view: `turn.awaiting` (contract C1), the `advance` offer in `may`
 // with its "to", the dice view's `roll` and `last`, and the events of each change.
 
-import { awaitingText, plural, stepTitle, t, tSide } from "./i18n.js";
-import { h } from "./ui.js";
+import { awaitingText, listText, plural, stepTitle, t, tSide } from "./i18n.js";
+import { confirmSheet, h } from "./ui.js";
 import { allow, changed, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, send, state } from "./core.js";
 import { confirmLosingPoints, pointsLost } from "./screens/cp.js";
 
@@ -15,6 +15,7 @@ const TAB_OF = {
   declare_stance: "hero", hero_actions: "hero", roll: "dice", defend: "dice",
   activate_tile: "villain", reinforce: "villain", resolve_mission_event: "villain",
   activations: "versus", resolve_power: "versus", draft: "versus", advance: "table",
+  "bmg.place_audacity": "plan", "gcsg.roll_fight": "dice",
 };
 // The dice commands of a roll in progress: a phone offered one of them takes part in the roll.
 const ROLL_COMMANDS = new Set(["roll", "reroll", "end_rerolls", "defend", "abandon", "roll_dice", "reroll_dice", "abandon_roll"]);
@@ -39,15 +40,32 @@ export function setVibrate(on) {
 
 // ------------------------------------------------------------------ who is awaited
 
+// Who the table waits for, in every game (contract C1: the board game's `turn.awaiting`, the
+// Miniature Game's `round.awaiting`, the Strategy Game's `turn.awaiting`). The other games' codes are
+// their command names, read here as "<game>.<code>" (their words and tabs are their own).
 export function awaiting(table = state.table) {
-  return Array.isArray(table?.turn?.awaiting) ? table.turn.awaiting : [];
+  if (!table) return [];
+  const game = gameOf(table);
+  const list = game === "bmg" ? table.round?.awaiting : table.turn?.awaiting;
+  if (!Array.isArray(list)) return [];
+  return game === "bmg" || game === "gcsg" ? list.map((e) => ({ ...e, code: `${game}.${e.code}` })) : list;
 }
 
-// The entries that wait for this phone (its seat, or the host seat on the host's phone), but the
-// mere offer to move the turn on: Advance says that itself.
+// The entries that wait for this phone (its seat, or the host seat while it acts as host), but the
+// mere offer to move the turn on that every player has (the board game's Advance dock says it, the
+// Miniature Game's Recount button is everyone's).
+const NOT_PROMPTED = new Set(["advance", "bmg.advance"]);
 export function myPrompts(table = state.table) {
   const seats = mySeats();
-  return awaiting(table).filter((e) => seats.includes(e.seat) && e.code !== "advance");
+  return awaiting(table).filter((e) => seats.includes(e.seat) && !NOT_PROMPTED.has(e.code));
+}
+
+// "Waiting: Bob: declare their Effort · …": the others the table waits for (the Miniature and
+// Strategy Games' strips; the board game's strip says it with the step).
+export function waitingText(table = state.table) {
+  const seats = mySeats();
+  const others = awaiting(table).filter((e) => !seats.includes(e.seat) && !NOT_PROMPTED.has(e.code));
+  return others.length ? t("now.waiting", { list: others.map((e) => awaitingText(e, (s) => seatName(s, table))).join(" · ") }) : "";
 }
 
 // The tab an awaited entry sends to, among the tabs this table shows.
@@ -75,11 +93,13 @@ function buzz(prompts) {
 
 export function strip(currentTab, tabs) {
   const table = state.table;
-  if (!table || !isBoardGame()) return [];
-  const turn = table.turn;
+  if (!table) return [];
   const list = awaiting(table);
   const mine = myPrompts(table);
   buzz(mine);
+  // the other games draw their own strip on their screens; the prompt is the shell's, on every screen
+  if (!isBoardGame()) return [null, prompt(mine, currentTab, tabs)];
+  const turn = table.turn;
   // the others' entries, the offer to move the turn on included ("Villain: move on to …"); this
   // phone's own offer is the Advance button
   // (not when this phone may move the turn on itself: then nobody is waited for)
@@ -95,21 +115,25 @@ export function strip(currentTab, tabs) {
       h("span", { "aria-hidden": "true", text: " · " }),
       h("strong", { "data-testid": "now-step", text: turn.over ? t("table.over") : stepTitle(turn) })),
     who.length || waitText ? h("p", { class: "now-who", "data-testid": "now-who" }, who, waitText ? h("span", { text: waitText }) : null) : null)];
-  if (mine.length && !turn.over) {
-    const first = mine[0];
-    const tab = tabOf(first, tabs);
-    const hero = heroOfSeat(first.seat);
-    const href = tab === "hero" && hero ? `#/hero/${encodeURIComponent(hero)}` : `#/${tab}`;
-    out.push(h("div", { class: "banner prompt", role: "status", "data-testid": "prompt" },
-      h("p", { text: t("now.yourGo", { what: mine.map((e) => awaitingText(e, seatName, false)).join(" · ") }) }),
-      currentTab === tab ? null : h("a", { class: "btn small primary", href, "data-testid": "prompt-open" }, t("now.open"))));
-  }
+  if (!turn.over) out.push(prompt(mine, currentTab, tabs));
   return out;
+}
+
+// "Your go: …" when the table waits for this phone, with a way to the tab where it is done.
+function prompt(mine, currentTab, tabs) {
+  if (!mine.length) return null;
+  const first = mine[0];
+  const tab = tabOf(first, tabs);
+  const hero = heroOfSeat(first.seat);
+  const href = tab === "hero" && hero ? `#/hero/${encodeURIComponent(hero)}` : `#/${tab}`;
+  return h("div", { class: "banner prompt", role: "status", "data-testid": "prompt" },
+    h("p", { text: t("now.yourGo", { what: mine.map((e) => awaitingText(e, seatName, false)).join(" · ") }) }),
+    currentTab === tab ? null : h("a", { class: "btn small primary", href, "data-testid": "prompt-open" }, t("now.open")));
 }
 
 // The tabs that carry a badge: where this phone's awaited decisions are taken.
 export function badges(tabs) {
-  if (!state.table || !isBoardGame()) return new Set();
+  if (!state.table) return new Set();
   return new Set(myPrompts().map((e) => tabOf(e, tabs)));
 }
 
@@ -130,8 +154,32 @@ export function advanceBar(currentTab) {
       type: "button", class: `btn ${pointsLost("advance") ? "" : "primary"}`, "data-testid": "advance", disabled: !may.ok,
       "aria-busy": state.busy.has("advance") ? "true" : false,
       // VI·E: the offer says when moving on loses unspent reinforcement points: warn first
-      onclick: async () => { if (await confirmLosingPoints("advance")) send("advance", {}, "advance"); },
+      onclick: async () => {
+        if (await confirmMovingOn(offer("advance")) && await confirmLosingPoints("advance")) send("advance", {}, "advance");
+      },
     }, label));
+}
+
+// The safe Next (issue 31): moving on that ends a step another phone plays, or passes by someone
+// another phone plays who is still awaited, says so and asks first. The offer names them ("ends",
+// "skips": games/bgcc/registry.py); a seat no phone holds is played from here, so it is not asked.
+function elsewhere(seat) {
+  if (mySeats().includes(seat)) return false;
+  const held = state.seats.find((s) => s.seat === seat);
+  return !held || held.taken !== false;
+}
+
+async function confirmMovingOn(advance) {
+  const ends = (advance?.ends || []).filter(elsewhere);
+  const skips = (advance?.skips || []).filter((e) => elsewhere(e.seat));
+  if (!ends.length && !skips.length) return true;
+  return confirmSheet({
+    title: t("next.q", { step: stepTitle(advance.to) }),
+    body: h("div", { "data-testid": "next-sheet" },
+      ends.length ? h("p", { "data-testid": "next-ends", text: t("next.ends", { seats: listText(ends.map((s) => seatName(s))) }) }) : null,
+      skips.length ? h("p", { "data-testid": "next-skips", text: t("next.skips", { list: skips.map((e) => awaitingText(e, seatName)).join(" · ") }) }) : null),
+    confirm: t("next.go"), cancel: t("next.wait"), danger: true,
+  });
 }
 
 function refusalLine() {

@@ -149,6 +149,7 @@ export const FR = {
   hero_characteristic_printed: "La caractéristique d'un héros est celle imprimée sur sa case d'action",
   hero_count: "Une table compte de 1 à {maximum} héros, pas {count}",
   hero_already_neutralized: "{hero} est neutralisé : tous ses cubes sont déjà dans la zone de blessure",
+  hero_already_finished: "{hero} a déjà terminé ce tour",
   hero_neutralized: "{hero} : héros neutralisé, plus aucune action possible",
   hero_or_miniature: "Désignez soit un héros, soit une figurine",
   hero_resting: "{hero} est au repos : un héros au repos ne fait que des actions gratuites, des relances et des défenses",

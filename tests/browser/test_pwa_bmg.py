@@ -20,11 +20,15 @@ TEXT = {
     "en": {"create": "Create a table", "round1": "Round 1 of 4", "round2": "Round 2 of 4", "plan": "Raise the Plan",
            "place": "Place 2 markers", "end": "End the activation", "fire": "Fire (app dice)",
            "recount": "IV. Recount", "execute": "III. Execute the Plan", "audacity": "Audacity ⚑",
-           "lead": "I. Take the Lead", "odds": "At least one hit", "stun1": "Stun 1/"},
+           "lead": "I. Take the Lead", "odds": "At least one hit", "stun1": "Stun 1/",
+           "defend_go": "Your go: declare your Effort against the melee attack",
+           "wait_defend": "Waiting: Ann: declare their Effort against the melee attack"},
     "fr": {"create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
            "place": "Placer 2 marqueurs", "end": "Finir l'activation", "fire": "Tirer (dés de l'appli)",
            "recount": "IV. Décompte", "execute": "III. Exécuter le plan", "audacity": "Audace ⚑",
-           "lead": "I. Prendre la main", "odds": "Au moins une touche", "stun1": "Étourdissement 1/"},
+           "lead": "I. Prendre la main", "odds": "Au moins une touche", "stun1": "Étourdissement 1/",
+           "defend_go": "À vous : déclarez votre Effort contre l'attaque au corps à corps",
+           "wait_defend": "En attente : Ann : déclarer son Effort contre l'attaque au corps à corps"},
 }
 
 
@@ -171,6 +175,12 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     expect(b.get_by_test_id("attack-odds")).to_contain_text(say["odds"])
     snap(b, "melee-odds", "b")
     b.get_by_test_id("declare-melee").click()
+    # issue 31: Ann's phone is prompted wherever it is; Bob's is told to wait for her Effort
+    expect(a.get_by_test_id("prompt")).to_contain_text(say["defend_go"])
+    b.get_by_test_id("tab-table").click()
+    expect(b.get_by_text(say["wait_defend"])).to_be_visible()
+    snap(b, "melee-waits-for-defender", "b")
+    b.get_by_test_id("tab-dice").click()  # back where the attack was declared
     a.get_by_test_id("tab-table").click()
     expect(a.get_by_test_id("melee-pending")).to_be_visible()
     snap(a, "melee-defend", "a")

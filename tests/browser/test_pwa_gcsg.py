@@ -21,12 +21,16 @@ TEXT = {
     "en": {"create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
            "turn2": "Turn 2 · The Penguin", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
            "plot": "Play a Criminal Plot card", "hire": "Recruit Henchmen", "move": "Move your figures",
-           "no_stash": "Only a Villain's phone shows its stash.", "33.3": "33.3", "66.7": "66.7"},
+           "no_stash": "Only a Villain's phone shows its stash.", "33.3": "33.3", "66.7": "66.7",
+           "wait1": "Waiting: The Joker: advance a level or move on",
+           "go2": "Your go: advance a level or move on"},
     "fr": {"create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
            "turn2": "Tour 2 · The Penguin", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
            "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve.",
-           "33.3": "33,3", "66.7": "66,7"},
+           "33.3": "33,3", "66.7": "66,7",
+           "wait1": "En attente : The Joker : monter de niveau ou passer à la suite",
+           "go2": "À vous : monter de niveau ou passer à la suite"},
 }
 
 
@@ -85,6 +89,10 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(a.get_by_role("heading", name=say["turn1"])).to_be_visible()
     expect(c.get_by_role("heading", name=say["turn1"])).to_be_visible()
     expect(b.get_by_test_id("nothing-now")).to_be_visible()
+    # whose go it is, on every phone (issue 31): the others are told whom the table waits for
+    expect(b.get_by_test_id("waiting")).to_have_text(say["wait1"])
+    expect(a.get_by_test_id("waiting")).to_have_count(0)
+    expect(a.get_by_test_id("prompt")).to_be_visible()
     snap(a, "turn-1", "a")
     snap(c, "turn-1-others", "c")
 
@@ -130,7 +138,15 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(b.get_by_test_id("block-uptown-3")).to_contain_text("●1")
     expect(b.get_by_test_id("block-uptown-3")).to_contain_text("J♜")
     snap(b, "henchman-moved", "b")
+    b.get_by_test_id("tab-stash").click()  # the Penguin looks at its stash meanwhile
+    expect(b.get_by_test_id("prompt")).to_have_count(0)
     a.get_by_test_id("advance").click()  # the turn ends: a card drawn, the Penguin plays
+
+    # the Penguin's phone learns it is its turn on the screen it shows: the prompt and the City badge
+    expect(b.get_by_test_id("prompt")).to_contain_text(say["go2"])
+    expect(b.get_by_test_id("badge-table")).to_be_visible()
+    snap(b, "penguin-your-go-on-stash", "b")
+    b.get_by_test_id("prompt-open").click()
 
     for page in (a, b, c):
         expect(page.get_by_role("heading", name=say["turn2"])).to_be_visible()

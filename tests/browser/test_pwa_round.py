@@ -35,7 +35,7 @@ WORDS = {
         "enemies": "Enemies in the area (menace)", "menace": "enemy menace 1 − ally menace 0", "more": "More cubes +1",
         "neutralized": "neutralized", "spaces": "Spaces: tap to spend a cube", "move_open": "Move…",
         "areas": "Areas (simple moves) +1", "move4": "Move (4)", "history": "History",
-        "moves": "Commissioner Gordon moves", "villain_start": "Villain: start of turn effects",
+        "moves": "Commissioner Gordon moves", "villain_start": "Villain: start of turn effects", "hero_done": "Done this turn",
         "first_tile": "Villain: activate the first tile", "activate": "Activate",
         "activations": "Activations this turn: {n} of 2", "event": "Event tile",
         "rp3": "3 reinforcement points to spend now", "bring": "Bring back · 2 pts", "rp1": r"\b1 reinforcement point",
@@ -62,6 +62,7 @@ WORDS = {
         "spaces": "Cases : touchez pour dépenser un cube", "move_open": "Se déplacer…",
         "areas": "Zones (mouvements simples) +1", "move4": "Se déplacer (4)", "history": "Historique",
         "moves": "Commissioner Gordon se déplace", "villain_start": "Vilain : résolution des effets de début de tour",
+        "hero_done": "Terminé pour ce tour",
         "first_tile": "Vilain : activation de la première tuile", "activate": "Activer",
         "activations": "Activations ce tour : {n} sur 2", "event": "Tuile événement",
         "rp3": "3 points de renfort à dépenser maintenant", "bring": "Faire revenir · 2 pts", "rp1": r"\b1 point de renfort",
@@ -270,8 +271,14 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     expect(history.get_by_role("listitem").filter(has_text=w["moves"])).to_have_count(1)
     step(b, "history-move", "B")
 
-    # ---- the heroes are done: Gordon's phone moves the turn on to the villain
+    # ---- the heroes are done (V·B·5: unanimously): Batman's phone says so, then Gordon's phone moves
+    # the turn on to the villain (nobody is left acting: its Next asks nothing)
+    taps.action("Batman is done this turn (hero board)", "A")
+    taps.tap(a.get_by_role("button", name=w["hero_done"]))
+    step(a, "batman-done", "A")
+    expect(b.get_by_role("region", name=w["now"])).not_to_contain_text("Batman")
     advance(b, "B", w["villain_start"])
+    expect(b.get_by_role("dialog")).to_have_count(0)
     taps.action("the villain opens the Villain tab", "C")
     taps.tap(c.get_by_role("link", name=re.compile(rf"^{w['villain']}")))
     expect(c.get_by_role("heading", name=w["cp"])).to_be_visible()

@@ -6,7 +6,8 @@
 import { t } from "../i18n.js";
 import { add, h, icon, keptDetails } from "../ui.js";
 import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
-import { busy, noTable, refusalFor, whyNot } from "./common.js";
+import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
+import { waitingText } from "../now.js";
 
 const SKILLS = ["movement", "attacks", "strength", "defense", "special", "willpower", "endurance"];
 
@@ -45,16 +46,6 @@ function button(label, key, onclick, { primary = false, disabled = false, testid
     // one change at a time: while a command is on its way the others wait (no out-of-order taps)
     disabled: disabled || state.busy.size > 0, "aria-busy": busy(key), onclick,
   }, label);
-}
-
-// Who may do something now, when this phone may not: "Waiting for Bob".
-function waitingFor(table) {
-  const seats = table.players.map((p) => p.seat)
-    .filter((s) => !mySeats().includes(s) && (table.may?.[s] || []).some((e) => ["roll_lead", "choose_initiative",
-      "roll_event", "place_audacity", "activate", "pass", "end_activation", "recovery_roll", "defend", "attack_effort",
-      "roll_melee"].includes(e.command)))
-    .map((s) => seatName(s, table));
-  return seats.length ? t("bmg.waiting", { who: seats.join(", ") }) : null;
 }
 
 // ------------------------------------------------------------------ the round strip
@@ -226,7 +217,7 @@ function myMove(table) {
     parts.push(h("p", {}, h("a", { class: "btn primary", href: "#/plan", "data-testid": "to-plan" }, icon("lock", 18), " ", t("bmg.toPlan"))));
   }
   parts.push(...meleePanel(table), ...activation(table), ...recount(table));
-  const wait = waitingFor(table);
+  const wait = waitingText(table);
   if (!parts.length) return h("p", { class: "waiting", "data-testid": "nothing-now", text: wait || t("bmg.nothingNow") });
   const box = h("section", { class: "card", "aria-labelledby": "move-h", "data-testid": "my-move" },
     h("h2", { id: "move-h", text: t("bmg.yourMove") }), parts);
@@ -307,7 +298,7 @@ export const round = {
     const table = state.table;
     if (!table) return noTable();
     if (table.game !== "bmg") return noTable();
-    return [strip(table), myMove(table), reminders(table), ...crews(table)];
+    return [strip(table), myMove(table), reminders(table), ...crews(table), hostSwitch()];
   },
 };
 

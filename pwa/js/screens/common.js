@@ -2,7 +2,7 @@
 
 import { plural, refusalText, t } from "../i18n.js";
 import { h } from "../ui.js";
-import { state } from "../core.js";
+import { actingAsHost, hostPlays, seatName, setActingAsHost, state } from "../core.js";
 import qrcode from "../../vendor/qrcode-generator.js";
 
 export function noTable() {
@@ -37,6 +37,20 @@ export function priceText(price, count = 1) {
   const parts = Object.keys(UNITS).filter((unit) => amounts[unit] != null).map((unit) => plural(amounts[unit], UNITS[unit]));
   const others = Object.keys(amounts).filter((unit) => !(unit in UNITS)).map((unit) => `${amounts[unit]} ${unit.replaceAll("_", " ")}`);
   return [...parts, ...others].join(t("price.and"));
+}
+
+// The host's player phone: the "act as host" switch (issue 31). Off, the phone plays its own seat
+// only; on, it also acts for the host (anyone's undo, any step moved on, the other seats' commands)
+// and the shell marks every screen (app.js). A phone that plays no seat is the host's all along.
+export function hostSwitch() {
+  if (!hostPlays()) return null;
+  return h("section", { class: "card", "aria-labelledby": "host-h", "data-testid": "host-mode" },
+    h("h2", { id: "host-h", text: t("host.title") }),
+    h("label", { class: "check", for: "act-as-host" },
+      h("input", { type: "checkbox", role: "switch", id: "act-as-host", "data-key": "act-as-host", "data-testid": "act-as-host",
+        checked: actingAsHost(), onchange: (e) => setActingAsHost(e.target.checked) }),
+      h("span", { text: t("host.switch") })),
+    h("p", { class: "muted small", text: t("host.switchHelp", { seat: seatName(state.seat) }) }));
 }
 
 export function busy(key) {

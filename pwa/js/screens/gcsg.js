@@ -7,7 +7,8 @@
 import { gcsgStepTitle, t, turnSteps } from "../i18n.js";
 import { add, h, icon, keptDetails } from "../ui.js";
 import { changed, playedOffer as offerOf, send, seatName, state } from "../core.js";
-import { busy, noTable, refusalFor } from "./common.js";
+import { busy, hostSwitch, noTable, refusalFor } from "./common.js";
+import { waitingText } from "../now.js";
 
 function blockName(table, id) {
   if (id === "hideout") return t("gcsg.hideout");
@@ -68,6 +69,7 @@ function strip(table) {
     turn.number ? h("ol", { class: "steps", "aria-label": t("gcsg.steps") }, turnSteps(turn).map((s) => h("li", {
       class: s.now ? "now" : "", "aria-current": s.now ? "step" : false, text: s.title }))) : null,
     h("p", { class: "step-title", "data-testid": "now", text: nowText(table) }),
+    waitingText(table) ? h("p", { class: "small muted", "data-testid": "waiting", text: waitingText(table) }) : null,
     table.over ? h("p", { class: "result-big", text: t("gcsg.winners", { who: table.winners.map((w) => villainName(table, w)).join(", ") }) }) : null);
 }
 
@@ -274,7 +276,7 @@ export const cityScreen = {
   render() {
     const table = state.table;
     if (!table || table.game !== "gcsg") return noTable();
-    return [strip(table), myMove(table), standings(table), city(table)];
+    return [strip(table), myMove(table), standings(table), city(table), hostSwitch()];
   },
 };
 export { cityScreen as city };

@@ -29,7 +29,8 @@ export function render(args) {
   }
   out.push(h("h1", { class: "row spread" }, h("span", { text: hero.name }),
     hero.neutralized ? h("span", { class: "pill bad", text: t("hero.neutralized") }) : null,
-    hero.stance ? h("span", { class: "pill ok", "data-testid": "hero-stance", text: t(`hero.${hero.stance}`) }) : null));
+    hero.stance ? h("span", { class: "pill ok", "data-testid": "hero-stance", text: t(`hero.${hero.stance}`) }) : null,
+    hero.finished ? h("span", { class: "pill", "data-testid": "hero-finished", text: t("hero.finished") }) : null));
   if (readonly && state.conn !== "offline") {
     out.push(h("p", { class: "muted small", "data-testid": "hero-readonly", text: state.seat ? t("hero.readonly", { seat: seatName(state.seat), name: hero.name }) : t("hero.readonlyNoSeat", { name: hero.name }) }));
   }
@@ -42,13 +43,25 @@ export function render(args) {
   // the stance first while it is still to declare; once declared (the pill by the name says it),
   // the spaces come first: they are what the hero taps during the actions
   if (hero.stance === null) out.push(stanceCard(hero), spacesCard(hero));
-  else out.push(spacesCard(hero), stanceCard(hero));
+  else out.push(spacesCard(hero), doneCard(hero), stanceCard(hero));
   out.push(itemsCard(hero));
   out.push(skillsCard(hero));
   out.push(actionsCard(hero));
   out.push(exchangeCard(hero));
   out.push(tokensCard());
   return out;
+}
+
+// V·B·5: the heroes finish their turn unanimously: each hero's phone says when it is done; the last
+// one ends the heroes' actions (the others' Next asks while a hero is still acting: now.js).
+function doneCard(hero) {
+  const may = allow("finish_actions", { hero: hero.id });
+  if (!may.ok) return null;
+  return h("section", { class: "card row spread", "data-testid": "done-card" },
+    h("p", { class: "muted small", text: t("hero.doneHelp") }),
+    h("button", { type: "button", class: "btn", "data-testid": "finish-actions", "aria-busy": busy("finish-actions"),
+      onclick: () => send("finish_actions", { hero: hero.id }, "finish-actions", { hero: hero.id }) }, t("hero.done")),
+    refusalFor("finish-actions"));
 }
 
 function spacesCard(hero) {

@@ -2,7 +2,7 @@
 
 import { eventText, refusalText, t } from "../i18n.js";
 import { confirmSheet, formatTime, h } from "../ui.js";
-import { hostToken, isHost, loadHistory, missionName, mySeats, seatName, state, travel, writable } from "../core.js";
+import { actingAsHost, hostToken, loadHistory, missionName, mySeats, seatName, state, travel, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 export function enter() { loadHistory(); }
@@ -12,7 +12,7 @@ export function render() {
   const can = writable();
   const entries = state.history ? [...state.history].reverse() : null;
   const names = namesOf(state.table);
-  const travelToken = isHost() ? hostToken() : undefined;
+  const travelToken = actingAsHost() ? hostToken() : undefined;
   const out = [h("h1", { text: t("history.title") }),
     h("div", { class: "hist-actions" },
       travelButton("undo", "↶ ", can, travelToken, names),
@@ -34,7 +34,7 @@ export function render() {
         h("span", { text: `#${entry.version} · ${t("history.by", { who: entry.seat ? seatName(entry.seat) : "—" })}` }),
         h("span", { text: entry.at ? formatTime(entry.at) : "" })),
       entry.events.map((ev) => h("p", { class: "ev", text: eventText(ev, names) })),
-      isHost() && can && entry.version < state.version ? h("button", {
+      actingAsHost() && can && entry.version < state.version ? h("button", {
         type: "button", class: "btn small ghost", "aria-busy": busy(key), "aria-label": `${t("history.jump")} #${entry.version}`,
         onclick: async () => {
           const ok = await confirmSheet({ title: t("history.jumpQ", { v: entry.version }), confirm: t("history.confirm"), cancel: t("cp.cancel") });

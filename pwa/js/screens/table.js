@@ -7,7 +7,7 @@ import {
   allow, changed, hostToken, isHost, isVersus, missionName, myCommands, mySeats, mySide, record, request, seatName, send, state,
 } from "../core.js";
 import { catalog, missionTemplate, powerName } from "../catalog.js";
-import { copyButton, noTable, qrCard, qrSvg, recoveryCard, refusalFor } from "./common.js";
+import { copyButton, hostSwitch, noTable, qrCard, qrSvg, recoveryCard, refusalFor } from "./common.js";
 
 const handover = { seat: null, link: null, minutes: 0, error: null };
 
@@ -67,6 +67,7 @@ export function render() {
     refusalFor("end-game")));
 
   out.push(seatsCard());
+  out.push(hostSwitch());
   if (isHost()) {
     out.push(qrCard(state.code));
     if (record()?.recoveryCode) out.push(recoveryCard(record().recoveryCode));

@@ -9,7 +9,7 @@
 
 import { t, labelled } from "../i18n.js";
 import { h } from "../ui.js";
-import { allow, changed, isHost, isVersus, mySeats, send, state } from "../core.js";
+import { actingAsHost, allow, changed, isVersus, mySeats, send, state } from "../core.js";
 import { busy, noTable, refusalFor, stat, whyNot } from "./common.js";
 import { poolCard, reinforcementCard, riverCard, spacesCard } from "./cp.js";
 
@@ -29,7 +29,7 @@ export function render() {
   // read-only when this phone may send nothing for the command post and another seat may
   const mays = ["spend", "activate_tile", "dredge", "demobilize", "reinforce"].map((c) => allow(c, { side: "villain" }));
   const readonly = !mays.some((a) => a.ok) && mays.some((a) => a.by === "other");
-  const forVillain = mays.some((a) => a.ok) && !mySeats().includes("villain") && isHost();
+  const forVillain = mays.some((a) => a.ok) && !mySeats().includes("villain") && actingAsHost();
   const out = [];
   out.push(h("div", { class: "vl-head" },
     h("h1", { text: t("cp.title") }),
