@@ -203,9 +203,15 @@ def duo(api, phones):
     batman = api.seat(code, "hero:batman")
     record_a = {code: {"code": code, "seat": "villain", "token": villain, "hostToken": host, "at": 1}}
     record_b = {code: {"code": code, "seat": "hero:batman", "token": batman, "at": 1}}
+
+    def open_a(path="/#/villain", act_as_host=False, **kw):
+        """Phone A; `act_as_host`: its "Act as host" switch already on (as its player left it)."""
+        tables = {code: {**record_a[code], "actAsHost": True}} if act_as_host else record_a
+        return phones.open(path, tables=tables, current=code, **kw)
+
     return {
         "code": code, "host": host, "villain": villain, "batman": batman,
-        "open_a": lambda path="/#/villain", **kw: phones.open(path, tables=record_a, current=code, **kw),
+        "open_a": open_a,
         "open_b": lambda path="/#/hero/batman", **kw: phones.open(path, tables=record_b, current=code, **kw),
     }
 

@@ -111,9 +111,11 @@ def test_a_four_area_move_is_one_move_and_one_history_entry(api, duo, shot):
 
 def test_the_host_lists_every_hero_on_the_dice_screen_from_the_tables_may(api, duo, shot):
     to_actions(api, duo)
-    a = duo["open_a"]("/#/dice")          # the villain's seat with the host token
+    a = duo["open_a"]("/#/dice", act_as_host=True)  # the villain's seat with the host token, acting as host
     picker = a.get_by_label("Who acts")
     expect(picker.locator("option")).to_have_text(["Batman", "Commissioner Gordon"])
+    a.get_by_test_id("acting-host-stop").click()  # issue 31: off, the villain's phone rolls for no hero
+    expect(a.get_by_label("Who acts")).to_have_count(0)
     b = duo["open_b"]("/#/dice")          # Batman's phone: Batman only, no villain side to pick
     expect(b.get_by_test_id("roll-hero")).to_have_text("Batman")
     expect(b.get_by_role("button", name="Villain", exact=True)).to_have_count(0)

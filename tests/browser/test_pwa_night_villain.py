@@ -266,11 +266,18 @@ def test_the_villain_plays_two_activations_with_the_event_tile_reinforcement_and
 
 
 def test_the_hosts_phone_acts_for_the_villains_board(api, night, shot):
-    """The host's phone (here also Gordon's) draws what `may` offers the host on the villain's
-    screen, says it acts for the villain, and activates a tile; the villain's phone follows."""
+    """The host's phone (here also Gordon's) acts for the villain once its "Act as host" switch is on
+    (issue 31: never by default on Gordon's own screens): it draws what `may` offers the host on
+    the villain's screen, says it acts for the villain, and activates a tile; the villain's phone
+    follows."""
     h = night["open_h"]()
     v = night["open_v"]()
     w = WORDS["en"]
+    expect(h.get_by_test_id("cp-readonly")).to_be_visible()
+    expect(h.get_by_test_id("host-acting")).to_have_count(0)
+    h.get_by_test_id("tab-table").click()
+    h.get_by_test_id("act-as-host").check()
+    h.get_by_test_id("tab-villain").click()
     expect(h.get_by_test_id("host-acting")).to_have_text(w["host"])
     expect(v.get_by_test_id("host-acting")).to_have_count(0)
     tile(h, w, "Thug with crowbar").click()

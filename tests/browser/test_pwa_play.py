@@ -215,7 +215,7 @@ def test_switching_to_french_uses_the_booklets_terms_and_stays_after_a_reload(du
 def test_the_buttons_follow_what_the_table_offers_each_phone_with_the_reason_when_not(api, duo, shot):
     """Contract C2: each control is enabled when `table.may[<seat>]` offers its command to this
     phone, else disabled with the reason: another seat's ("Not this phone: Villain") or the step's
-    ("Not now: <step title>"). The host's list covers every board."""
+    ("Not now: <step title>"). The host's list covers every board on a phone acting as host."""
     api.advance_to(duo["code"], duo["host"], "villain.first_tile")
     b = duo["open_b"]()                                  # Batman's phone
     expect(b.get_by_test_id("space-defense")).to_be_enabled()    # defense and reroll: at any moment
@@ -242,7 +242,11 @@ def test_the_buttons_follow_what_the_table_offers_each_phone_with_the_reason_whe
     a.get_by_test_id("tab-villain").click()
     expect(a.get_by_test_id("tile-killer-croc")).to_be_enabled()
     expect(a.get_by_test_id("cp-readonly")).to_have_count(0)
-    a.goto("/#/hero/commissioner-gordon")                 # no phone plays Gordon: the host's list covers his board
+    a.goto("/#/hero/commissioner-gordon")                 # no phone plays Gordon: the host plays him, as host
+    expect(a.get_by_test_id("space-defense")).to_be_disabled()  # not by default on the villain's screens (issue 31)
+    a.get_by_test_id("tab-table").click()
+    a.get_by_test_id("act-as-host").check()
+    a.goto("/#/hero/commissioner-gordon")                 # acting as host: the host's list covers his board
     expect(a.get_by_test_id("space-defense")).to_be_enabled()
     a.get_by_test_id("space-defense").click()
     expect(a.get_by_test_id("space-defense").locator(".count")).to_contain_text("1 /")
