@@ -151,7 +151,7 @@ def read(code: str, part=lambda v: v, missing=lambda: error(404, "Not found")) -
     answers) with its version as ETag."""
     loaded, game, state = load(code, presence=True)
     body = view(loaded.code, loaded.version, game, state, loaded.seat, undo_redo(store(), loaded.code, loaded.history))
-    body["seats"] = seat_list(game, state, loaded.presence)
+    body["seats"] = seat_list(game, state, loaded.presence, store().seats(loaded.code))
     body["your_seat"] = loaded.seat
     try:
         found = part(body)

@@ -111,7 +111,9 @@ class CommandPostViewSchema(Schema):
 
 
 class AwaitingSchema(Schema):
-    """Someone the table waits for now (C1)."""
+    """Someone the table waits for now (C1). The board game's (`turn.awaiting`) is described here; the
+    Miniature Game's `round.awaiting` and the Strategy Game's `turn.awaiting` have the same shape,
+    their codes being the command names of their `AWAITED` lists (games/bmg, games/gcsg registry)."""
     seat = Text(metadata={"description": "the seat that decides: host, villain, heroes, hero:<id>"})
     code = Text(metadata={"description": "declare_stance, hero_actions, activate_tile, activations, roll, defend, "
                                          "reinforce, resolve_power, resolve_mission_event, draft, advance"})
@@ -143,6 +145,8 @@ class TurnViewSchema(Schema):
 class SeatStateSchema(Schema):
     seat = Text()
     connected = fields.Boolean(metadata={"description": "a phone on this seat is live now"})
+    taken = fields.Boolean(metadata={"description": "a phone holds this seat (live or not); a free seat is played "
+                                                    "by the host's phone"})
 
 
 class MayViewSchema(Schema):

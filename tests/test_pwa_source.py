@@ -24,6 +24,9 @@ ALLOWED = {
         "the reason names the players' seats that may, not the host",
     ("screens/home.js", 'for (const s of join.seats.filter((x) => x.seat !== "host")) {'):
         "the join screen does not offer the host seat",
+    ("screens/history.js", 'return Boolean(entry) && entry.seat === "host" && isHost();'):
+        "the host's own change (a host-only command) is undone from the host's phone with the host token: who"
+        " made a change, not a right",
     ("core.js", 'return Boolean(r?.hostToken && r.seat && r.seat !== "host");'):
         "whether the host's phone also plays a seat (then it acts as host only when switched on): the phone's"
         " own record, not a right",

@@ -50,6 +50,15 @@ def test_nobody_else_awaited_nothing_to_say(http):
     assert advance_offer(game.table, GORDON)["skips"] == [{"seat": BATMAN, "code": "hero_actions", "params": {}}]
 
 
+def test_the_setup_and_the_upkeep_belong_to_the_whole_table(http):
+    """IV·A·1: the side with initiative moves the upkeep on, but it is nobody's step to end: the
+    host's Next there says nothing."""
+    game = Round(http)
+    assert game.step == "setup" and "ends" not in advance_offer(game.table, "host")
+    game.advance("host")
+    assert game.step == "upkeep" and "ends" not in advance_offer(game.table, "host")
+
+
 def test_the_host_moving_the_villains_turn_on_ends_the_villains_step(http):
     """VI·B·3-4: the villain's tiles are the villain's; the host's offer says it ends them."""
     game = Round(http).to_the_villains_first_tile()
@@ -96,6 +105,11 @@ def test_the_heroes_finish_their_turn_unanimously(http):
     assert "skips" not in advance_offer(game.table, GORDON)
     refused = game.send(BATMAN, "/commands/finish_actions", {"hero": "batman"}, status=409)
     assert refused["reason"] == "hero_already_finished"
+    # V·B·5: "If at least one active hero still wishes to perform action(s), the heroes return to
+    # the previous step": Batman acting again is no longer done
+    game.send(BATMAN, "/commands/move", {"hero": "batman", "moves": [{}]})
+    assert game.awaiting() == [(BATMAN, "hero_actions", {}), (GORDON, "hero_actions", {})]
+    game.send(BATMAN, "/commands/finish_actions", {"hero": "batman"})
     game.send(GORDON, "/commands/finish_actions", {"hero": "commissioner-gordon"})
     assert game.passed()[:2] == ["heroes.actions", "heroes.end_effects"]
     assert game.step == "villain.start_effects"

@@ -54,7 +54,7 @@ class _Table(live.Table):
         return loaded.version, {"version": loaded.version,
                                 "table": play.view(self.code, loaded.version, self.game, state, self.seat,
                                                    play.undo_redo(self.s, self.code, loaded.history)),
-                                "seats": play.seat_list(self.game, state, loaded.presence)}
+                                "seats": play.seat_list(self.game, state, loaded.presence, self.s.seats(self.code))}
 
     def changes(self, after, upto):
         return play.replayed_changes(self.code, self.game, after, upto, self.s, viewer=self.seat)

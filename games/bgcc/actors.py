@@ -30,7 +30,9 @@ def one_actor(hero: str | None, miniature: str | None, what: str) -> None:
 
 def acting_hero(table: Table, hero_id: str) -> Hero:
     """An acting hero: active stance, not neutralized (V·B·3-5, IX·B); the step (the heroes'
-    actions) is the command's window, which the registry checks before any handler runs."""
+    actions) is the command's window, which the registry checks before any handler runs. A hero
+    who had said they were done and acts again is no longer done (V·B·5: "If at least one active
+    hero still wishes to perform action(s), the heroes return to the previous step")."""
     hero = table.hero(hero_id)
     if hero.neutralized:
         raise RuleRefused("IX·B", f"{hero.name} is neutralized and can no longer perform actions",
@@ -38,6 +40,7 @@ def acting_hero(table: Table, hero_id: str) -> Hero:
     if hero.stance != "active":
         raise RuleRefused("V·B·3 [b]", f"{hero.name} is resting: a resting hero can only perform "
                                        f"free actions, rerolls and defenses", "hero_resting", hero=hero.name)
+    hero.finished = False
     return hero
 
 

@@ -18,8 +18,10 @@ class Advance:
 
 @dataclass(frozen=True)
 class FinishActions:
-    """A hero says they are done for this turn (V·B·5: "The heroes' turn continues in this way until
-    the heroes decide unanimously to finish their turn"): once every active hero has, the step ends."""
+    """A hero says they are done for this turn (IV: "The heroes' turn continues in this way until the
+    heroes decide unanimously to finish their turn"; V·B·5: "If none of the active heroes want to
+    perform an action, the heroes move on to the next step"): once every active hero has, the step
+    ends. A done hero who acts again is no longer done."""
     hero: str
 
 

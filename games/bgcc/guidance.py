@@ -15,7 +15,7 @@ A step passes by itself (`empty`) when nobody has anything to decide in it and n
   during this phase" (IV·C NOTE): the host ends the game whenever one is met (EndGame);
 - the stances once every hero has one (V·B·3); the heroes' actions when no hero is active (V·B·4:
   "If none of the heroes are active [...] the heroes must move on") or every active hero has said
-  they are done (V·B·5: "until the heroes decide unanimously to finish their turn");
+  they are done (IV: "until the heroes decide unanimously to finish their turn"; V·B·5);
 - a villain's tile step when the villain cannot activate a tile (VI·B: "the villain's turn ends when
   they choose or when they cannot activate tiles anymore"; dredging first is a choice, so a river
   with a neutralized tile to dredge stops it), and the second tile step when no first tile was

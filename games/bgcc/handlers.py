@@ -110,6 +110,12 @@ def _dissipate(table: Table, side: str) -> list[Event]:
 def _enter_stances(table: Table) -> list[Event]:
     for hero in table.heroes.values():
         hero.stance = None
+    return []
+
+
+def _end_actions(table: Table) -> list[Event]:
+    """The heroes' actions are over (V·B·6): "done" meant done for that step only."""
+    for hero in table.heroes.values():
         hero.finished = False
     return []
 
@@ -129,6 +135,7 @@ ON_ENTER = {
     "heroes.upkeep_start": lambda t: _enter_heroes_upkeep(t, "V·B·1", "during the villain's turn"),
     "heroes.start_effects": lambda t: _dissipate(t, "heroes"),
     "heroes.stances": _enter_stances,
+    "heroes.end_effects": _end_actions,
     "heroes.upkeep_end": lambda t: _enter_heroes_upkeep(t, "V·B·7", "this turn"),
     "villain.upkeep": _enter_villain_upkeep,
     "villain.start_effects": lambda t: _dissipate(t, "villain"),
@@ -171,12 +178,12 @@ def _declare_stance(table: Table, cmd: c.DeclareStance) -> list[Event]:
 
 
 def _finish_actions(table: Table, cmd: c.FinishActions) -> list[Event]:
-    """V·B·5: the heroes finish their turn unanimously; each active hero says so in turn (the last
-    one ends the step: nobody is left to decide, `guidance`)."""
+    """IV, V·B·4-5: the heroes finish their turn unanimously; each active hero says so in turn (the
+    last one ends the step: nobody is left to decide, `guidance`)."""
+    if table.hero(cmd.hero).finished:
+        raise RuleRefused("V·B·5", f"{table.hero(cmd.hero).name} has already finished this turn",
+                          "hero_already_finished", hero=table.hero(cmd.hero).name)
     hero = _acting_hero(table, cmd.hero)
-    if hero.finished:
-        raise RuleRefused("V·B·5", f"{hero.name} has already finished this turn", "hero_already_finished",
-                          hero=hero.name)
     hero.finished = True
     return [Event("hero_finished", f"{hero.name} has finished their actions", "V·B·5", {"hero": hero.id})]
 

@@ -25,7 +25,7 @@ class Hero:
     spaces: dict[str, int] = field(default_factory=lambda: {s: 0 for s in HERO_SPACES})
     stance: str | None = None
     moved_this_turn: bool = False
-    finished: bool = False  # said they are done in this turn's actions step (V·B·5)
+    finished: bool = False  # said they are done in the actions step going on (V·B·5)
     equipment: list[Item] = field(default_factory=list)
     gadgets: list[Item] = field(default_factory=list)
     unused: dict[str, int] = field(default_factory=dict)  # cubes placed on an action space for its next action

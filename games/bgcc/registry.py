@@ -69,7 +69,11 @@ def awaited(table: Table) -> list[dict]:
 
 
 def owners(table: Table) -> list[str]:
-    """The players' seats whose step this is: those that may move the turn on, the host aside."""
+    """The players' seats whose step this is, in a side's turn: those that may move the turn on, the
+    host aside. None at the setup, the upkeep and the end-game checks: the side with initiative
+    moves those on (IV·A·1), but they belong to the whole table."""
+    if w.side_playing(table.track.step) is None:
+        return []
     return [s for s in seat_names(table) if s != HOST and w.advance_seat(s, c.Advance(), table)]
 
 

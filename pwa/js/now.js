@@ -162,7 +162,7 @@ export function advanceBar(currentTab) {
 
 // The safe Next (issue 31): moving on that ends a step another phone plays, or passes by someone
 // another phone plays who is still awaited, says so and asks first. The offer names them ("ends",
-// "skips": games/bgcc/registry.py); a seat no phone holds is played from here, so it is not asked.
+// "skips": games/bgcc/registry.py); a seat no phone holds (the host plays it) is not asked about.
 function elsewhere(seat) {
   if (mySeats().includes(seat)) return false;
   const held = state.seats.find((s) => s.seat === seat);

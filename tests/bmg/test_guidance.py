@@ -33,7 +33,8 @@ def test_each_phase_names_whom_it_waits_for():
     assert awaited(t) == [(A, "activate")]  # turns alternate
     t = finish_activations(t)
     assert t.round.phase == "recount"
-    assert set(awaited(t)) <= {(A, "advance"), (B, "advance"), (A, "recovery_roll"), (B, "recovery_roll")}
+    assert awaited(t) and set(awaited(t)) <= {(A, "advance"), (B, "advance"), (A, "recovery_roll"),
+                                              (B, "recovery_roll")}
 
 
 def test_a_declared_melee_waits_for_the_defender_first():

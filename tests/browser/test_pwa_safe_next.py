@@ -21,7 +21,12 @@ def _heroes_acting(api, duo) -> str:
     return gordon
 
 
-def _step(api, duo) -> str:
+def _step(api, duo, page=None) -> str:
+    """The table's step as the server has it; after a "Wait", once a tap's command would have
+    reached it (the Next button not busy, then half a second)."""
+    if page is not None:
+        expect(page.get_by_test_id("advance")).not_to_have_attribute("aria-busy", "true")
+        page.wait_for_timeout(500)
     return api.table(duo["code"])["turn"]["step"]
 
 
@@ -36,7 +41,7 @@ def test_batmans_next_asks_before_passing_by_gordon(api, duo, shot):
     shot(b, "safe-next-batman")
     sheet.get_by_role("button", name="Wait").click()
     expect(sheet).to_have_count(0)
-    assert _step(api, duo) == "heroes.actions"
+    assert _step(api, duo, b) == "heroes.actions"
     b.get_by_test_id("advance").click()
     b.get_by_role("dialog").get_by_role("button", name="Move on anyway").click()
     expect(b.get_by_test_id("now-step")).not_to_have_text("Heroes: actions")
@@ -66,7 +71,7 @@ def test_the_hosts_player_phone_acts_as_host_only_when_switched_on(api, duo, sho
         "Still awaited: Batman: their actions · Commissioner Gordon: their actions")
     shot(a, "safe-next-host")
     sheet.get_by_role("button", name="Wait").click()
-    assert _step(api, duo) == "heroes.actions"
+    assert _step(api, duo, a) == "heroes.actions"
     a.goto("/#/hero/batman")
     expect(melee).to_be_enabled()  # acting as host: Batman's board is open
     expect(a.get_by_test_id("acting-host")).to_be_visible()  # marked on every screen
@@ -81,11 +86,11 @@ def test_in_french_at_360_the_question_is_french(api, duo, shot):
     b = duo["open_b"](lang="fr", viewport={"width": 360, "height": 640})
     b.get_by_test_id("advance").click()
     sheet = b.get_by_role("dialog")
-    expect(sheet.get_by_test_id("next-skips")).to_have_text("Encore attendu : Commissioner Gordon : ses actions")
+    expect(sheet.get_by_test_id("next-skips")).to_have_text("Toujours en attente : Commissioner Gordon : ses actions")
     expect(sheet.get_by_role("button", name="Passer quand même")).to_be_visible()
     shot(b, "safe-next-batman-fr-360")
     sheet.get_by_role("button", name="Attendre").click()
-    assert _step(api, duo) == "heroes.actions"
+    assert _step(api, duo, b) == "heroes.actions"
 
 
 def test_a_hero_done_this_turn_is_no_longer_asked_about(api, duo, phones, shot):

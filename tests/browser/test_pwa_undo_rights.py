@@ -31,3 +31,15 @@ def test_in_french_at_360_the_rule_is_french(api, duo, shot):
     expect(b.get_by_test_id("undo-why")).to_have_text(
         f"Seul l'hôte ou le téléphone qui a fait le changement {version} peut l'annuler ou le rétablir")
     shot(b, "undo-not-yours-fr-360")
+
+
+def test_the_hosts_own_change_is_undone_from_the_hosts_player_phone(api, duo, shot):
+    """The host's own commands (here the dice mode, host only) stay the host's phone's to undo
+    without "Act as host" (issue 31: the switch is for acting for the other seats)."""
+    api.post(duo["code"], "/commands/set_dice_mode", duo["host"], {"mode": "physical"})
+    a = duo["open_a"]("/#/history")  # the villain's phone with the host token, not acting as host
+    expect(a.get_by_test_id("acting-host")).to_have_count(0)
+    expect(a.get_by_test_id("undo")).to_be_enabled()
+    a.get_by_test_id("undo").click()
+    expect(a.get_by_test_id("undo")).to_be_disabled()  # nothing left to undo
+    assert api.table(duo["code"])["dice"]["mode"] != "physical"

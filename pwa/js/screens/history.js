@@ -2,7 +2,7 @@
 
 import { eventText, refusalText, t } from "../i18n.js";
 import { confirmSheet, formatTime, h } from "../ui.js";
-import { actingAsHost, hostToken, loadHistory, missionName, mySeats, seatName, state, travel, writable } from "../core.js";
+import { actingAsHost, hostToken, isHost, loadHistory, missionName, mySeats, seatName, state, travel, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 export function enter() { loadHistory(); }
@@ -12,11 +12,10 @@ export function render() {
   const can = writable();
   const entries = state.history ? [...state.history].reverse() : null;
   const names = namesOf(state.table);
-  const travelToken = actingAsHost() ? hostToken() : undefined;
   const out = [h("h1", { text: t("history.title") }),
     h("div", { class: "hist-actions" },
-      travelButton("undo", "↶ ", can, travelToken, names),
-      travelButton("redo", "↷ ", can, travelToken, names)),
+      travelButton("undo", "↶ ", can, names),
+      travelButton("redo", "↷ ", can, names)),
     notYours("undo"), notYours("redo"), refusalFor("undo"), refusalFor("redo")];
   if (!entries) {
     out.push(h("p", { class: "muted", text: t("loading") }));
@@ -51,8 +50,9 @@ export function render() {
 // Undo / redo saying what they undo (contract C5: the table's `undo` / `redo`, null when there is
 // nothing, else {command, seat, events}). A table view without the fields (an older server) keeps
 // the plain buttons.
-function travelButton(kind, arrow, can, token, names) {
+function travelButton(kind, arrow, can, names) {
   const { known, entry } = travelEntry(kind);
+  const token = actingAsHost() || hostsOwn(entry) ? hostToken() : undefined;
   const what = entry ? travelWhat(entry, names) : "";
   const empty = known && !entry;
   const label = entry ? t(`history.${kind}What`, { what }) : empty ? t(kind === "undo" ? "history.nothingUndo" : "history.nothingRedo") : t(`history.${kind}`);
@@ -67,9 +67,15 @@ function travelEntry(kind) {
   return { known, entry: known ? from[kind] : null };
 }
 
+// the host's own change (a host-only command: the dice mode, the end of the game) is the host's
+// phone's to undo, acting as host or not
+function hostsOwn(entry) {
+  return Boolean(entry) && entry.seat === "host" && isHost();
+}
+
 // whether a seat this phone holds is among those the server says may undo or redo it (`may`)
 function mayTravel(entry) {
-  return !entry || !Array.isArray(entry.may) || mySeats().some((seat) => entry.may.includes(seat));
+  return !entry || !Array.isArray(entry.may) || hostsOwn(entry) || mySeats().some((seat) => entry.may.includes(seat));
 }
 
 // why an undo or redo this phone may not make is disabled: the rule the server would refuse with
