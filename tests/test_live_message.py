@@ -43,7 +43,8 @@ def test_presence_comes_through_the_stream(http, live_server):
     with SSEClient(live_server, code, token=batman, presence=True) as stream:
         first = stream.next()
         assert first["event"] == "snapshot" and first["data"]["version"] == table["version"]
-        assert {"seat": "hero:batman", "connected": True} in first["data"]["seats"]
+        assert {"seat": "hero:batman", "connected": True, "taken": True} in first["data"]["seats"]
+        assert {"seat": "hero:commissioner-gordon", "connected": False, "taken": False} in first["data"]["seats"]
         present = stream.until(lambda e: e["event"] == "presence")[-1]["data"]
         assert {"seat": "hero:batman", "connected": True, "taken": True} in present["seats"]
         assert {"seat": "villain", "connected": False, "taken": True} in present["seats"]
