@@ -20,7 +20,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 WORDS = {
     "en": {
-        "create_h": "Create a table", "items": "Batman: Equipment and bat-gadgets / Adjust values",
+        "create_h": "Create a table", "items": "Batman: Equipment and bat-gadgets (none yet: tick what the hero carries)",
+        "items_two": "Batman: Equipment and bat-gadgets (Batarangs, Submachine gun)",
         "create": "Create the table", "join_h": r"^Join table [A-Z0-9]{6}$", "take": "Take this seat", "colon": ": ",
         "villain": "Villain", "cp": "Command post", "next": "Next: ", "upkeep": "Upkeep",
         "stances": "Heroes: declare stances", "your_go": "Your go: ", "tokens": "Tokens", "active": "Active recovers",
@@ -45,7 +46,8 @@ WORDS = {
         "no_roll": "Nothing to roll from this phone now",
     },
     "fr": {
-        "create_h": "Créer une table", "items": "Batman: Matériel et bat-gadgets / Ajuster les valeurs",
+        "create_h": "Créer une table", "items": "Batman : Matériel et bat-gadgets (aucun pour l'instant : cochez ce que porte le héros)",
+        "items_two": "Batman : Matériel et bat-gadgets (Batarangs, Submachine gun)",
         "create": "Créer la table", "join_h": r"^Rejoindre la table [A-Z0-9]{6}$", "take": "Prendre cette place", "colon": " : ",
         "villain": "Vilain", "cp": "Poste de commandement", "next": "Ensuite : ", "upkeep": "Entretien",
         "stances": "Héros : déclaration des postures", "your_go": "À vous : ", "tokens": "Jetons",
@@ -90,9 +92,12 @@ def test_a_complete_standard_round_with_three_phones(phones, shot, lang):
     taps.action("create the table (Batman with 2 weapons, Gordon)", "A")
     expect(a.get_by_role("heading", name=w["create_h"])).to_be_visible()
     taps.tap(a.get_by_role("checkbox", name=re.compile(r"^Batman")))
-    taps.tap(a.get_by_text(w["items"]))
+    # issue 31: the equipment shows as soon as the hero is ticked, its summary saying what is carried
+    expect(a.get_by_text(w["items"])).to_be_visible()
+    step(a, "create-equipment", "A")
     taps.tap(a.get_by_role("checkbox", name=re.compile(r"^Batarangs \(")))
     taps.tap(a.get_by_role("checkbox", name=re.compile(r"^Submachine gun \(")))
+    expect(a.get_by_text(w["items_two"])).to_be_visible()
     taps.tap(a.get_by_role("checkbox", name=re.compile(r"^Commissioner Gordon")))
     step(a, "create", "A")
     taps.tap(a.get_by_role("button", name=w["create"]))

@@ -309,20 +309,25 @@ function heroChoice(hero, lib) {
   return h("div", { class: "hero-choice" },
     h("label", { class: "check", for: id },
       h("input", { type: "checkbox", id, checked: picked, "data-key": id, "data-testid": `pick-${hero.name}`,
-        onchange: (e) => { if (e.target.checked) form.heroes.add(hero.name); else form.heroes.delete(hero.name); changed(); } }),
+        onchange: (e) => {
+          // a hero ticked shows what they carry at once (a first table easily forgets the weapons)
+          if (e.target.checked) { form.heroes.add(hero.name); openDetails.add(`items-${hero.name}`); } else form.heroes.delete(hero.name);
+          changed();
+        } }),
       h("span", {}, h("strong", { text: hero.name }), hero.sample ? h("span", { class: "muted small", text: ` · ${t("home.sample")}` }) : null)),
-    picked ? details(`${hero.name}: ${t("home.items")} / ${t("home.adjust")}`, h("div", {},
-      usable.map((item) => {
+    // what the hero carries, named in the summary (open once the hero is ticked), then the values
+    picked ? details(labelled(hero.name, `${t("home.items")} (${items.size ? [...items].join(", ") : t("home.itemsNone")})`),
+      h("div", { "data-testid": `items-${hero.name}` }, usable.map((item) => {
         const iid = `${id}-item-${item.name.replace(/\W+/g, "-")}`;
         return h("label", { class: "check", for: iid },
           h("input", { type: "checkbox", id: iid, checked: items.has(item.name), "data-key": iid,
-            onchange: (e) => { if (e.target.checked) items.add(item.name); else items.delete(item.name); } }),
+            onchange: (e) => { if (e.target.checked) items.add(item.name); else items.delete(item.name); changed(); } }),
           h("span", { text: `${item.name} (${item.category === "bat-gadget" ? t("hero.gadget") : item.type}, ${item.encumbrance})` }));
-      }),
-      h("div", { class: "grid2" },
-        numberField("energy", t("home.energy"), values, 1, 40),
-        numberField("active_recovery", t("home.activeRecovery"), values, 0, 40),
-        numberField("resting_recovery", t("home.restingRecovery"), values, 0, 40))), `items-${hero.name}`) : null);
+      })), `items-${hero.name}`) : null,
+    picked ? details(labelled(hero.name, t("home.adjust")), h("div", { class: "grid2" },
+      numberField("energy", t("home.energy"), values, 1, 40),
+      numberField("active_recovery", t("home.activeRecovery"), values, 0, 40),
+      numberField("resting_recovery", t("home.restingRecovery"), values, 0, 40)), `values-${hero.name}`) : null);
 }
 
 async function create() {
