@@ -180,10 +180,11 @@ def _declare_stance(table: Table, cmd: c.DeclareStance) -> list[Event]:
 def _finish_actions(table: Table, cmd: c.FinishActions) -> list[Event]:
     """IV, V·B·4-5: the heroes finish their turn unanimously; each active hero says so in turn (the
     last one ends the step: nobody is left to decide, `guidance`)."""
-    if table.hero(cmd.hero).finished:
-        raise RuleRefused("V·B·5", f"{table.hero(cmd.hero).name} has already finished this turn",
-                          "hero_already_finished", hero=table.hero(cmd.hero).name)
-    hero = _acting_hero(table, cmd.hero)
+    hero = table.hero(cmd.hero)
+    if hero.finished:  # before acting_hero, which withdraws a "done"
+        raise RuleRefused("V·B·5", f"{hero.name} has already finished this turn", "hero_already_finished",
+                          hero=hero.name)
+    _acting_hero(table, cmd.hero)
     hero.finished = True
     return [Event("hero_finished", f"{hero.name} has finished their actions", "V·B·5", {"hero": hero.id})]
 

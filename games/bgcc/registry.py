@@ -77,7 +77,7 @@ def owners(table: Table) -> list[str]:
     return [s for s in seat_names(table) if s != HOST and w.advance_seat(s, c.Advance(), table)]
 
 
-def offer_advance(table: Table, seat: str, to=UNKNOWN, waiting: list[dict] | None = None) -> list[dict]:
+def offer_advance(table: Table, seat: str, to=UNKNOWN) -> list[dict]:
     """The Advance a seat may send now, with "to" (the step it stops at) and what a phone should say
     before sending it (the safe Next): "skips", the other seats still awaited at this step, whose
     decisions moving on passes by; "ends", on the host's offer, the players' seats whose step it
@@ -93,7 +93,7 @@ def offer_advance(table: Table, seat: str, to=UNKNOWN, waiting: list[dict] | Non
     if to is None:
         return []
     offer = {"targets": {}, "to": to}
-    skips = [a for a in (awaited(table) if waiting is None else waiting) if a["seat"] != seat]
+    skips = [a for a in awaited(table) if a["seat"] != seat]
     if skips:
         offer["skips"] = skips
     ends = owners(table) if seat == HOST else []
@@ -315,7 +315,7 @@ def seat_names(table: Table) -> list[str]:
     return [HOST, VILLAIN, *(hero_seat(h) for h in table.heroes)]
 
 
-def may_now(table: Table, seat: str | None, advance_to=UNKNOWN, waiting: list[dict] | None = None) -> list[dict]:
+def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     """What `seat` may send now: [{"command", "targets": {field: [values]}, "price"?, "affordable"?,
     "why"?} …]. `advance` also has "to" (the next step) and "skips"/"ends" (`offer_advance`); a
     command that would lose unspent reinforcement points (VI·E) "loses": {"reinforcement_points":
@@ -328,14 +328,13 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN, waiting: list[di
         return []
     app_rolls = table.dice.mode != PHYSICAL_DICE
     lost = points_lost(table)
-    waiting = awaited(table) if waiting is None else waiting
     listed = []
     for e in ENTRIES:
         if held(table, e) is not None:
             continue
         if app_rolls and e.command in ENTERS_DICE:
             continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
-        offers = offer_advance(table, seat, advance_to, waiting) if e.command is c.Advance else e.offers(table, seat)
+        offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
         loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
         own = {"host_only": True} if e.seat is w.host_only else {}
         for offer in offers:
@@ -349,5 +348,4 @@ def may(table: Table, advance_to=UNKNOWN) -> dict[str, list[dict]]:
     Advance stops at, when the caller knows it)."""
     if advance_to is UNKNOWN:
         advance_to = advance_stop(table)
-    waiting = awaited(table)
-    return {seat: may_now(table, seat, advance_to, waiting) for seat in (*seat_names(table), SPECTATOR)}
+    return {seat: may_now(table, seat, advance_to) for seat in (*seat_names(table), SPECTATOR)}

@@ -55,16 +55,19 @@ export function awaiting(table = state.table) {
 // mere offer to move the turn on that every player has (the board game's Advance dock says it, the
 // Miniature Game's Recount button is everyone's).
 const NOT_PROMPTED = new Set(["advance", "bmg.advance"]);
-export function myPrompts(table = state.table) {
+function decisions(table, mine) {
   const seats = mySeats();
-  return awaiting(table).filter((e) => seats.includes(e.seat) && !NOT_PROMPTED.has(e.code));
+  return awaiting(table).filter((e) => seats.includes(e.seat) === mine && !NOT_PROMPTED.has(e.code));
+}
+
+export function myPrompts(table = state.table) {
+  return decisions(table, true);
 }
 
 // "Waiting: Bob: declare their Effort · …": the others the table waits for (the Miniature and
 // Strategy Games' strips; the board game's strip says it with the step).
 export function waitingText(table = state.table) {
-  const seats = mySeats();
-  const others = awaiting(table).filter((e) => !seats.includes(e.seat) && !NOT_PROMPTED.has(e.code));
+  const others = decisions(table, false);
   return others.length ? t("now.waiting", { list: others.map((e) => awaitingText(e, (s) => seatName(s, table))).join(" · ") }) : "";
 }
 
