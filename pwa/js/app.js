@@ -15,7 +15,7 @@ import * as historyScreen from "./screens/history.js";
 import * as versusScreen from "./screens/versus.js";
 import * as bmg from "./screens/bmg.js";
 import * as gcsg from "./screens/gcsg.js";
-import { advanceBar, badges, keepAwake, resultCard, strip, watchDice } from "./now.js";
+import { advanceBar, badges, keepAwake, missedCard, resultCard, strip, watchDice } from "./now.js";
 
 const SCREENS = {
   home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
@@ -135,7 +135,8 @@ function renderShell(r) {
   conn.dataset.state = state.code ? state.conn : "none";
   conn.textContent = state.code ? t(`conn.${state.conn}`) : "";
   const langBtn = document.getElementById("lang");
-  langBtn.textContent = t("lang.switch");
+  // the language's name, or its short form where the header is compact (a 360×640 phone)
+  langBtn.replaceChildren(h("span", { class: "long", text: t("lang.switch") }), h("span", { class: "short", "aria-hidden": "true", text: t("lang.short") }));
   langBtn.lang = getLang() === "fr" ? "en" : "fr";
   langBtn.setAttribute("aria-label", labelled(t("lang.label"), t("lang.switch")));
 
@@ -162,7 +163,8 @@ function renderShell(r) {
   // this phone's prompt and the last roll's result scroll with the screen: only the strip stays on
   // top, so that the sticky part stays small at 360 × 640
   const result = state.code ? resultCard() : null;
-  document.getElementById("result").replaceChildren(...now.slice(1).filter(Boolean), ...(result ? [result] : []));
+  const missed = state.code ? missedCard() : null;
+  document.getElementById("result").replaceChildren(...[missed, ...now.slice(1), result].filter(Boolean));
   if (state.code && hostPlays() && actingAsHost()) {
     // the host's powers are on on a player's phone: said on every screen, with the way out
     banners.push(h("div", { class: "banner acting", role: "status", "data-testid": "acting-host" },
