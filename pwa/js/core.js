@@ -24,6 +24,7 @@ export const state = {
   notice: null,        // a short message for the whole screen
   updateReady: false,
   travel: null,        // {undo, redo} when the live message carries them apart from the table view (C5)
+  missed: null,        // {count, entries}: what changed while this phone was away (offline, reconnecting)
 };
 
 const listeners = new Set();
@@ -339,6 +340,8 @@ export function applyTable(table, version) {
   if (!table) return;
   const v = version ?? table.version ?? 0;
   if (state.table && v < state.version) return;
+  // a refusal answered a control in the step it was tapped in: it goes once the game moves on
+  if (state.error && state.table && stage(state.table) !== stage(table)) state.error = null;
   state.table = table;
   state.version = v;
   state.savedAt = Date.now();
@@ -348,6 +351,12 @@ export function applyTable(table, version) {
   const name = table.mission ? missionName(table) : null;
   if (r && name && (r.mission !== name || r.mode !== table.mode)) saveRecord(state.code, { mission: name, mode: table.mode });
   changed();
+}
+
+// where the game stands, in any game's view: its turn or round and its step or phase
+function stage(table) {
+  const { turn, round } = table;
+  return JSON.stringify([turn?.turn, turn?.number, turn?.step, round?.number, round?.phase, round?.turn]);
 }
 
 // Send one player action. `controlKey` names the control that caused it: a refusal is shown
@@ -457,6 +466,7 @@ export async function openTable(code, { fresh = true } = {}) {
       state.version = snap.version || snap.table.version || 0;
       state.savedAt = snap.savedAt;
       state.seats = snap.seats || [];
+      awayAt = state.version;   // what changed since, said once the stream brings it
     }
   }
   const r = tableRecord(code);
@@ -479,7 +489,8 @@ export function closeTable() {
   source = null;
   clearTimeout(retryTimer);
   clearTimeout(probeTimer);
-  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, historyUpTo: 0, error: null, travel: null });
+  Object.assign(state, { code: null, seat: null, table: null, version: 0, savedAt: null, conn: "none", seats: [], history: null, historyUpTo: 0, error: null, travel: null, missed: null });
+  awayAt = null;
   try { localStorage.removeItem("gc.current"); } catch { /* ignore */ }
   changed();
 }
@@ -531,6 +542,8 @@ async function connectLive() {
     state.conn = "live";
     changed();
     if (wasOffline && state.history) loadHistory();
+    if (awayAt !== null) sayWhatChanged(code, awayAt);   // once the snapshot or the replay brought it
+    awayAt = null;
   });
   // The stream says everything (contract C3): `snapshot` the table and who is connected, `change`
   // each change with the new table, `presence` who is connected whenever that changes. No polling.
@@ -542,6 +555,7 @@ async function connectLive() {
     if (data.seats) setSeats(data.seats);
     const version = data.version ?? table.version;
     applyTable(table, version);
+    if (missedFrom !== null) readMissed(code);
     if ("undo" in data) state.travel = { undo: data.undo, redo: data.redo ?? null };
     // a snapshot newer than the history this phone holds (the stream opened after a change, or
     // missed more than the server replays): the History reads what came after its last entry
@@ -561,6 +575,7 @@ async function connectLive() {
     const data = JSON.parse(e.data);
     state.conn = "live";
     if (data.table) applyTable(data.table, data.version);
+    if (awayAt !== null) awayAt = Math.max(awayAt, state.version);   // seen as it came: not missed
     noteChange(data);
     if (state.history && !state.history.some((x) => x.version === data.version)) {
       state.history = [...state.history, { version: data.version, seat: data.seat, command: data.command, at: Date.now(), events: data.events }];
@@ -582,6 +597,7 @@ async function connectLive() {
   });
   es.addEventListener("error", () => {
     if (source !== es) return;
+    markAway();
     if (state.conn === "live" || state.conn === "connecting") state.conn = "reconnecting";
     changed();
     probe();
@@ -609,7 +625,45 @@ async function probe() {
   }
 }
 
+// Back from offline or a lost connection: what the other phones changed meanwhile, said once the
+// stream has brought this phone up to date (its snapshot or the changes it replays), read from the
+// history as this seat may read it.
+let awayAt = null;        // the version this phone held when its connection was lost
+const MISSED_SHOWN = 3;   // changes written out; the others counted ("and 4 more")
+function markAway() {
+  if (awayAt === null && state.table && state.code) awayAt = state.version;
+}
+
+let missedFrom = null;    // set at the stream's opening, read at its snapshot (or after its replay)
+function sayWhatChanged(code, from) {
+  missedFrom = from;
+  setTimeout(() => readMissed(code), 1500);   // no snapshot came: the stream replayed the changes
+}
+
+async function readMissed(code) {
+  const from = missedFrom;
+  missedFrom = null;
+  if (from === null || state.code !== code || state.version <= from) return;
+  const upto = state.version;
+  const after = Math.max(from, upto - MISSED_SHOWN);
+  let answer;
+  try {
+    answer = await request("GET", `/api/tables/${code}/history?after=${after}&limit=${MISSED_SHOWN}`);
+  } catch { return; }   // offline again: nothing said
+  if (!answer.ok || state.code !== code || !Array.isArray(answer.data)) return;
+  const entries = answer.data.filter((x) => x.version <= upto);
+  if (!entries.length) return;
+  state.missed = { count: upto - from, entries };
+  changed();
+}
+
+export function dismissMissed() {
+  state.missed = null;
+  changed();
+}
+
 function goOffline() {
+  markAway();
   if (state.conn !== "offline") {
     state.conn = "offline";
     changed();

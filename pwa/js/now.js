@@ -7,8 +7,9 @@
 
 import { awaitingText, listText, plural, stepTitle, t, tSide } from "./i18n.js";
 import { confirmSheet, h } from "./ui.js";
-import { allow, changed, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, send, state } from "./core.js";
+import { allow, changed, dismissMissed, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, send, state } from "./core.js";
 import { confirmLosingPoints, pointsLost } from "./screens/cp.js";
+import { namesOf, travelWhat } from "./screens/history.js";
 
 // The tab where an awaited decision is taken (a code of contract C1 → a tab of the shell).
 const TAB_OF = {
@@ -257,6 +258,27 @@ export function resultCard() {
         lines.slice(1).map((line) => h("span", { class: "small", text: ` · ${line}` })))),
     h("button", { type: "button", class: "btn small", "data-testid": "result-dismiss", onclick: () => dismissResult(last.id) },
       t("result.dismiss")));
+}
+
+// Back from offline (or reopened): what the other phones changed meanwhile, the last few in words,
+// the way to the whole history, until read.
+export function missedCard() {
+  const missed = state.missed;
+  if (!missed || !state.table) return null;
+  const names = namesOf(state.table);
+  const more = missed.count - missed.entries.length;
+  const line = (entry) => {   // the change's words, with who made it when they do not say
+    const what = travelWhat(entry, names);
+    const who = entry.seat ? seatName(entry.seat) : "";
+    return !who || what.includes(who) ? what : `${who} · ${what}`;
+  };
+  return h("section", { class: "banner result missed", role: "status", "aria-labelledby": "missed-h", "data-testid": "missed" },
+    h("h2", { id: "missed-h", class: "result-h", text: t("missed.title", { changes: plural(missed.count, "change") }) }),
+    h("ul", { class: "missed-list" }, missed.entries.map((entry) => h("li", { class: "small", text: line(entry) }))),
+    more > 0 ? h("p", { class: "small muted", text: plural(more, "moreChange") }) : null,
+    h("div", { class: "row spread" },
+      h("a", { href: "#/history", class: "small", onclick: dismissMissed, text: t("missed.history") }),
+      h("button", { type: "button", class: "btn small", "data-testid": "missed-dismiss", onclick: dismissMissed }, t("close"))));
 }
 
 // The result of roll `id` read: its card goes, here and wherever else it was shown (the sheet's own).

@@ -86,7 +86,8 @@ function notYours(kind) {
     text: refusalText({ reason: "not_your_change", params: { version: entry.version } }) });
 }
 
-function travelWhat(entry, names) {
+// one change in a line: its first event (a step passing by itself is not what it did), and how many more
+export function travelWhat(entry, names) {
   const events = (entry.events || []).filter((ev) => ev.kind !== "step_passed");
   const first = events[0] || entry.events?.[0];
   const text = first ? eventText(first, names) : String(entry.command || "").replace(/_/g, " ");
@@ -94,7 +95,7 @@ function travelWhat(entry, names) {
   return more > 0 ? `${text} (+${more})` : text;
 }
 
-function namesOf(table) {
+export function namesOf(table) {
   const heroes = Object.fromEntries((table.heroes || []).map((x) => [x.id, x.name]));
   const tiles = {};
   const minis = {};
