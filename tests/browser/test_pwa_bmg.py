@@ -27,7 +27,8 @@ TEXT = {
            "defense_die": "Defense die", "use_dice": "Use these dice", "defense_needed": "enter the 4 defense dice rolled",
            "one_hit": "Batman: 1 hit → 1 ★", "result": "Result · Joker → Batman", "skill": "Skill",
            "objective_name": "Objective's Name", "vp": "VP", "play_objective": "Play as an Objective",
-           "scored": "Scored (+2 VP)", "bob_vp": "2 VP", "in_play": "Objectives in play"},
+           "scored": "Scored (+2 VP)", "bob_vp": "2 VP", "in_play": "Objectives in play",
+           "place_suspect": "Place a Suspect", "suspects1": "Suspect markers 1"},
     "fr": {"create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
            "place": "Placer 2 marqueurs", "end": "Finir l'activation", "fire": "Tirer (dés de l'appli)",
            "recount": "IV. Décompte", "execute": "III. Exécuter le plan", "audacity": "Audace ⚑",
@@ -38,7 +39,8 @@ TEXT = {
            "defense_die": "Dé de défense", "use_dice": "Utiliser ces dés", "defense_needed": "Entrez les 4 dés de défense lancés",
            "one_hit": "Batman : 1 touche → 1 ★", "result": "Résultat · Joker → Batman", "skill": "Compétence",
            "objective_name": "Nom de l'Objectif", "vp": "PV", "play_objective": "Jouer comme Objectif",
-           "scored": "Accompli (+2 PV)", "bob_vp": "2 PV", "in_play": "Objectifs en jeu"},
+           "scored": "Accompli (+2 PV)", "bob_vp": "2 PV", "in_play": "Objectifs en jeu",
+           "place_suspect": "Placer un Suspect", "suspects1": "marqueurs Suspect 1"},
 }
 
 
@@ -241,7 +243,9 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     snap(b, "objective-scored", "b")
     b.get_by_test_id("end-activation").click()
 
-    # the rest of the round: whichever phone is offered a model activates it and ends it
+    # the rest of the round: whichever phone is offered a model activates it and ends it; the first
+    # one places a Suspect marker with its Manipulate action, which every phone counts
+    suspect = True
     for _ in range(8):
         move = next_move(a, b, say["recount"])
         if move == "recount":
@@ -252,6 +256,11 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
             page.locator("[data-testid^=activate-]").first.click()
             expect(page.get_by_test_id("end-activation")).to_be_visible()
             snap(page, "activation", who)
+            if suspect:
+                page.get_by_role("button", name=say["place_suspect"]).click()
+                for phone in (a, b):
+                    expect(phone.get_by_test_id("round-strip")).to_contain_text(say["suspects1"])
+                suspect, version = False, version + 1
             page.get_by_test_id("end-activation").click()
             version += 1
         else:

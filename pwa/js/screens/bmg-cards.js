@@ -10,9 +10,9 @@ import { h, keptDetails } from "../ui.js";
 import { changed, mySeats, onChange, playedOffer as offerOf, send, state } from "../core.js";
 import { busy, refusalFor } from "./common.js";
 
-function btn(label, key, onclick, { primary = false, disabled = false, testid = null } = {}) {
+function btn(label, key, onclick, { primary = false, disabled = false, testid = null, small = true } = {}) {
   return h("button", {
-    type: "button", class: `btn small ${primary ? "primary" : ""}`, "data-testid": testid || key,
+    type: "button", class: `btn ${small ? "small" : ""} ${primary ? "primary" : ""}`, "data-testid": testid || key,
     disabled: disabled || state.busy.size > 0, "aria-busy": busy(key), onclick,
   }, label);
 }
@@ -118,10 +118,10 @@ export function manipulateChoices(table, id) {
     if (what === "reveal_suspect") {
       for (const owner of offer.targets.owner || []) {
         out.push(btn(t("bmg.manip.reveal", { who: playerName(table, owner) }), "manipulate", () => go(what, owner),
-          { testid: `manipulate-reveal-${owner}` }));
+          { testid: `manipulate-reveal-${owner}`, small: false }));
       }
     } else {
-      out.push(btn(t(`bmg.manip.${what}`), "manipulate", () => go(what), { testid: `manipulate-${what}` }));
+      out.push(btn(t(`bmg.manip.${what}`), "manipulate", () => go(what), { testid: `manipulate-${what}`, small: false }));
     }
   }
   return out;
@@ -161,11 +161,13 @@ function targetLines(table, x) {
     h("p", { class: "small muted", text: dice.join(" · ") })];
 }
 
-// "Result · Joker → Batman": on every phone that heard the attack, until dismissed or the next one.
+// "Result · Joker → Batman": on every phone that heard the attack, while its attacker activates.
 export function attackResult(table) {
   const r = result.shown;
-  // gone once dismissed, or when the next melee attack is declared (the next result is on its way)
-  if (!r || result.code !== state.code || result.dismissed || table.round?.melee) return null;
+  // gone once dismissed, when the next melee attack is declared (the next result is on its way),
+  // or once the attacker's activation is over (the History keeps every attack)
+  if (!r || result.code !== state.code || result.dismissed || table.round?.melee
+      || table.round?.activation?.model !== r.attacker) return null;
   return h("section", { class: "banner result in-screen", role: "status", "aria-labelledby": "attack-result-h", "data-testid": "attack-result" },
     h("div", {},
       h("h2", { id: "attack-result-h", class: "result-h", text: t("bmg.res.title", { attacker: modelName(table, r.attacker),
