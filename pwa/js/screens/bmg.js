@@ -3,7 +3,7 @@
 // Everything drawn comes from the table view this seat receives: `may` says what may be sent now,
 // the models carry their markers, Effort limit and magazines; the app keeps no copy of the rules.
 
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { add, h, icon, keptDetails } from "../ui.js";
 import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
 import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
@@ -104,6 +104,7 @@ function lead(table) {
     const pid = event.targets.player[0];
     out.push(h("div", { class: "stack" }, h("p", { text: t("bmg.eventRoll", { event: table.event || "" }) }),
       button(t("bmg.roll"), "event", () => send("roll_event", { player: pid }, "event", { player: pid }), { primary: true }),
+      realDie((value) => send("roll_event", { player: pid, value }, "event", { player: pid }), "real-event"),
       refusalFor("event")));
   }
   return out;
@@ -184,8 +185,8 @@ function meleePanel(table) {
   const rollIt = offerOf("roll_melee");
   if (rollIt) {
     const id = rollIt.targets.model[0];
-    out.push(oddsLine("roll_melee", { model: id }, (o) => o.targets.map((x) => `${modelName(table, x.target)}: `
-      + t("bmg.atLeastOne", { p: pct(x.at_least_one) })).join(" · ")),
+    out.push(oddsLine("roll_melee", { model: id }, (o) => o.targets.map((x) => labelled(modelName(table, x.target),
+      t("bmg.atLeastOne", { p: pct(x.at_least_one) }))).join(" · ")),
     button(t("bmg.rollMelee"), "roll-melee", () => roll("roll_melee", { model: id }, "roll-melee", { model: id }), { primary: true, testid: "roll-melee" }),
     meleeReal(table, id), refusalFor("roll-melee"));
   }
