@@ -42,7 +42,8 @@ function playerCards(table, p) {
   const o = p.objectives || {};
   const key = (what) => `${what}-${p.id}`;
   const name = (form.name[p.id] ?? "").trim();
-  const vp = Number(form.vp[p.id] ?? 1);
+  const typed = String(form.vp[p.id] ?? "1").trim();
+  const vp = /^\d+$/.test(typed) ? Number(typed) : NaN;   // a whole number of VP, else no score sent
   const out = [h("p", { class: "small", "data-testid": `cards-${p.id}`, text: [
     t("bmg.vp", { n: p.victory_points }), t("bmg.cards.rp", { n: p.resource_points }),
     t("bmg.cards.hand", { n: o.hand }), t("bmg.cards.deck", { n: o.deck }),
@@ -53,9 +54,9 @@ function playerCards(table, p) {
       h("ul", { class: "list" }, o.in_play.map((card) => h("li", { class: "row-between", "data-testid": `in-play-${card}` },
         h("strong", { text: card }),
         h("span", { class: "row" },
-          offeredTo("score_objective", p.id) ? btn(t("bmg.cards.scoreIt", { vp }), key("score"),
+          offeredTo("score_objective", p.id) ? btn(t("bmg.cards.scoreIt", { vp: Number.isNaN(vp) ? "?" : vp }), key("score"),
             () => send("score_objective", { player: p.id, name: card, vp }, key("score"), { player: p.id }),
-            { primary: true, testid: `score-${card}` }) : null,
+            { primary: true, disabled: Number.isNaN(vp), testid: `score-${card}` }) : null,
           offeredTo("fail_objective", p.id) && failNames.includes(card) ? btn(t("bmg.cards.notMet"), key("fail"),
             () => send("fail_objective", { player: p.id, name: card }, key("fail"), { player: p.id }), { testid: `fail-${card}` }) : null)))));
   }
@@ -65,7 +66,7 @@ function playerCards(table, p) {
         h("input", { type: "text", "data-key": key("name"), "data-testid": key("objective-name"), maxlength: 80, value: form.name[p.id] ?? "",
           placeholder: t("bmg.cards.namePh"), autocomplete: "off", oninput: (e) => { form.name[p.id] = e.target.value; changed(); } })),
       h("label", { class: "field" }, h("span", { text: t("bmg.cards.vp") }),
-        h("input", { type: "number", inputmode: "numeric", min: 0, "data-key": key("vp"), "data-testid": key("objective-vp"), value: String(vp),
+        h("input", { type: "number", inputmode: "numeric", min: 0, "data-key": key("vp"), "data-testid": key("objective-vp"), value: typed,
           oninput: (e) => { form.vp[p.id] = e.target.value; changed(); } }))),
     h("div", { class: "row" },
       offeredTo("play_objective", p.id) ? btn(t("bmg.cards.play"), key("play"), async () => {
@@ -73,7 +74,7 @@ function playerCards(table, p) {
       }, { disabled: !name, testid: key("play-objective") }) : null,
       offeredTo("score_objective", p.id) ? btn(t("bmg.cards.score"), key("score"), async () => {
         if (await send("score_objective", { player: p.id, name, vp }, key("score"), { player: p.id })) { form.name[p.id] = ""; changed(); }
-      }, { primary: true, disabled: !name || !(vp >= 0), testid: key("score-objective") }) : null));
+      }, { primary: true, disabled: !name || Number.isNaN(vp), testid: key("score-objective") }) : null));
   }
   const resource = offerOf("play_resource");
   if (offeredTo("play_resource", p.id)) {
