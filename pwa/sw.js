@@ -23,6 +23,7 @@ const SHELL = [
   "/js/refusals.js",
   "/js/ui.js",
   "/js/screens/bmg.js",
+  "/js/screens/bmg-cards.js",
   "/js/screens/common.js",
   "/js/screens/cp.js",
   "/js/screens/dice.js",

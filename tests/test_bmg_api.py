@@ -199,6 +199,31 @@ def test_a9_effort_in_melee(http):
     assert t.model("a.batman")["stun"] == 2 and t.model("b.thug")["stun"] == 3
 
 
+def test_a_declared_melee_rolled_with_real_dice_over_http(http):
+    """THE FIRST STEPS › Dice, THE DEFENSE ROLL (issue 31): a declared melee's real dice entered from
+    a phone, each die as it shows. Attack dice that hit without the defense dice are refused with
+    the code and how many dice the defender rolls, changing nothing; with them the attack resolves
+    on those exact dice and every phone's table shows the markers."""
+    t = Skirmish.of(http, crew("batman", name="Bats"), crew("joker", "thug", name="Joker"))
+    t.to_execute()
+    t.play("activate", "player:a", model="a.batman")
+    t.play("declare_melee", "player:a", model="a.batman", weapon="Unarmed",
+           shares=[{"target": "b.joker", "dice": 5, "strength_die": True}])
+    t.play("defend", "player:b", model="b.joker", effort=0)
+    t.play("attack_effort", "player:a", model="a.batman", effort=0)
+    attack = {"target": "b.joker", "attack_values": [6, 1, 1, 1, 1], "strength_value": 1}
+    answer = t.refused("player:a", "roll_melee", "defense_dice_missing", model="a.batman", rolls=[attack])
+    defense = t.model("b.joker")["skills"]["defense"]
+    assert answer["params"] == {"model": "b.joker", "hits": 1, "needed": defense}
+    assert answer["rule"] == "THE DEFENSE ROLL"
+    t.refused("player:b", "roll_melee", "dice_count", model="a.batman",
+              rolls=[{**attack, "defense_values": [1] * (defense + 1)}])
+    _, events = t.play("roll_melee", "player:b", model="a.batman", rolls=[{**attack, "defense_values": [1] * defense}])
+    hit = next(e["data"] for e in events if e["kind"] == "attack")
+    assert (hit["attack_dice"], hit["defense_dice"], hit["standing"]) == ([6, 1, 1, 1, 1], [1] * defense, 1)
+    assert t.model("b.joker", "player:a")["stun"] == 2 and t.round()["melee"] is None  # Batman's Unarmed ★★
+
+
 def test_a10_cover_removes_the_strength_die_first(http):
     """A10 — RANGED ATTACK (fig.) and STRENGTH DICE: the Thug's Automatic Gun (RoF 3) at a target in
     Cover: 1 die removed, the Strength die first: 3 attack dice, no Strength die."""

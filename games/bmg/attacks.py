@@ -182,23 +182,42 @@ def melee(attacker: Model, weapon_name: str, shares: Sequence[MeleeShare], targe
         target = targets[s.target]
         report = TargetReport(s.target)
         n = s.dice - s.defender_effort
-        report.attack_values = d.roll(n, s.attack_values, rng)
+        # THE FIRST STEPS › Dice: a share's dice are read on real dice or rolled by the app, never
+        # both: once one of its dice is entered, the others are entered too (none drawn to fill in)
+        share_rng = None if _entered(s) else rng
+        report.attack_values = d.roll(n, s.attack_values, share_rng)
         report.defense = outnumbered_defense(target.skill("defense"), s.enemies_in_contact)
         report.hits = sum(1 for v in report.attack_values if d.attack_die_hits(v, report.defense))
         if s.strength_die:
-            (report.strength_value,) = d.roll(1, None if s.strength_value is None else (s.strength_value,), rng)
+            (report.strength_value,) = d.roll(1, None if s.strength_value is None else (s.strength_value,), share_rng)
             report.strength_hit = strength_hit(report.strength_value, attacker.skill("strength"), weapon.heavy)
             report.critical = report.strength_value == 6
-        defense_dice = 0 if target.ko else report.defense  # KO models cannot defend
-        if report.hits and defense_dice:
-            report.defense_values = d.roll(defense_dice, s.defense_values, rng)
-        elif s.defense_values:
-            report.defense_values = d.roll(defense_dice, s.defense_values, rng)
+        report.defense_values = _defense_roll(report, s, target, share_rng)
         report.blocks = min(report.hits, sum(1 for v in report.defense_values if v >= attacks))
         report.standing = report.hits - report.blocks + report.strength_hit
         _apply_damage(report, target, weapon.damage, s.critical, weapon)
         reports.append(report)
     return reports
+
+
+def _defense_roll(report: TargetReport, share: MeleeShare, target: Model, rng) -> tuple[int, ...]:
+    """THE DEFENSE ROLL: the target rolls as many dice as its Defense when an attack die hits it (a KO
+    model rolls none); dice entered without a hit are checked and change nothing. Entered attack
+    dice that hit need the defense dice entered too (refused, naming how many, until they are)."""
+    defense_dice = 0 if target.ko else report.defense
+    if report.hits and defense_dice:
+        if share.defense_values is None and rng is None:
+            raise RuleRefused("THE DEFENSE ROLL", f"{report.hits} attack {'die' if report.hits == 1 else 'dice'} "
+                              f"hit {target.label}: enter the {defense_dice} defense dice rolled",
+                              "defense_dice_missing", model=target.id, hits=report.hits, needed=defense_dice)
+        return d.roll(defense_dice, share.defense_values, rng)
+    if share.defense_values:
+        return d.roll(defense_dice, share.defense_values, rng)
+    return ()
+
+
+def _entered(share: MeleeShare) -> bool:
+    return any(v is not None for v in (share.attack_values, share.strength_value, share.defense_values))
 
 
 def melee_dice(attacker: Model, attacker_effort: int = 0, defender_effort: int = 0) -> int:

@@ -167,6 +167,8 @@ export function paramText(name, value, table = null) {
   if (table) {
     const hero = table.heroes?.find((x) => x.id === (seatHero || value));
     if (hero) return hero.name;
+    const model = Array.isArray(table.models) ? table.models.find((x) => x.id === value) : null;   // the Miniature Game's models
+    if (model) return model.alias || model.name;
     for (const post of Object.values(table.command_posts || {})) {
       const tile = post.river?.find((x) => x.id === value);
       if (tile) return tile.name;

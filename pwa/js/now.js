@@ -68,7 +68,9 @@ export function myPrompts(table = state.table) {
 // "Waiting: Bob: declare their Effort · …": the others the table waits for (the Miniature and
 // Strategy Games' strips; the board game's strip says it with the step).
 export function waitingText(table = state.table) {
-  const others = decisions(table, false);
+  // a step this phone is awaited for too (either may take it: a melee's roll) waits for nobody else
+  const own = new Set(decisions(table, true).map((e) => e.code));
+  const others = decisions(table, false).filter((e) => !own.has(e.code));
   return others.length ? t("now.waiting", { list: others.map((e) => awaitingText(e, (s) => seatName(s, table))).join(" · ") }) : "";
 }
 

@@ -399,6 +399,7 @@ export const FR = {
   casualty: "{model} est une Victime, retirée du jeu",
   copies: "{card} : {count} exemplaires, la carte en demande {copies}",
   critical_choice: "Un critique avec {weapon} applique un seul de ses effets, pas « {effect} »",
+  defense_dice_missing: "Touches sur {model} : {hits}. Entrez les {needed} dés de défense lancés",
   deck_size: "Le paquet d'Objectifs contient {cards} cartes, pas {size}",
   defender_effort_over_dice: "L'Effort de {model} retire au plus les {dice} dés qui lui sont alloués",
   dice_count: "Ce jet demande {needed} dés, pas {given}",

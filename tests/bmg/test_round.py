@@ -323,3 +323,36 @@ def test_commands_from_json_fields():
         with pytest.raises(RuleRefused) as exc:
             GAME.command(name, fields)
         assert exc.value.code == code, (name, fields)
+
+
+def test_a_melee_rolled_with_real_dice_is_entered_die_by_die_never_topped_up_by_the_app():
+    """THE FIRST STEPS › Dice and THE DEFENSE ROLL: at a table of real dice, a declared melee's dice
+    are entered as they show. Attack dice that hit need the defender's dice too: refused, naming how
+    many, and nothing is drawn to fill them in (the ★ of Effort not taken); with them, the attack
+    resolves on exactly those dice. Attack dice that all miss need no defense roll."""
+    t = to_execute(table(crew("batman", name="Bats"), crew("joker", "thug", name="Joker")))
+    t, _ = play(t, "activate", model="a.batman")
+    t, _ = play(t, "declare_melee", model="a.batman", weapon="Unarmed",
+                shares=[{"target": "b.thug", "dice": 5, "strength_die": True}])
+    t, _ = play(t, "defend", model="b.thug", effort=1)
+    t, _ = play(t, "attack_effort", model="a.batman", effort=0)
+    rng = __import__("random").Random(1)
+    attack = {"target": "b.thug", "attack_values": [6, 6, 1, 1], "strength_value": 1}
+    with pytest.raises(RuleRefused) as e:
+        GAME.apply(t, GAME.command("roll_melee", {"model": "a.batman", "rolls": [attack]}), rng)
+    defense = t.models["b.thug"].skill("defense")
+    assert e.value.code == "defense_dice_missing" and e.value.rule == "THE DEFENSE ROLL"
+    assert e.value.params == {"model": "b.thug", "hits": 2, "needed": defense}
+    assert t.round.melee is not None and t.models["b.thug"].stun == 0  # unchanged
+    e = refused(t, "roll_melee", "dice_count", model="a.batman", rolls=[{**attack, "defense_values": [1]}])
+    assert e.params == {"needed": defense, "given": 1}
+    refused(t, "roll_melee", "bad_die", model="a.batman", rolls=[{**attack, "defense_values": [7] * defense}])
+    t2, events = play(t, "roll_melee", rng, model="a.batman",
+                      rolls=[{**attack, "defense_values": [6] + [1] * (defense - 1)}])
+    hit = next(x.data for x in events if x.kind == "attack")
+    assert (hit["attack_dice"], hit["strength_die"], hit["hits"], hit["blocks"]) == ([6, 6, 1, 1], 1, 2, 1)
+    assert hit["defense_dice"] == [6] + [1] * (defense - 1) and t2.round.melee is None
+    # every attack die misses: no defense roll, nothing asked for
+    _, events = play(t, "roll_melee", rng, model="a.batman",
+                     rolls=[{"target": "b.thug", "attack_values": [1, 1, 1, 1], "strength_value": 1}])
+    assert next(x.data for x in events if x.kind == "attack")["defense_dice"] == []

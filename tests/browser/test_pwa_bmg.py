@@ -22,13 +22,25 @@ TEXT = {
            "recount": "IV. Recount", "execute": "III. Execute the Plan", "audacity": "Audacity ⚑",
            "lead": "I. Take the Lead", "odds": "At least one hit", "stun1": "Stun 1/",
            "defend_go": "Your go: declare your Effort against the melee attack",
-           "wait_defend": "Waiting: Ann: declare their Effort against the melee attack"},
+           "wait_defend": "Waiting: Ann: declare their Effort against the melee attack",
+           "real_dice": "Real dice instead…", "attack_die": "Attack die", "strength_die": "Strength die",
+           "defense_die": "Defense die", "use_dice": "Use these dice", "defense_needed": "enter the 4 defense dice rolled",
+           "one_hit": "Batman: 1 hit → 1 ★", "result": "Result · Joker → Batman", "skill": "Skill",
+           "objective_name": "Objective's Name", "vp": "VP", "play_objective": "Play as an Objective",
+           "scored": "Scored (+2 VP)", "bob_vp": "2 VP", "in_play": "Objectives in play",
+           "place_suspect": "Place a Suspect", "suspects1": "Suspect markers 1"},
     "fr": {"create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
            "place": "Placer 2 marqueurs", "end": "Finir l'activation", "fire": "Tirer (dés de l'appli)",
            "recount": "IV. Décompte", "execute": "III. Exécuter le plan", "audacity": "Audace ⚑",
            "lead": "I. Prendre la main", "odds": "Au moins une touche", "stun1": "Étourdissement 1/",
            "defend_go": "À vous : déclarez votre Effort contre l'attaque au corps à corps",
-           "wait_defend": "En attente : Ann : déclarer son Effort contre l'attaque au corps à corps"},
+           "wait_defend": "En attente : Ann : déclarer son Effort contre l'attaque au corps à corps",
+           "real_dice": "Avec de vrais dés…", "attack_die": "Dé d'attaque", "strength_die": "Dé de Force",
+           "defense_die": "Dé de défense", "use_dice": "Utiliser ces dés", "defense_needed": "Entrez les 4 dés de défense lancés",
+           "one_hit": "Batman : 1 touche → 1 ★", "result": "Résultat · Joker → Batman", "skill": "Compétence",
+           "objective_name": "Nom de l'Objectif", "vp": "PV", "play_objective": "Jouer comme Objectif",
+           "scored": "Accompli (+2 PV)", "bob_vp": "2 PV", "in_play": "Objectifs en jeu",
+           "place_suspect": "Placer un Suspect", "suspects1": "marqueurs Suspect 1"},
 }
 
 
@@ -134,8 +146,9 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     expect(a.get_by_test_id("attack-odds")).to_contain_text("94%")  # 2 dice + Strength vs Defense 3: 17/18
     snap(a, "ranged-odds", "a")
     a.get_by_test_id("fire").click()
-    expect(a.get_by_test_id("roll-result")).to_be_visible()
+    expect(a.get_by_test_id("attack-result")).to_be_visible()
     snap(a, "ranged-result", "a")
+    a.get_by_test_id("attack-result-dismiss").click()
     expect(b.locator("[data-testid='model-b.thug'] .markers").first).to_be_visible()
     a.get_by_test_id("tab-table").click()
     expect(a.locator("[data-testid='model-a.batman'] [data-testid=ammo]")).to_contain_text("Batlings 1/2")
@@ -175,8 +188,12 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     expect(b.get_by_test_id("attack-odds")).to_contain_text(say["odds"])
     snap(b, "melee-odds", "b")
     b.get_by_test_id("declare-melee").click()
-    # issue 31: Ann's phone is prompted wherever it is; Bob's is told to wait for her Effort
+    # issue 31: Ann's phone is prompted wherever it is; Bob's is told to wait for her Effort, with no
+    # unrelated roller beside the attack
     expect(a.get_by_test_id("prompt")).to_contain_text(say["defend_go"])
+    expect(b.get_by_text(say["wait_defend"])).to_be_visible()
+    expect(b.get_by_role("button", name=say["skill"], exact=True)).to_have_count(0)
+    snap(b, "melee-waits-for-defender-dice", "b")
     b.get_by_test_id("tab-table").click()
     expect(b.get_by_text(say["wait_defend"])).to_be_visible()
     snap(b, "melee-waits-for-defender", "b")
@@ -187,13 +204,48 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     a.get_by_test_id("defend-a.batman-0").click()
     b.get_by_test_id("attack-effort-0").click()
     expect(b.get_by_test_id("odds-roll_melee")).to_contain_text("%")
-    snap(b, "melee-roll", "b")
-    b.get_by_test_id("roll-melee").click()
-    expect(b.get_by_test_id("roll-result")).to_be_visible()
+    # the melee rolled with real dice, each die as it shows: one 6 among the attack dice, the
+    # Strength die a 1; the rules then ask for Batman's defense dice, entered as they show
+    b.get_by_text(say["real_dice"]).click()
+    attack = b.get_by_label(say["attack_die"])
+    expect(attack.first).to_be_visible()
+    for i in range(attack.count()):
+        attack.nth(i).select_option("6" if i == 0 else "1")
+    b.get_by_label(say["strength_die"]).select_option("1")
+    snap(b, "melee-real-dice", "b")
+    b.get_by_role("button", name=say["use_dice"]).click()
+    expect(b.get_by_role("alert")).to_contain_text(say["defense_needed"])
+    defense = b.get_by_label(say["defense_die"])
+    expect(defense).to_have_count(4)
+    for i in range(4):
+        defense.nth(i).select_option("1")
+    snap(b, "melee-defense-dice", "b")
+    b.get_by_role("button", name=say["use_dice"]).click()
+    # both phones are told the result
+    for page, who in ((b, "b"), (a, "a")):
+        card = page.get_by_test_id("attack-result")
+        expect(card).to_contain_text(say["result"])
+        expect(card).to_contain_text(say["one_hit"])
+        expect(card).to_contain_text("6 1 1")
+        snap(page, "melee-result", who)
+    expect(a.locator("[data-testid='model-a.batman']")).to_contain_text(say["stun1"])
+
+    # an Objective played from Bob's hand, then scored through its control
     b.get_by_test_id("tab-table").click()
+    b.get_by_label(say["objective_name"]).fill("Take the Loot")
+    b.get_by_label(say["vp"], exact=True).fill("2")
+    b.get_by_role("button", name=say["play_objective"]).click()
+    expect(b.get_by_text(say["in_play"])).to_be_visible()
+    snap(b, "objective-in-play", "b")
+    b.get_by_role("button", name=say["scored"]).click()
+    expect(b.get_by_test_id("cards-b")).to_contain_text(say["bob_vp"])
+    expect(a.locator("[data-player=b]")).to_contain_text(say["bob_vp"])
+    snap(b, "objective-scored", "b")
     b.get_by_test_id("end-activation").click()
 
-    # the rest of the round: whichever phone is offered a model activates it and ends it
+    # the rest of the round: whichever phone is offered a model activates it and ends it; the first
+    # one places a Suspect marker with its Manipulate action, which every phone counts
+    suspect = True
     for _ in range(8):
         move = next_move(a, b, say["recount"])
         if move == "recount":
@@ -204,6 +256,11 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
             page.locator("[data-testid^=activate-]").first.click()
             expect(page.get_by_test_id("end-activation")).to_be_visible()
             snap(page, "activation", who)
+            if suspect:
+                page.get_by_role("button", name=say["place_suspect"]).click()
+                for phone in (a, b):
+                    expect(phone.get_by_test_id("round-strip")).to_contain_text(say["suspects1"])
+                suspect, version = False, version + 1
             page.get_by_test_id("end-activation").click()
             version += 1
         else:

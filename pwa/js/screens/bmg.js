@@ -3,11 +3,12 @@
 // Everything drawn comes from the table view this seat receives: `may` says what may be sent now,
 // the models carry their markers, Effort limit and magazines; the app keeps no copy of the rules.
 
-import { t } from "../i18n.js";
+import { labelled, t } from "../i18n.js";
 import { add, h, icon, keptDetails } from "../ui.js";
 import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
 import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
 import { waitingText } from "../now.js";
+import { attackResult, manipulateChoices, objectivesCard } from "./bmg-cards.js";
 
 const SKILLS = ["movement", "attacks", "strength", "defense", "special", "willpower", "endurance"];
 
@@ -70,6 +71,7 @@ function strip(table) {
       h("span", { class: "muted small", text: [
         p.lead_roll !== null && r.phase === "take_the_lead" ? t("bmg.rolled", { n: p.lead_roll + (p.lead_bonus || 0) }) : null,
         t("bmg.passes", { n: p.passes }), t("bmg.vp", { n: p.victory_points }),
+        p.suspects ? t("bmg.cards.suspects", { n: p.suspects }) : null,
       ].filter(Boolean).join(" · ") })))),
     r.winners?.length ? h("p", { class: "result-big", text: t("bmg.winners", { who: r.winners.map((w) => playerName(table, w)).join(", ") }) }) : null);
 }
@@ -102,6 +104,7 @@ function lead(table) {
     const pid = event.targets.player[0];
     out.push(h("div", { class: "stack" }, h("p", { text: t("bmg.eventRoll", { event: table.event || "" }) }),
       button(t("bmg.roll"), "event", () => send("roll_event", { player: pid }, "event", { player: pid }), { primary: true }),
+      realDie((value) => send("roll_event", { player: pid, value }, "event", { player: pid }), "real-event"),
       refusalFor("event")));
   }
   return out;
@@ -145,9 +148,7 @@ function activation(table) {
     if (offerOf("ranged_attack") || offerOf("melee_attack") || offerOf("declare_melee")) {
       add(row, h("a", { class: "btn", href: "#/dice", "data-testid": "to-attack" }, t("bmg.attack")));
     }
-    if (offerOf("manipulate")) {
-      add(row, button(t("bmg.manipulate"), "manipulate", () => send("manipulate", { model: id, what: "other" }, "manipulate", { model: id })));
-    }
+    add(row, ...manipulateChoices(table, id));
     if (offerOf("end_activation")) {
       add(row, button(t("bmg.endActivation"), "end", () => send("end_activation", { model: id }, "end", { model: id }), { primary: true, testid: "end-activation" }));
     }
@@ -184,10 +185,10 @@ function meleePanel(table) {
   const rollIt = offerOf("roll_melee");
   if (rollIt) {
     const id = rollIt.targets.model[0];
-    out.push(oddsLine("roll_melee", { model: id }, (o) => o.targets.map((x) => `${modelName(table, x.target)}: `
-      + t("bmg.atLeastOne", { p: pct(x.at_least_one) })).join(" · ")),
+    out.push(oddsLine("roll_melee", { model: id }, (o) => o.targets.map((x) => labelled(modelName(table, x.target),
+      t("bmg.atLeastOne", { p: pct(x.at_least_one) }))).join(" · ")),
     button(t("bmg.rollMelee"), "roll-melee", () => roll("roll_melee", { model: id }, "roll-melee", { model: id }), { primary: true, testid: "roll-melee" }),
-    refusalFor("roll-melee"));
+    meleeReal(table, id), refusalFor("roll-melee"));
   }
   if (offerOf("cancel_melee")) {
     const id = offerOf("cancel_melee").targets.model[0];
@@ -195,6 +196,29 @@ function meleePanel(table) {
       refusalFor("cancel-melee"));
   }
   return out;
+}
+
+// The declared melee rolled with real dice: each die as it shows, per target the attack dice and
+// the Strength die the API's odds count, and the defense dice (the defender rolls them when an
+// attack die hits: left empty, the rules answer how many they need). The rules check every face.
+function meleeReal(table, id) {
+  const o = oddsData("roll_melee", { model: id });
+  if (!o?.targets || appRolls()) return null;
+  const many = o.targets.length > 1;
+  const list = [];
+  for (const x of o.targets) {
+    const who = many ? `${modelName(table, x.target)} · ` : "";
+    list.push(...dieList(x.attack_dice, `${who}${t("bmg.attackDie")}`).map((d) => ({ ...d, id: `${x.target}-a-${d.id}` })));
+    if (x.strength_die) list.push({ id: `${x.target}-s`, label: `${who}${t("bmg.strengthDie")}` });
+    list.push(...dieList(x.defense_dice, `${who}${t("bmg.defenseDie")}`).map((d) => ({ ...d, id: `${x.target}-d-${d.id}`, optional: true })));
+  }
+  const values = (v, prefix, n) => Array.from({ length: n }, (_, i) => v[`${prefix}-d${i + 1}`]);
+  return realEntry("real-melee", list, (v) => roll("roll_melee", { model: id, rolls: o.targets.map((x) => {
+    const defense = values(v, `${x.target}-d`, x.defense_dice);
+    return { target: x.target, attack_values: values(v, `${x.target}-a`, x.attack_dice),
+      ...(x.strength_die ? { strength_value: v[`${x.target}-s`] } : {}),
+      ...(defense.length && defense.every(Boolean) ? { defense_values: defense } : {}) };
+  }) }, "roll-melee", { model: id }), t("bmg.defenseHelp"));
 }
 
 function recount(table) {
@@ -298,7 +322,7 @@ export const round = {
     const table = state.table;
     if (!table) return noTable();
     if (table.game !== "bmg") return noTable();
-    return [strip(table), myMove(table), reminders(table), ...crews(table), hostSwitch()];
+    return [strip(table), attackResult(table), myMove(table), objectivesCard(table), reminders(table), ...crews(table), hostSwitch()];
   },
 };
 
@@ -384,14 +408,18 @@ async function loadOdds(name, fields) {
 
 // The odds of `name` with `fields` from the API, as `words(odds)`; fetched once per table version.
 const lineCache = new Map();
-function oddsLine(name, fields, words) {
+function oddsData(name, fields) {
   const key = `${state.code}:${state.version}:${name}:${JSON.stringify(fields)}`;
   if (!lineCache.has(key)) {
     lineCache.set(key, null);
     preview(name, fields)
       .then((a) => { if (a.ok) { lineCache.set(key, a.data); changed(); } }).catch(() => {});
   }
-  const o = lineCache.get(key);
+  return lineCache.get(key);
+}
+
+function oddsLine(name, fields, words) {
+  const o = oddsData(name, fields);
   return h("p", { class: "odds small", "data-testid": `odds-${name}`, text: o ? words(o) : t("bmg.oddsLoading") });
 }
 
@@ -422,17 +450,24 @@ function attackOdds(o) {
 // sent as the command's values; the rules check them.
 const realDice = {};
 const openEntries = new Set();
-function realEntry(key, dice, onuse) {
+function realEntry(key, dice, onuse, help = null) {
   if (appRolls()) return null;
   const vals = (realDice[key] ||= {});
-  const all = dice.every((d) => vals[d.id]);
+  // every die is entered; optional dice (a roll that may not happen) all or none
+  const optional = dice.filter((d) => d.optional);
+  const all = dice.every((d) => d.optional || vals[d.id])
+    && (optional.every((d) => vals[d.id]) || optional.every((d) => !vals[d.id]));
+  const grid = (list) => h("div", { class: "real-grid" }, list.map((d) => h("label", { class: "field" }, h("span", { class: "small", text: d.label }),
+    h("select", { "data-key": `${key}-${d.id}`, "data-testid": `${key}-${d.id}`, onchange: (e) => { vals[d.id] = Number(e.target.value) || null; changed(); } },
+      h("option", { value: "", selected: !vals[d.id] }, "–"),
+      [1, 2, 3, 4, 5, 6].map((v) => h("option", { value: v, selected: vals[d.id] === v }, String(v)))))));
   return keptDetails(openEntries, key, changed, { class: "real-entry" },
     h("summary", { class: "small", text: t("bmg.realDice") }),
-    h("div", { class: "real-grid" }, dice.map((d) => h("label", { class: "field" }, h("span", { class: "small", text: d.label }),
-      h("select", { "data-key": `${key}-${d.id}`, "data-testid": `${key}-${d.id}`, onchange: (e) => { vals[d.id] = Number(e.target.value) || null; changed(); } },
-        h("option", { value: "", selected: !vals[d.id] }, "–"),
-        [1, 2, 3, 4, 5, 6].map((v) => h("option", { value: v, selected: vals[d.id] === v }, String(v))))))),
-    button(t("bmg.useDice"), `${key}-use`, () => { onuse(vals); realDice[key] = {}; }, { disabled: !all, testid: `${key}-use` }));
+    grid(dice.filter((d) => !d.optional)),
+    help ? h("p", { class: "muted small", text: help }) : null,
+    optional.length ? grid(optional) : null,
+    // the dice stay entered until the rules take them (a refusal says what to correct or add)
+    button(t("bmg.useDice"), `${key}-use`, async () => { if (await onuse(vals)) realDice[key] = {}; }, { disabled: !all, testid: `${key}-use` }));
 }
 
 function dieList(n, label) {
@@ -576,10 +611,12 @@ function leadForm(table) {
 async function roll(name, fields, key, targets) {
   const answer = await send(name, fields, key, targets);
   if (answer) {
-    dice.result = answer.events.map((e) => e.text);
+    // an attack's result is the card every phone is told (bmg-cards.js); other rolls are listed here
+    dice.result = answer.events.some((e) => e.kind === "attack") ? null : answer.events.map((e) => e.text);
     dice.oddsKey = null;
     changed();
   }
+  return answer;
 }
 
 function diceRender() {
@@ -587,10 +624,12 @@ function diceRender() {
   if (!table || table.game !== "bmg") return noTable();
   const open = kinds();
   const kind = open.includes(dice.kind) ? dice.kind : open[0];
-  const out = [h("h1", { text: t("bmg.diceTitle") })];
-  if (table.round.melee) out.push(h("section", { class: "card stack", "data-testid": "melee-panel" }, meleePanel(table)));
-  if (!kind && table.round.melee) {
-    // the melee in progress is the roll now
+  const out = [h("h1", { text: t("bmg.diceTitle") }), attackResult(table)];
+  if (table.round.melee) {
+    // the melee in progress is the roll now: its step for this phone, or whom it waits for
+    const wait = waitingText(table);
+    out.push(h("section", { class: "card stack", "data-testid": "melee-panel" }, meleePanel(table),
+      wait ? h("p", { class: "waiting", "data-testid": "melee-waiting", text: wait }) : null));
   } else if (!kind) {
     out.push(h("section", { class: "card" }, h("p", { class: "muted", "data-testid": "no-roll", text: t("bmg.noRoll") })));
   } else {
@@ -603,7 +642,7 @@ function diceRender() {
       dice.oddsError ? h("p", { class: "refusal", text: dice.oddsError.message || "" }) : null,
       h("p", { class: "muted small", text: t("bmg.oddsNote") })));
   }
-  if (dice.result) {
+  if (dice.result && !table.round.melee) {   // an earlier roll's lines go while a melee is under way
     out.push(h("section", { class: "card", "aria-labelledby": "result-h", "data-testid": "roll-result" },
       h("h2", { id: "result-h", text: t("bmg.result") }), dice.result.map((line) => h("p", { text: line }))));
   }
