@@ -663,11 +663,12 @@ class Store:
             pipe.zrem(key, stream_id)
         pipe.execute()
 
-    def issue_ticket(self, code: str, token_digest: str, ttl: int) -> str:
+    def issue_ticket(self, code: str, token_digest: str, ttl: int, also: str | None = None) -> str:
         """A live-stream ticket standing for the seat token with `token_digest` at `code` for
-        `ttl` seconds; the store keeps its digest only."""
+        `ttl` seconds, and for `also`, the digest of another seat token of the same phone (the
+        host's), whose seat the stream shows connected too; the store keeps digests only."""
         ticket = secrets.token_urlsafe(24)
-        self.redis.set(keys(code)["ticket"] + digest(ticket), token_digest, ex=ttl)
+        self.redis.set(keys(code)["ticket"] + digest(ticket), f"{token_digest} {also}" if also else token_digest, ex=ttl)
         return ticket
 
     def holds_seat(self, code: str, token: str | None = None, token_digest: str | None = None) -> bool:
@@ -677,8 +678,17 @@ class Store:
 
     def ticket_holder(self, code: str, ticket: str) -> str | None:
         """The token digest a live ticket stands for (None: unknown or expired)."""
+        found = self.ticket_tokens(code, ticket)
+        return found[0] if found else None
+
+    def ticket_tokens(self, code: str, ticket: str) -> tuple[str, str | None] | None:
+        """The token digest a live ticket stands for and the digest of the other seat token of its
+        phone, if it named one (None: unknown or expired)."""
         found = self.redis.get(keys(code)["ticket"] + digest(ticket))
-        return found.decode() if found else None
+        if not found:
+            return None
+        main, _, also = found.decode().partition(" ")
+        return main, also or None
 
     def rate_limit_storage(self, storage_class=None):
         """The `limits` package's Redis storage (or `storage_class`, a subclass of it) over this

@@ -52,3 +52,34 @@ def test_a_live_ticket_cookie_shows_the_seat_connected_without_a_token_in_the_ur
                      and any(x["seat"] == "villain" and x["connected"] for x in e["data"]["seats"]), timeout=10)
     expired = SSEClient(live_server, code, headers={"Cookie": "gc_live=not-a-ticket"})
     assert expired.status == 401 and b"live_ticket_expired" in expired.body
+
+
+def test_the_hosts_phone_playing_a_seat_shows_the_host_connected_too(live_server, http):
+    """Issue 31, point 2: the host's phone plays the villain; its one stream (the villain's) shows
+    the host seat connected too, so the other phones no longer read "Host not connected"."""
+    created = new_table(http)
+    code, host = created["code"], created["token"]
+    villain = _join(http, code, "villain")
+    batman = _join(http, code, "hero:batman")
+
+    def ticket(token, also=None):
+        s = requests.Session()
+        r = s.post(f"{live_server}/api/tables/{code}/live/ticket", headers={"Authorization": f"Bearer {token}"},
+                   json={"also": also} if also else None, timeout=10)
+        assert r.status_code == 200, r.text
+        return s.cookies.get("gc_live")
+
+    def connected(event) -> dict:
+        return {x["seat"]: x["connected"] for x in event["data"]["seats"]}
+
+    with SSEClient(live_server, code, headers={"Cookie": f"gc_live={ticket(villain, also=host)}"}, presence=True) as s:
+        seen = s.until(lambda e: e["event"] == "presence" and connected(e).get("villain"), timeout=10)
+        assert connected(seen[-1])["host"] is True and connected(seen[-1])["hero:batman"] is False
+    # a token of no other seat (a player's own, or none of this table) shows nothing more
+    with SSEClient(live_server, code, headers={"Cookie": f"gc_live={ticket(batman, also='not-a-token')}"},
+                   presence=True) as s:
+        seen = s.until(lambda e: e["event"] == "presence" and connected(e).get("hero:batman"), timeout=10)
+        assert connected(seen[-1])["host"] is False
+    too_long = requests.post(f"{live_server}/api/tables/{code}/live/ticket", json={"also": "x" * 101},
+                             headers={"Authorization": f"Bearer {batman}"}, timeout=10)
+    assert too_long.status_code == 422 and too_long.json()["reason"]

@@ -5,7 +5,7 @@ import secrets
 
 import orjson
 from flask import Response, current_app, request
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 from flask.views import MethodView
 
 import games
@@ -42,11 +42,13 @@ LIVE_DOC = {
 class _Table(live.Table):
     """The stream's table: read through the store, drawn by the table's game."""
 
-    def __init__(self, loaded, game, state, token):
+    def __init__(self, loaded, game, state, token, also=None):
         # An open stream keeps no state and no view (a table's seats are set at its setup): what it
         # holds while it waits, the collector walks at each full collection.
         self.s, self.code, self.game, self.seat, self.token = store(), loaded.code, game, loaded.seat, token
         self.names = game.seat_names(state)
+        # the other seat of the same phone (the host's, its ticket says): shown connected with it
+        self.also = also if loaded.seat else None
 
     def latest(self):  # as the stream's seat may see it
         loaded = self.s.load(self.code, presence=True)
@@ -66,7 +68,11 @@ class _Table(live.Table):
         return play.seats_presence(self.code, self.names, self.s)
 
     def mark(self, connected):  # a spectator is not shown among the seats
-        return self.seat in self.names and self.s.mark_present(self.code, self.seat, play.now_ms(), connected)
+        changed = self.seat in self.names and self.s.mark_present(self.code, self.seat, play.now_ms(), connected)
+        other = self.s.token_seat(self.code, self.also) if self.also else None  # still held by that token
+        if other in self.names and other != self.seat:
+            changed = self.s.mark_present(self.code, other, play.now_ms(), connected) or changed
+        return changed
 
     def publish(self, data):
         self.s.publish(self.code, orjson.dumps({"event": "presence", "data": data}))
@@ -88,12 +94,13 @@ class Live(MethodView):
                                                              "address or at this table (header Retry-After)")
     def get(self, code):
         """The table's changes, live"""
-        holder = None
+        holder = also = None
         ticket = request.cookies.get(TICKET_COOKIE)
         if ticket and not play.bearer_token():
-            holder = store().ticket_holder(code.upper(), ticket[:100])
-            if holder is None:
+            found = store().ticket_tokens(code.upper(), ticket[:100])
+            if found is None:
                 return error(401, "This live ticket has expired: ask for a new one", "live_ticket_expired")
+            holder, also = found
         token = store_module.digest(play.bearer_token()) if play.bearer_token() else holder
         seat = store().token_seat(code.upper(), token) if token else None  # counted before the table is read
         lease = _Lease(code.upper(), request.remote_addr or "-", seat)
@@ -101,7 +108,7 @@ class Live(MethodView):
         if full:
             return _too_many_streams(full)
         try:
-            response = self._stream(code, token, lease)
+            response = self._stream(code, token, lease, also)
         except BaseException:
             lease.release()
             raise
@@ -109,7 +116,7 @@ class Live(MethodView):
             lease.release()
         return response
 
-    def _stream(self, code, token, lease):
+    def _stream(self, code, token, lease, also=None):
         loaded = store().load(code.upper(), token_digest=token)
         game, state = play.game_of(loaded), play.state_of(loaded)
         raw = request.headers.get("Last-Event-ID", request.args.get("last_event_id"))
@@ -119,7 +126,7 @@ class Live(MethodView):
                 return error(400, f"Last-Event-ID {raw[:20]!r} names no version of this table "
                                   f"(now {loaded.version})", "bad_last_event_id", {"version": loaded.version})
             last_id = int(raw)
-        table = _Table(loaded, game, state, token)
+        table = _Table(loaded, game, state, token, also)
         client = request.environ.get("gunicorn.socket") or request.environ.get("werkzeug.socket")
         events = live.stream(hub(), table, loaded.code, loaded.seat, last_id,
                              current_app.config["SSE_HEARTBEAT"], play.now_ms, lease, token, client)
@@ -186,22 +193,34 @@ class TicketSchema(Schema):
     expires_in = fields.Integer(metadata={"description": "seconds the ticket opens streams for"})
 
 
+class TicketRequestSchema(Schema):
+    body_optional = True  # a phone that holds one seat sends no body
+    also = fields.String(load_default=None, validate=validate.Length(max=100), metadata={"description": (
+        "another seat token this phone holds (the host's, on a phone that also plays a seat): while the "
+        "stream is open that seat is shown connected too. A token that holds no seat here is ignored; "
+        "the stream's events stay those of the Authorization token's seat")})
+
+
 @blp.route("/live/ticket")
 class LiveTicket(MethodView):
     @blp.doc(parameters=[AUTHORIZATION])
     @blp.response(200, TicketSchema, headers={"Set-Cookie": {
         "description": "gc_live=<ticket>; HttpOnly; SameSite=Strict; Path=/api/tables/<code>/live",
         "schema": {"type": "string"}}})
+    @blp.arguments(TicketRequestSchema, required=False)
     @blp.alt_response(401, schema=REFUSAL, description="No seat token")
     @blp.alt_response(404, schema=REFUSAL, description="No such table")
-    def post(self, code):
+    def post(self, body, code):
         """A short-lived ticket (an HttpOnly cookie) for this seat's live stream, so that the
         browser's EventSource shows the seat as connected without a token in its URL"""
         loaded = store().load(code.upper(), play.bearer_token())
         if loaded.seat is None:
             return error(401, "Join the table first: this phone holds no seat", "no_seat")
         ttl = current_app.config["LIVE_TICKET_TTL"]
-        ticket = store().issue_ticket(loaded.code, store_module.digest(play.bearer_token()), ttl)
+        also = store_module.digest(body["also"]) if (body or {}).get("also") else None
+        if also is not None and store().token_seat(loaded.code, also) in (None, loaded.seat):
+            also = None  # no other seat of this table: nothing more to show connected
+        ticket = store().issue_ticket(loaded.code, store_module.digest(play.bearer_token()), ttl, also)
         response = play.json_response({"expires_in": ttl})
         response.set_cookie(TICKET_COOKIE, ticket, max_age=COOKIE_MAX_AGE, path=f"/api/tables/{loaded.code}/live",
                             httponly=True, samesite="Strict", secure=request.is_secure)

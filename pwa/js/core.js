@@ -519,9 +519,12 @@ export async function fetchTable() {
 // A token never goes in a URL (access logs, history): a seat's stream first asks for a short-lived
 // ticket with the token in the Authorization header; the server sets it as an HttpOnly cookie
 // scoped to this table's stream, which the EventSource then carries.
+// The stream's ticket; on the host's phone that also plays a seat, the host's token goes with it so
+// that the other phones see the host connected too (the stream stays the played seat's).
 async function liveTicket(code, token) {
+  const host = hostPlays() ? record()?.hostToken : null;
   try {
-    await request("POST", `/api/tables/${code}/live/ticket`, { token });
+    await request("POST", `/api/tables/${code}/live/ticket`, { token, ...(host && host !== token ? { body: { also: host } } : {}) });
   } catch { /* offline: the stream's own error says so */ }
 }
 
