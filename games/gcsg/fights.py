@@ -11,7 +11,8 @@ counts 0: open question 6). Higher wins; a tie goes to the figure that entered t
 The Villain winning stays and may place 2 Threats; Batman goes to the Batcave and up one level.
 Batman winning sends the Villain and its Henchmen on the block to the Hideout; his controller must
 remove Threats equal to his Order value from the block (all of them when fewer are there); he
-stays."""
+stays. The outcome (`State.last_fight`: faces, modifiers, totals, winner and why) stays for every
+phone until the next fight starts."""
 from __future__ import annotations
 
 from fractions import Fraction

@@ -126,9 +126,9 @@ def carry_out_plot(state: State, cmd: CarryOutPlot) -> list[Event]:
 
 
 def gain(state: State, cmd: Gain) -> list[Event]:
-    """As far as the Reserves go, as an income (never a refusal: the Reserves are the totals minus
-    every stash, so "too little" would tell the player, change after unchanged change, what the
-    others hold); the shortfall is said to the whole table, as the empty pile shows it."""
+    """As far as the Reserves go, as an income (never a refusal: a gain the Reserves cannot pay in
+    full is taken as far as they go); the shortfall is said to the whole table, as the empty pile
+    shows it."""
     p = state.active()
     _resource_counts(cmd.money, cmd.information)
     events = []

@@ -10,8 +10,8 @@ Seats are the Villains' ids ("joker", "penguin", "two-face", "killer-croc"), plu
 anything anyone may send now but what reads a stash; sees no stash) and "spectator" (nothing).
 
 The host is not an oracle: a command whose rules read the stash behind a screen (`screened`: the
-sender's Money, Information, or the Reserves, which with the known totals give the stashes away)
-is sent only by the phone behind that screen. Anyone else (the host included) is refused by
+sender's Money or Information; the Reserves are public, SETUP) is sent only by the phone behind
+that screen. Anyone else (the host included) is refused by
 `refusal`, from the entry alone, before the rules read any amount; `may` never offers it to them.
 Otherwise a refused `pay {money: k}` (which changes nothing and leaves no history) would tell the
 host whether that Villain holds $k, and eight of them the exact Money."""
