@@ -170,8 +170,13 @@ class MayViewSchema(Schema):
                         metadata={"description": "what sending it would lose now, e.g. {\"reinforcement_points\": 3}: "
                                                  "the villain's unspent reinforcement points (VI·E)"})
     price = fields.Dict(keys=Text(), values=fields.Integer(strict=True),
-                        metadata={"description": "what sending it takes, e.g. {\"cubes\": 2} (games/registry.py)"})
-    affordable = fields.Boolean(metadata={"description": "with a price: whether the seat can pay it now"})
+                        metadata={"description": "what sending it takes, e.g. {\"cubes\": 2}, {\"money_per_henchman\": 5} "
+                                                 "(games/registry.py)"})
+    requirement = fields.Dict(metadata={"description": "what the rules ask before it may be sent, e.g. a Strategy "
+                                                      "Game level's dial: {level, to, kind, amount, have?} (ADV); "
+                                                      "Money or Information asked is also its price"})
+    affordable = fields.Boolean(metadata={"description": "with a price or a requirement: whether the seat can pay "
+                                                         "it (meets it) now"})
     why = fields.Dict(metadata={"description": "when not affordable: the refusal the rules give, {code, params}"})
     recovers = fields.Dict(keys=Text(), values=fields.Integer(strict=True),
                            metadata={"description": "declare_stance: what the stance's recovery would move, "

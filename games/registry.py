@@ -8,7 +8,9 @@ An offer is what a phone draws a button from, without a rule of its own:
 
     {"command": "hire", "targets": {"count": [1, 2]},
      "price": {"money": 2},               # what sending it takes (omitted when it costs nothing)
-     "affordable": False,                 # present with a price: whether the seat can pay it now
+     "requirement": {...},                # what the rules ask to send it (a level's dial), if anything
+     "affordable": False,                 # present with a price or a requirement: whether the seat
+                                          # can pay it / meets it now
      "why": {"code": "...", "params": {}}}  # present when not affordable: the refusal the rules give
 
 Seats: the game's player seats, plus HOST (may send what any player may send now, except what
@@ -39,8 +41,9 @@ def _nobody_else(state, seat) -> dict:
 class Entry:
     """One command: `open(state)` is its window; `senders(state)` the seats that may send it now;
     `targets(state, seat)` the values its fields may take now; `price(state, seat)` what it takes
-    (a dict of amounts, None or {} when free); `afford(state, seat)` None when the seat can pay the
-    price now, else a refusal (code, params) the rules would give. `rule` and `what` name the
+    (a dict of amounts, None or {} when free); `requirement(state, seat)` what the rules ask before
+    it may be sent (a dict, None when nothing); `afford(state, seat)` None when the seat can pay the
+    price and meets the requirement now, else a refusal (code, params) the rules would give. `rule` and `what` name the
     rulebook section and say when it is open, for the refusal when it is not."""
     cls: type
     handler: Callable
@@ -51,6 +54,7 @@ class Entry:
     targets: Callable = field(default=_nobody_else)
     price: Callable | None = None
     afford: Callable | None = None
+    requirement: Callable | None = None
     screened: bool = False  # its rules read what a screen hides: the sender's phone only, never the host
     offered: Callable | None = None  # (state, seat) -> extra offer fields, or None: not offered now
     owner: Callable | None = None  # (state, command) -> the seats whose command it is (it names their
@@ -69,14 +73,20 @@ class Entry:
                 return None
             item.update(extra)
         price = self.price(state, seat) if self.price else None
-        return priced(item, price, self.afford(state, seat) if price and self.afford else None)
+        needs = self.requirement(state, seat) if self.requirement else None
+        why = self.afford(state, seat) if (price or needs) and self.afford else None
+        return priced(item, price, why, needs)
 
 
-def priced(item: dict, price: dict | None, why: tuple[str, dict] | None) -> dict:
-    """`item` with its `price`, `affordable` and, when not, `why` {code, params} (see the module);
-    unchanged when the command costs nothing. For a registry that builds its offers itself."""
-    if price:
-        item["price"] = price
+def priced(item: dict, price: dict | None, why: tuple[str, dict] | None, requirement: dict | None = None) -> dict:
+    """`item` with its `price`, `requirement`, `affordable` and, when not, `why` {code, params} (see
+    the module); unchanged when the command costs and asks nothing. For a registry that builds its
+    offers itself."""
+    if requirement:
+        item["requirement"] = requirement
+    if price or requirement:
+        if price:
+            item["price"] = price
         item["affordable"] = why is None
         if why is not None:
             code, params = why

@@ -86,8 +86,9 @@ def test_example_1_advancing_a_level(http):
     events = city.run(c.AdvanceLevel())
     assert city.player(JOKER)["level"] == 5 and city.me(JOKER)["information"] == 1
     assert sum(1 for b in city.view()["blocks"] if b["rulers"] == [JOKER]) == 3
-    refusal = city.no(c.AdvanceLevel(), "requirement_not_met")
-    assert refusal["rule"] == "ADV" and "rule 5 blocks" in refusal["message"]
+    refusal = city.no(c.AdvanceLevel(), "level_needs_blocks")
+    assert refusal["rule"] == "ADV" and refusal["params"] == {"villain": JOKER, "level": 5, "to": 6, "amount": 5, "have": 3}
+    assert refusal["message"] == "Level 6 needs blocks ruled: 5 (you rule 3)"
     assert "discards 6 Information" in events[0]["text"]  # the 6 discarded are public
     assert events[0]["private"]["data"]["information"] == 1  # the Joker's phone sent it: his own detail
     penguin_sees = city.history(PENGUIN)[-1]["events"][0]
@@ -197,7 +198,7 @@ def test_example_6_chained_levels(http):
     events = city.run(c.AdvanceLevel(), c.AdvanceLevel())
     assert city.player(JOKER)["level"] == 6 and city.me(JOKER)["information"] == 1
     assert any("shows that it rules 5 blocks" in e["text"] for e in events)
-    city.no(c.AdvanceLevel(), "requirement_not_met")  # level 6's dial value ($8) not met
+    city.no(c.AdvanceLevel(), "level_needs_money")  # level 6's dial value ($8) not met
     assert city.turn()["ability_due"]  # passed Ability icons on 5 and 6: one card (open question 8)
     city.run(c.ChooseAbility("Laughing Gas"))
     assert not city.turn()["ability_due"]
@@ -277,7 +278,7 @@ def test_example_9_hiring(http):
     poor = table([JOKER, PENGUIN], "hire", JOKER)
     poor.player(JOKER).money = 9
     city = City.of(http, poor)
-    city.no(c.Hire(2), "not_enough")
+    city.no(c.Hire(2), "hire_needs_money")
     city.run(c.Hire(1))
     assert city.me(JOKER)["money"] == 4
 

@@ -5,7 +5,8 @@ Property, at the level of the rules as the API sends them (`games.Game`: command
 resolve, public_command, apply, events_for, view, export, in api/play.py `execute`'s order): two
 tables that differ only in seat X's secrets — a GCSG Villain's Money and Information behind the
 screen (GLOSSARY · Money, Information, Hideout; the hand is public as a count: "others see counts
-only"), a BMG player's unrevealed Audacity markers (RAISE THE PLAN) — give every other seat (the
+only"; the Reserves are public, SETUP, so another Villain Y's stash makes up the difference and
+the Hideouts' sum stays the same, as at the real table), a BMG player's unrevealed Audacity markers (RAISE THE PLAN) — give every other seat (the
 host, the other players, a spectator, a phone with no seat) the same answer to every command of
 the game's registry with generated fields: the same refusal (status, code, message, params, rule),
 or the same public command, events as that seat reads them, view and export. A walk goes on from
@@ -154,7 +155,8 @@ def gcsg_revealed(seen) -> bool:
 
 @st.composite
 def gcsg_pair(draw):
-    """Two GCSG tables alike but for Villain X's Money and Information; X and the other seats."""
+    """Two GCSG tables alike but for how Villains X and Y share what their Hideouts hold (the
+    Reserves, on the table for all, are the same: SETUP); X and the seats other than X and Y."""
     villains = draw(st.permutations(VILLAINS))[:draw(st.integers(2, 4))]
     active = draw(st.sampled_from(villains))
     where = draw(st.sampled_from(["levels", "plot", "plot", "plot", "hire", "move", "pending", "fight"]))
@@ -193,13 +195,17 @@ def gcsg_pair(draw):
         else:
             state.player(defender).figure = spots[0]
         state.fight = Fight(spots[0], active, defender, controller=draw(st.sampled_from(villains)))
-    x = draw(st.sampled_from(villains))
+    x, y = draw(st.permutations(villains))[:2]
     one, two = state, copy.deepcopy(state)
-    for s in (one, two):  # X's stash differs; the Reserves stay ample (80 Money, 60 Information in all)
-        p = s.player(x)
-        p.money, p.information = draw(st.integers(0, 25)), draw(st.integers(0, 20))
+    held = {kind: draw(st.integers(25, 35)) for kind in ("money", "information")}
+    for s in (one, two):  # X's stash differs, Y's makes up the difference: the Reserves, public, stay
+        for kind, most in (("money", 25), ("information", 20)):  # the same and ample (80, 60 in all)
+            n = draw(st.integers(0, most))
+            setattr(s.player(x), kind, n)
+            setattr(s.player(y), kind, held[kind] - n)
     assert gcsg_registry.phase(one) == gcsg_registry.phase(two)
-    others = ["host", games.SPECTATOR, None] + [v for v in villains if v != x]
+    assert GCSG.view(one, None)["reserves"] == GCSG.view(two, None)["reserves"]
+    others = ["host", games.SPECTATOR, None] + [v for v in villains if v not in (x, y)]
     return (one, two), x, others
 
 

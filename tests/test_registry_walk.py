@@ -6,8 +6,8 @@ a seed, for every seat:
 * every offer (`may_now`), built with values from its targets, is accepted on window and seat
   grounds: the seat policy lets that seat send it, and dispatch never answers `not_now`,
   `game_over` or a seat refusal (a rule about amounts may still refuse it);
-* where an offer carries a price and is affordable, what the command takes equals the price; where
-  it is not affordable, the command is refused with the reason the offer gave;
+* where an offer carries a price (or a requirement) and is affordable, what the command takes equals
+  the price; where it is not affordable, the command is refused with the reason the offer gave;
 * every command a script sends that the rules accept was offered to a seat that may send it, with
   each field's value among the offer's targets.
 
@@ -109,10 +109,20 @@ class Bmg:
         return APPLY_BMG(state, command, random.Random(7)).table
 
 
+def _spent(kind: str):
+    """What the active Villain's stash lost of `kind` (ADV: a level's Money or Information; HIRE)."""
+    def spent(before, after, cmd):
+        villain = before.active().villain
+        return getattr(before.player(villain), kind) - getattr(after.player(villain), kind)
+    return spent
+
+
 class Gcsg:
     refused = GcsgRefused
     registry = gcsg_registry
-    takes: dict = {}
+    # what a command takes, per price key: (table before, table after, command) -> amount
+    takes = {"money": _spent("money"), "information": _spent("information"),
+             "money_per_henchman": lambda before, after, cmd: _spent("money")(before, after, cmd) // cmd.count}
 
     @staticmethod
     def seats(state):
@@ -159,16 +169,17 @@ def check_offers(game, state, seeded: Seeded) -> None:
                 game.registry.check(state, command)
             except game.refused as refusal:
                 raise AssertionError((seat, offer, command, refusal.code, refusal.message)) from None
-            if "price" not in offer:
+            if "price" not in offer and "requirement" not in offer:
                 continue
             try:
                 after = game.apply(state, command)
             except game.refused as refusal:
                 assert refusal.code not in WINDOW_OR_SEAT, (seat, offer, command, refusal.code)
+                assert offer["affordable"] or refusal.code == offer["why"]["code"], (seat, offer, refusal.code)
                 continue
             assert offer["affordable"], (seat, offer, command, "accepted though not affordable")
-            taken = {k: game.takes[k](state, after, command) for k in offer["price"]}
-            assert taken == offer["price"], (seat, offer, command, taken)
+            taken = {k: game.takes[k](state, after, command) for k in offer.get("price", {})}
+            assert taken == offer.get("price", {}), (seat, offer, command, taken)
 
 
 def check_sent(game, state, command) -> None:

@@ -5,7 +5,8 @@ where it says (choosing among the fitting blocks). On a block with no Villain ev
 goes to its Hideout and the card's player may remove up to Batman's Order value in Threats, of any
 Villain (his choice; they go back to their Reserves: open question 3). On a Villain's block a fight
 occurs, Batman run by the card's player, or the player to the left when it is that player's Villain
-(FVB). An empty Batman deck is reshuffled (open question 9)."""
+(FVB). The card is drawn, and the Batman deck counted, as the Bat-Signal shows (`draw`); an empty
+Batman deck is reshuffled (open question 9)."""
 from __future__ import annotations
 
 from . import fights
@@ -17,14 +18,27 @@ from .placement import to_hideout
 from .stash import name
 
 
-def batman_card(state: State, cmd: BatmanCard) -> list[Event]:
+def draw(state: State) -> list[Event]:
+    """SIGNAL: "Immediately draw the first Batman card from the deck": the deck loses the card now,
+    before its destination is entered (a reshuffle first when it is empty)."""
     s = state.settings
-    player = state.active().villain
     events = []
     if state.batman_deck == 0:
         state.batman_deck = s.batman_cards
-        events.append(Event("batman_reshuffled", "The Batman deck is reshuffled", "SIGNAL"))
+        events.append(Event("batman_reshuffled", "The Batman deck is reshuffled", "SIGNAL",
+                            {"batman_deck": state.batman_deck}))
     state.batman_deck -= 1
+    state.turn.signal_drawn = True
+    events.append(Event("signal", f"Bat-Signal: {name(state.active().villain)} draws the top Batman card "
+                        f"({plural(state.batman_deck, 'card')} left) and resolves it", "SIGNAL",
+                        {"villain": state.active().villain, "batman_deck": state.batman_deck}))
+    return events
+
+
+def batman_card(state: State, cmd: BatmanCard) -> list[Event]:
+    s = state.settings
+    player = state.active().villain
+    events = [] if state.turn.signal_drawn else draw(state)  # a table stored before the draw counted at once
     state.turn.signal_due = False
     if cmd.block is None:
         events.append(Event("batman_card", f"{name(player)} draws a Batman card: Batman does not move",

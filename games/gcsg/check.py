@@ -26,6 +26,7 @@ MAX_FACE = 20  # a number on the custom die
 PENDING = ("place_threats", "remove_threats")
 EFFECTS = (None, "resources", "plot")
 AFTER = ("move", "signal")
+REASONS = ("bat_emblem", "tie", "higher")  # why a fight was won (fights.winner_of)
 
 
 def _require(ok: bool, rule: str, message: str, code: str, **params) -> None:
@@ -123,6 +124,12 @@ def state_problems(state: State) -> list[str]:
     if f is not None and not (f.block in blocks and {f.attacker, f.defender} <= {*seats, BATMAN}
                               and f.controller in (None, *seats) and f.after in AFTER):
         out.append("the fight names no block or fighter of this table")
+    r = state.last_fight
+    if r is not None and not (r.block in blocks and {r.attacker, r.defender, r.winner, r.loser} <= {*seats, BATMAN}
+                              and {r.winner, r.loser} == {r.attacker, r.defender} and r.controller in (None, *seats)
+                              and set(r.dice) == set(r.totals) == set(r.modifiers) == {r.attacker, r.defender}
+                              and r.reason in REASONS):
+        out.append("the last fight names no block or fighter of this table")
     if state.last_card_seat not in (None, *seats) or not set(state.winners) <= set(seats) \
             or (state.winners and not state.over):
         out.append("a seat that is not at the table, or a winner while the game is on")

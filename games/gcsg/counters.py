@@ -65,6 +65,26 @@ class Fight:
 
 
 @dataclass
+class FightResult:
+    """A fight as it ended (FVV, FVB), kept for every phone until the next fight starts: both
+    sides' faces, modifiers (printed + entered) and totals, the winner and why ("bat_emblem": the
+    Villain rolled the Bat Emblem against Batman; "tie": the one who entered the block wins;
+    "higher": the higher total)."""
+    block: str
+    attacker: str
+    defender: str
+    controller: str | None
+    dice: dict[str, int | str]
+    modifiers: dict[str, int]
+    totals: dict[str, int]
+    winner: str
+    loser: str
+    reason: str
+    rule: str
+    turn: int = 0
+
+
+@dataclass
 class Turn:
     number: int = 0  # 0 while setting up
     seat: int = 0  # index into State.players (clockwise from the first player)
@@ -77,6 +97,7 @@ class Turn:
     levels_gained: int = 0
     ability_due: bool = False
     ability_taken: bool = False  # one Ability card a turn (open question 8)
+    signal_drawn: bool = False  # SIGNAL: the Batman card was drawn (and counted) when the Bat-Signal showed
 
 
 @dataclass
@@ -89,6 +110,7 @@ class State:
     turn: Turn = field(default_factory=Turn)
     pending: list[Pending] = field(default_factory=list)
     fight: Fight | None = None
+    last_fight: FightResult | None = None  # the last fight's outcome, until the next fight starts
     last_card_turn: int | None = None  # the turn the last Criminal Plot card was drawn
     last_card_seat: str | None = None
     over: bool = False

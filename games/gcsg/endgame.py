@@ -55,3 +55,19 @@ def win_by_deck(state: State) -> Event:
     return Event("game_over", f"The Criminal Plot deck has run out and every last turn is played. {said}. "
                  f"{who} {'wins' if len(winners) == 1 else 'share the win'}.", "END",
                  {"winners": winners, "reason": "deck", "standings": used})
+
+
+def last_turns(state: State) -> list[str] | None:
+    """END: once the last Criminal Plot card is drawn, the Villains still to play their last turn in
+    order (the turn being played first when it is one of them), ending with the one who drew it;
+    None before the last card is drawn or once the game is over."""
+    if state.last_card_turn is None or state.over or state.last_card_seat not in state.seats():
+        return None
+    seats = state.seats()
+    n, now = len(seats), state.turn.seat
+    drawer = seats.index(state.last_card_seat)
+    ahead = (drawer - now) % n  # turns from this one to the drawer's
+    if state.turn.number + ahead <= state.last_card_turn:  # this turn is before the last round
+        ahead += n
+    first = 0 if state.turn.number > state.last_card_turn else 1
+    return [seats[(now + k) % n] for k in range(first, ahead + 1)]

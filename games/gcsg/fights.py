@@ -11,14 +11,15 @@ counts 0: open question 6). Higher wins; a tie goes to the figure that entered t
 The Villain winning stays and may place 2 Threats; Batman goes to the Batcave and up one level.
 Batman winning sends the Villain and its Henchmen on the block to the Hideout; his controller must
 remove Threats equal to his Order value from the block (all of them when fewer are there); he
-stays."""
+stays. The outcome (`State.last_fight`: faces, modifiers, totals, winner and why) stays for every
+phone until the next fight starts."""
 from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
 
 from .commands import RollFight
-from .counters import BATMAN, Fight, Pending, State
+from .counters import BATMAN, Fight, FightResult, Pending, State
 from .errors import RuleRefused
 from games.events import Event, plural
 from .placement import to_hideout
@@ -52,6 +53,7 @@ def modifier(state: State, fight: Fight, side: str) -> int:
 
 def start(state: State, block: str, attacker: str, defender: str, controller: str | None, after: str) -> Event:
     state.fight = Fight(block, attacker, defender, controller, after)
+    state.last_fight = None  # the last fight's outcome stays in view until this one
     text = f"Fight on {state.settings.block(block).name}: {who(attacker)} enters against {who(defender)}"
     if controller:
         text += f" ({name(controller)} runs Batman)"
@@ -60,18 +62,27 @@ def start(state: State, block: str, attacker: str, defender: str, controller: st
 
 
 def winner_of(state: State, fight: Fight, dice: dict, modifiers: dict) -> tuple[str, dict, str]:
-    """(winner, totals, why) for these faces and Ability modifiers."""
+    """(winner, totals, reason) for these faces and Ability modifiers; the reason is a code:
+    "bat_emblem" (FVB: the Villain rolled the Bat Emblem), "tie" (the one who entered wins),
+    "higher" (the higher total)."""
     totals = {}
     for side in (fight.attacker, fight.defender):
         totals[side] = face_value(dice[side]) + modifier(state, fight, side) + modifiers.get(side, 0)
     if BATMAN in totals:
         villain = fight.defender if fight.attacker == BATMAN else fight.attacker
         if dice[villain] == BAT:
-            return BATMAN, totals, f"{name(villain)} rolled the Bat Emblem: Batman wins"
+            return BATMAN, totals, "bat_emblem"
     a, d = totals[fight.attacker], totals[fight.defender]
     if a == d:
-        return fight.attacker, totals, f"a tie goes to {who(fight.attacker)}, who entered the block"
-    return (fight.attacker if a > d else fight.defender), totals, "the higher total wins"
+        return fight.attacker, totals, "tie"
+    return (fight.attacker if a > d else fight.defender), totals, "higher"
+
+
+def _why(fight: Fight, reason: str) -> str:
+    villain = fight.defender if fight.attacker == BATMAN else fight.attacker
+    return {"bat_emblem": f"{name(villain)} rolled the Bat Emblem: Batman wins",
+            "tie": f"a tie goes to {who(fight.attacker)}, who entered the block",
+            "higher": "the higher total wins"}[reason]
 
 
 def roll_fight(state: State, cmd: RollFight) -> list[Event]:
@@ -86,15 +97,21 @@ def roll_fight(state: State, cmd: RollFight) -> list[Event]:
         if side not in (fight.attacker, fight.defender) or not isinstance(n, int) or isinstance(n, bool):
             raise RuleRefused(rule, "Modifiers are numbers for the fighters", "bad_modifier", side=str(side))
         mods[side] = n
-    winner, totals, why = winner_of(state, fight, dice, mods)
+    winner, totals, reason = winner_of(state, fight, dice, mods)
     loser = fight.defender if winner == fight.attacker else fight.attacker
     block = fight.block
     bname = state.settings.block(block).name
-    rolled = ", ".join(f"{who(s)} {dice[s]} → {totals[s]}" for s in (fight.attacker, fight.defender))
-    events = [Event("fight_result", f"{rolled}: {why}; {who(winner)} wins on {bname}", rule,
-                    {"block": block, "dice": {k: dice[k] for k in (fight.attacker, fight.defender)},
-                     "totals": totals, "winner": winner})]
+    sides = (fight.attacker, fight.defender)
+    result = FightResult(block, fight.attacker, fight.defender, fight.controller, {k: dice[k] for k in sides},
+                         {k: modifier(state, fight, k) + mods.get(k, 0) for k in sides}, totals, winner, loser,
+                         reason, rule, state.turn.number)
+    rolled = ", ".join(f"{who(s)} {dice[s]} → {totals[s]}" for s in sides)
+    events = [Event("fight_result", f"{rolled}: {_why(fight, reason)}; {who(winner)} wins on {bname}", rule,
+                    {"block": block, "attacker": fight.attacker, "defender": fight.defender, "dice": result.dice,
+                     "modifiers": result.modifiers, "totals": totals, "winner": winner, "loser": loser,
+                     "reason": reason})]
     state.fight = None
+    state.last_fight = result
     s = state.settings
     if winner == BATMAN:
         p = state.player(loser)

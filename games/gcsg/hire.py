@@ -10,21 +10,32 @@ from games.events import Event, plural
 from .stash import change, name
 
 
+def hire_refusal(state: State, count: int) -> RuleRefused | None:
+    """Why the active Villain cannot recruit `count` Henchmen now (HIRE), None when it can: the hire
+    itself and its offer's `why` (for one Henchman) both ask this."""
+    p = state.active()
+    s = state.settings
+    left = henchmen_in_reserve(state, p)
+    if count > left:
+        limit = s.villain(p.villain).henchmen_limit
+        return RuleRefused("HIRE", f"Each player has at most {limit} Henchmen: you can recruit {left} more",
+                           "henchmen_limit", villain=p.villain, limit=limit, left=left)
+    cost = s.hire_cost * count
+    if p.money < cost:
+        return RuleRefused("HIRE", f"Recruiting {plural(count, 'Henchman')} needs ${cost}", "hire_needs_money",
+                           villain=p.villain, count=count, needed=cost)
+    return None
+
+
 def hire(state: State, cmd: Hire) -> list[Event]:
     p = state.active()
     s = state.settings
     if not isinstance(cmd.count, int) or cmd.count < 1:
         raise RuleRefused("HIRE", "Hire 1 Henchman or more", "bad_count")
-    left = henchmen_in_reserve(state, p)
-    if cmd.count > left:
-        limit = s.villain(p.villain).henchmen_limit
-        raise RuleRefused("HIRE", f"Each player has at most {limit} Henchmen: {name(p.villain)} can recruit "
-                          f"{left} more", "henchmen_limit",
-                          villain=p.villain, limit=limit, left=left)
+    refused = hire_refusal(state, cmd.count)
+    if refused is not None:
+        raise refused
     cost = s.hire_cost * cmd.count
-    if p.money < cost:
-        raise RuleRefused("HIRE", f"{plural(cmd.count, 'Henchman')} cost ${cost}", "not_enough",
-                          villain=p.villain, kind="money", needed=cost)
     event = change(state, p, "money", -cost, f"{name(p.villain)} spends ${cost} and recruits "
                    f"{plural(cmd.count, 'Henchman')} into the Hideout", "HIRE", "hired",
                    {"villain": p.villain, "count": cmd.count, "money": cost})

@@ -15,35 +15,52 @@ from .settings import RESOURCES
 from .stash import amount, change, name
 
 
-def requirement_met(state: State, villain: str) -> tuple[bool, str]:
+def requirement(state: State, villain: str) -> dict | None:
+    """ADV: what `villain`'s dial asks now to advance one level: {level, to, kind, amount} and, for
+    what is only shown (ruled blocks, recruited Henchmen: public), what it has ("have"); None when
+    the dial asks nothing. Money and Information are paid: the offer's price."""
     p = state.player(villain)
     position = state.settings.villain(villain).at(p.level)
     if position is None or position.requirement is None:
-        return False, "no requirement on the dial"
+        return None
     req = position.requirement
-    if req.kind in RESOURCES:
-        have = getattr(p, req.kind)
-        return have >= req.amount, f"level {p.level} asks for {amount(req.kind, req.amount)}"
+    out = {"level": p.level, "to": p.level + 1, "kind": req.kind, "amount": req.amount}
     if req.kind == "blocks":
-        have = len(ruled_blocks(state, villain))
-        return have >= req.amount, f"level {p.level} asks to rule {plural(req.amount, 'block')}; " \
-                                   f"{name(villain)} rules {have}"
-    have = recruited(p)
-    return have >= req.amount, f"level {p.level} asks for {plural(req.amount, 'recruited Henchman')}; " \
-                               f"{name(villain)} has {have}"
+        out["have"] = len(ruled_blocks(state, villain))
+    elif req.kind not in RESOURCES:
+        out["have"] = recruited(p)
+    return out
+
+
+def level_refusal(state: State, villain: str) -> RuleRefused | None:
+    """Why `villain` cannot advance now (ADV), None when it can: the advance itself and its offer's
+    `why` both ask this. A refusal never says how much a stash holds."""
+    req = requirement(state, villain)
+    if req is None:
+        return RuleRefused("ADV", "The dial asks nothing more", "level_top", villain=villain)
+    p = state.player(villain)
+    kind, n, to = req["kind"], req["amount"], req["to"]
+    if kind in RESOURCES:
+        if getattr(p, kind) >= n:
+            return None
+        return RuleRefused("ADV", f"Level {to} needs {amount(kind, n)}",
+                           {"money": "level_needs_money", "information": "level_needs_information"}[kind],
+                           villain=villain, level=req["level"], to=to, amount=n)
+    if req["have"] >= n:
+        return None
+    what, has = ("blocks ruled", "you rule") if kind == "blocks" else ("recruited Henchmen", "you have")
+    return RuleRefused("ADV", f"Level {to} needs {what}: {n} ({has} {req['have']})",
+                       {"blocks": "level_needs_blocks", "henchmen": "level_needs_henchmen"}[kind],
+                       villain=villain, level=req["level"], to=to, amount=n, have=req["have"])
 
 
 def advance_level(state: State, cmd: AdvanceLevel) -> list[Event]:
     p = state.active()
     s = state.settings
+    refused = level_refusal(state, p.villain)
+    if refused is not None:
+        raise refused
     req = s.villain(p.villain).at(p.level).requirement
-    met, why = requirement_met(state, p.villain)
-    if not met:
-        if req.kind in RESOURCES:  # never says how much the stash holds
-            why = f"level {p.level} asks for {amount(req.kind, req.amount)}"
-        raise RuleRefused("ADV", f"{name(p.villain)} does not meet the requirement: {why}",
-                          "requirement_not_met", villain=p.villain, level=p.level, kind=req.kind,
-                          amount=req.amount)
     events = []
     before = p.level
     if req.kind in RESOURCES:

@@ -11,7 +11,7 @@ the same kind twice allowed: open question 12), Threats placed at once. A card s
 or an income, not both (open question 9)."""
 from __future__ import annotations
 
-from . import placement
+from . import batman, placement
 from .commands import CarryOutPlot, Demand, DrawCards, Gain, Pay, PlaceHenchmen, PlayCard, TakeResources
 from .counters import State, reserve
 from .errors import RuleRefused
@@ -52,7 +52,7 @@ def play_card(state: State, cmd: PlayCard) -> list[Event]:
                     {p.villain: note(p)})]
     if cmd.bat_signal:
         state.turn.signal_due = True
-        events.append(Event("signal", "Bat-Signal: draw the top Batman card and resolve it", "SIGNAL"))
+        events += batman.draw(state)
     elif income:
         events += pay_income(state, cmd.income_block, cmd.income_kind, cmd.income_amount)
     return events
@@ -126,9 +126,9 @@ def carry_out_plot(state: State, cmd: CarryOutPlot) -> list[Event]:
 
 
 def gain(state: State, cmd: Gain) -> list[Event]:
-    """As far as the Reserves go, as an income (never a refusal: the Reserves are the totals minus
-    every stash, so "too little" would tell the player, change after unchanged change, what the
-    others hold); the shortfall is said to the whole table, as the empty pile shows it."""
+    """As far as the Reserves go, as an income (never a refusal: a gain the Reserves cannot pay in
+    full is taken as far as they go); the shortfall is said to the whole table, as the empty pile
+    shows it."""
     p = state.active()
     _resource_counts(cmd.money, cmd.information)
     events = []

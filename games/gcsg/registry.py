@@ -1,15 +1,17 @@
 """The command registry, like python-chess's legal moves beside push: one declaration per command
 (its registry name, handler, when it is open, who may send it now, and the values its fields may
 take now). `apply.apply` dispatches through it; `may_now(state, seat)` answers contract C2's
-[{"command", "targets"}] (costs and stashes are NOT pre-checked: the rules refuse those with a
-coded refusal, so `may` never hints at a hidden stash).
+[{"command", "targets"}]. Only the screened commands that cost or ask something (a level: its dial's
+requirement, paid when Money or Information; Recruit: $5 a Henchman) carry their `price`,
+`requirement` and `affordable`/`why` (games/registry.py): a screened command is offered to the
+acting Villain's own phone only, whose `may` no other seat receives, so no offer hints at a stash.
 
 Seats are the Villains' ids ("joker", "penguin", "two-face", "killer-croc"), plus "host" (may send
 anything anyone may send now but what reads a stash; sees no stash) and "spectator" (nothing).
 
 The host is not an oracle: a command whose rules read the stash behind a screen (`screened`: the
-sender's Money, Information, or the Reserves, which with the known totals give the stashes away)
-is sent only by the phone behind that screen. Anyone else (the host included) is refused by
+sender's Money or Information; the Reserves are public, SETUP) is sent only by the phone behind
+that screen. Anyone else (the host included) is refused by
 `refusal`, from the entry alone, before the rules read any amount; `may` never offers it to them.
 Otherwise a refused `pay {money: k}` (which changes nothing and leaves no history) would tell the
 host whether that Villain holds $k, and eight of them the exact Money."""
@@ -60,10 +62,32 @@ def _placeable(state: State, villain: str) -> list[str]:
     return [b for b in state.settings.block_ids() if b != state.batman.block and p.threats.get(b, 0) < cap]
 
 
-def Entry(cls, handler, rule: str, what: str, open, senders=_active, targets=None, screened=False) -> base.Entry:
+def Entry(cls, handler, rule: str, what: str, open, senders=_active, targets=None, screened=False,
+          price=None, afford=None, requirement=None) -> base.Entry:
     """A GCSG command's entry: sent by the active Villain unless said otherwise."""
     return base.Entry(cls, handler, rule, what, open, senders, targets or (lambda state, seat: {}),
-                      screened=screened, offered=_advance_offer if cls is c.Advance else None)
+                      price=price, afford=afford, requirement=requirement, screened=screened,
+                      offered=_advance_offer if cls is c.Advance else None)
+
+
+def _why(refused: RuleRefused | None):
+    return None if refused is None else (refused.code, refused.params)
+
+
+def _level_requirement(state: State, seat: str) -> dict | None:
+    """ADV: the dial's requirement for the next level (what the level button says)."""
+    return levels.requirement(state, state.active().villain)
+
+
+def _level_price(state: State, seat: str) -> dict | None:
+    """ADV: Money or Information is shown and discarded; ruled blocks and Henchmen are only shown."""
+    req = levels.requirement(state, state.active().villain)
+    return {req["kind"]: req["amount"]} if req and req["kind"] in RESOURCES else None
+
+
+def _hire_price(state: State, seat: str) -> dict:
+    """HIRE: "$5 each" (the settings' hire cost), for each Henchman the count names."""
+    return {"money_per_henchman": state.settings.hire_cost}
 
 
 def _advance_offer(state: State, seat: str) -> dict | None:
@@ -128,7 +152,8 @@ ENTRIES: list[Entry] = [
     Entry(c.Advance, turn.advance, "TURN", "The turn moves on between its steps",
           _in("levels", "plot", "hire", "move")),
     Entry(c.AdvanceLevel, levels.advance_level, "ADV", "Levels advance at the beginning of your turn",
-          _in("levels"), screened=True),
+          _in("levels"), screened=True, price=_level_price, requirement=_level_requirement,
+          afford=lambda s, seat: _why(levels.level_refusal(s, s.active().villain))),
     Entry(c.ChooseAbility, levels.choose_ability, "ADV", "An Ability card is chosen after reaching an Ability icon",
           lambda s: phase(s) == "levels" and s.turn.ability_due,
           targets=lambda s, seat: {"card": [a for a in s.settings.villain(s.active().villain).abilities
@@ -163,7 +188,8 @@ ENTRIES: list[Entry] = [
     Entry(c.RollFight, fights.roll_fight, "FVV", "Dice are rolled for a fight in progress", _in("fight"),
           _fighters, _fight_targets),
     Entry(c.Hire, hire.hire, "HIRE", "Henchmen are recruited in the hire step, after the card", _in("hire"),
-          targets=_hire_targets, screened=True),
+          targets=_hire_targets, screened=True, price=_hire_price,
+          afford=lambda s, seat: _why(hire.hire_refusal(s, 1))),
     Entry(c.Move, moves.move, "MOVE", "Figures move once, in the move step",
           lambda s: phase(s) == "move" and not s.turn.moved, targets=_move_targets, screened=True),
 ]

@@ -1,12 +1,18 @@
 """What one seat's phone draws: the city (12 blocks, who rules each, Threats, Henchmen, figures),
-Batman, every Villain's public side, the turn strip, a fight with its exact odds, and — for the
-seat's own Villain only — the stash behind its screen. `view(state, seat)` is per seat: no other
-seat's view (nor the host's, nor a spectator's) ever holds a stash. The Money and Information left
-in the Reserves are not shown either: with the totals known they would give away the stashes."""
+Batman, every Villain's public side, the Reserves, the turn strip (with the last round's turns
+left), a fight with its exact odds and the last fight's outcome, and — for the seat's own Villain
+only — the stash behind its screen. `view(state, seat)` is per seat: no other seat's view (nor the
+host's, nor a spectator's) ever holds a stash.
+
+The Reserves are public (SETUP: "Place Money tokens, Information tokens, Threat tokens, Henchmen …
+next to the board. This is the Reserves"): what is left of each kind is on the table for all to
+count. With the box's totals they tell what the Hideouts hold together, as the real table does;
+each Villain's own share stays behind its screen."""
 from __future__ import annotations
 
-from . import fights, registry
-from .counters import BATMAN, State, henchmen_at, threats_at, villains_at
+from . import endgame, fights, registry
+from .counters import (BATMAN, State, henchmen_at, henchmen_in_reserve, reserve, threats_at, threats_in_reserve,
+                       villains_at)
 from .ruling import rulers, strength
 from .stash import own_view, public_view as player_view
 from .turn import STEP_RULES, STEP_TITLES
@@ -32,6 +38,32 @@ def fight_view(state: State) -> dict | None:
                                                    for s, x in chances.items()}}
 
 
+def last_fight_view(state: State) -> dict | None:
+    """The last fight's outcome (FVV, FVB), for every phone until the next fight starts."""
+    r = state.last_fight
+    if r is None:
+        return None
+    return {"block": r.block, "attacker": r.attacker, "defender": r.defender, "controller": r.controller,
+            "dice": dict(r.dice), "modifiers": dict(r.modifiers), "totals": dict(r.totals), "winner": r.winner,
+            "loser": r.loser, "reason": r.reason, "rule": r.rule, "turn": r.turn}
+
+
+def reserves_view(state: State) -> dict:
+    """SETUP, GLOS·RESERVES: what is left next to the board, of each kind: Money and Information (in
+    value), and each Villain's Threat tokens and Henchmen figures."""
+    return {"money": reserve(state, "money"), "information": reserve(state, "information"),
+            "threats": {p.villain: threats_in_reserve(state, p) for p in state.players},
+            "henchmen": {p.villain: henchmen_in_reserve(state, p) for p in state.players}}
+
+
+def last_round_view(state: State) -> dict | None:
+    """END: after the last Criminal Plot card, who drew it and the last turns still to play."""
+    turns = endgame.last_turns(state)
+    if turns is None:
+        return None
+    return {"drawer": state.last_card_seat, "turns": turns, "turns_left": len(turns)}
+
+
 def turn_view(state: State) -> dict:
     t = state.turn
     ph = registry.phase(state)
@@ -44,6 +76,7 @@ def turn_view(state: State) -> dict:
             "pending": [{"kind": d.kind, "seat": d.seat, "count": d.count, "may": d.may, "block": d.block,
                          "reason": d.reason, "rule": d.rule} for d in state.pending],
             "last_card_drawn_by": state.last_card_seat,
+            "last_round": last_round_view(state),
             "awaiting": registry.awaiting(state)}
 
 
@@ -59,7 +92,9 @@ def public_view(state: State) -> dict:
                    "order": s.batman_at(state.batman.level).order, "fight": s.batman_at(state.batman.level).fight},
         "players": [player_view(state, p) for p in state.players],
         "decks": {"criminal_plot": state.deck, "batman": state.batman_deck},
+        "reserves": reserves_view(state),
         "fight": fight_view(state),
+        "last_fight": last_fight_view(state),
         "over": state.over,
         "winners": list(state.winners),
         "standings": state.standings,

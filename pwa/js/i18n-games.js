@@ -129,7 +129,7 @@ Object.assign(en, {
   "gcsg.fightTitle": "Fight", "gcsg.noFight": "No fight now.", "gcsg.fightAt": "{a} against {d} at {block}",
   "gcsg.modifier": "modifier {n}", "gcsg.winChance": "wins {p}%", "gcsg.oddsExact": "Exact: {list}",
   "gcsg.batEmblem": "The Bat Emblem face loses for the Villain.", "gcsg.enterDice": "The dice",
-  "gcsg.batFace": "Bat Emblem", "gcsg.rollFight": "Resolve the fight", "gcsg.lastFight": "The fight's outcome",
+  "gcsg.batFace": "Bat Emblem", "gcsg.rollFight": "Resolve the fight",
 });
 Object.assign(fr, {
   "tab.round": "Round", "tab.plan": "Plan", "tab.city": "Ville", "tab.stash": "Réserve", "tab.fight": "Combat",
@@ -230,7 +230,7 @@ Object.assign(fr, {
   "gcsg.placeThreats": "Poser des Menaces", "gcsg.threats": "Menaces", "gcsg.placed": "{n} sur {of} posées", "gcsg.place": "Les poser",
   "gcsg.removeThreats": "Retirer jusqu'à {n} Menaces", "gcsg.remove": "Retirer", "gcsg.decline": "Refuser",
   "gcsg.advanceLevel": "Passer au niveau {level} ({req})", "gcsg.ability": "Carte Capacité", "gcsg.chooseAbility": "Prendre cette Capacité",
-  "gcsg.req.money": "{n} $", "gcsg.req.information": "{n} Information(s)", "gcsg.req.blocks": "contrôler {n} blocs",
+  "gcsg.req.money": "{n} $", "gcsg.req.information": "Information : {n}", "gcsg.req.blocks": "contrôler {n} blocs",
   "gcsg.req.henchmen": "{n} Hommes de main", "gcsg.req.threats": "{n} Menaces",
   "gcsg.playCard": "Jouer une carte Complot criminel", "gcsg.batSignal": "La carte montre le Bat-Signal", "gcsg.orIncome": "ou son revenu :",
   "gcsg.incomeBlock": "Bloc du revenu", "gcsg.incomeKind": "Revenu", "gcsg.amount": "Montant", "gcsg.playIncome": "Jouer la carte",
@@ -256,7 +256,33 @@ Object.assign(fr, {
   "gcsg.fightTitle": "Combat", "gcsg.noFight": "Aucun combat pour l'instant.", "gcsg.fightAt": "{a} contre {d} à {block}",
   "gcsg.modifier": "modificateur {n}", "gcsg.winChance": "gagne {p} %", "gcsg.oddsExact": "Exact : {list}",
   "gcsg.batEmblem": "La face Bat-emblème perd pour le Vilain.", "gcsg.enterDice": "Les dés",
-  "gcsg.batFace": "Bat-emblème", "gcsg.rollFight": "Résoudre le combat", "gcsg.lastFight": "Issue du combat",
+  "gcsg.batFace": "Bat-emblème", "gcsg.rollFight": "Résoudre le combat",
+});
+
+// ---- the Strategy Game's reads (issue 31): the Reserves, the last round, the last fight, priced offers
+Object.assign(en, {
+  "gcsg.reserves": "The Reserves", "gcsg.reservesTokens": "Money: ${money} · Information: {information}",
+  "gcsg.reservesOf": "{who}: Threats {threats} · Henchmen {henchmen}",
+  "gcsg.lastRound": "Last round: {left} ({who})",
+  "unit.lastTurn.one": "{n} turn left", "unit.lastTurn.other": "{n} turns left",
+  "gcsg.lastFightAt": "Last fight · {block}", "gcsg.fightWinner": "{who} wins",
+  "gcsg.fightSide": "{who}: die {face}, modifier {mod}, total {total}",
+  "gcsg.fightWhy.tie": "A tie goes to {who}, who entered the block.",
+  "gcsg.fightWhy.bat_emblem": "{villain} rolled the Bat Emblem: Batman wins.",
+  "gcsg.fightWhy.higher": "The higher total wins.",
+  "gcsg.hireEach": "${cost} a Henchman", "gcsg.recruitFor": "Recruit {n} · ${cost}",
+});
+Object.assign(fr, {
+  "gcsg.reserves": "Les Réserves", "gcsg.reservesTokens": "Argent : {money} $ · Information : {information}",
+  "gcsg.reservesOf": "{who} : Menaces {threats} · Hommes de main {henchmen}",
+  "gcsg.lastRound": "Dernier tour de table : {left} ({who})",
+  "unit.lastTurn.one": "{n} tour restant", "unit.lastTurn.other": "{n} tours restants",
+  "gcsg.lastFightAt": "Dernier combat · {block}", "gcsg.fightWinner": "{who} l'emporte",
+  "gcsg.fightSide": "{who} : dé {face}, modificateur {mod}, total {total}",
+  "gcsg.fightWhy.tie": "À égalité, {who}, entré dans le bloc, l'emporte.",
+  "gcsg.fightWhy.bat_emblem": "{villain} a obtenu le Bat-emblème : Batman l'emporte.",
+  "gcsg.fightWhy.higher": "Le total le plus haut l'emporte.",
+  "gcsg.hireEach": "{cost} $ par Homme de main", "gcsg.recruitFor": "En recruter {n} · {cost} $",
 });
 
 // ---- gn-villain

@@ -6,7 +6,12 @@ and moved — until every phone shows the Penguin's turn. Every step is saved at
 360x640, in English and in French.
 
 Private parts: the Joker's Money and Information reach only phone A (its stash screen and the
-table it keeps); the other phones' DOM and tables never hold them."""
+table it keeps); the other phones' DOM and tables never hold them.
+
+What every player reads (issue 31), checked by roles, labels and visible words: the Reserves on a
+bystander's phone as tokens are taken and returned (SETUP), the level button disabled with its
+requirement in words (ADV), Recruit with its price (HIRE), the last fight's outcome on the phones
+that did not enter the dice (FVV), and the last round's turns left (END)."""
 from __future__ import annotations
 
 import json
@@ -15,7 +20,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from games import serial
 from tests.browser.steps import Shots, snapshot, step_to
+from tests.game_http import EXPORT
+from tests.gcsg.support import JOKER, PENGUIN, TWO_FACE, table as gcsg_table
 
 TEXT = {
     "en": {"create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
@@ -23,14 +31,32 @@ TEXT = {
            "plot": "Play a Criminal Plot card", "hire": "Recruit Henchmen", "move": "Move your figures",
            "no_stash": "Only a Villain's phone shows its stash.", "33.3": "33.3", "66.7": "66.7",
            "wait1": "Waiting: The Joker: advance a level or move on",
-           "go2": "Your go: advance a level or move on"},
+           "go2": "Your go: advance a level or move on",
+           "level": "Advance to level 2 ($4)", "needs4": "Level 2 needs $4", "reserves": "The Reserves",
+           "money71": "Money: $71 · Information: 51", "money68": "Money: $68 · Information: 51",
+           "money73": "Money: $73 · Information: 51", "joker_reserve": "The Joker: Threats 21 · Henchmen 4",
+           "recruit1": "Recruit 1 · $5", "each": "$5 a Henchman", "last_fight": "Last fight · Uptown block 3",
+           "penguin_wins": "The Penguin wins", "tie": "A tie goes to The Penguin, who entered the block.",
+           "end_turn": "End the turn (draw a card)",
+           "last_round": "Last round: 3 turns left (Two-Face, The Joker, and The Penguin)",
+           "last_round2": "Last round: 2 turns left (The Joker and The Penguin)"},
     "fr": {"create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
            "turn2": "Tour 2 · The Penguin", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
            "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve.",
            "33.3": "33,3", "66.7": "66,7",
            "wait1": "En attente : The Joker : monter de niveau ou passer à la suite",
-           "go2": "À vous : monter de niveau ou passer à la suite"},
+           "go2": "À vous : monter de niveau ou passer à la suite",
+           "level": "Passer au niveau 2 (4 $)", "needs4": "Le niveau 2 demande 4 $", "reserves": "Les Réserves",
+           "money71": "Argent : 71 $ · Information : 51", "money68": "Argent : 68 $ · Information : 51",
+           "money73": "Argent : 73 $ · Information : 51",
+           "joker_reserve": "The Joker : Menaces 21 · Hommes de main 4",
+           "recruit1": "En recruter 1 · 5 $", "each": "5 $ par Homme de main",
+           "last_fight": "Dernier combat · Uptown block 3", "penguin_wins": "The Penguin l'emporte",
+           "tie": "À égalité, The Penguin, entré dans le bloc, l'emporte.",
+           "end_turn": "Finir le tour (piocher une carte)",
+           "last_round": "Dernier tour de table : 3 tours restants (Two-Face, The Joker et The Penguin)",
+           "last_round2": "Dernier tour de table : 2 tours restants (The Joker et The Penguin)"},
 }
 
 
@@ -93,6 +119,14 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(b.get_by_test_id("waiting")).to_have_text(say["wait1"])
     expect(a.get_by_test_id("waiting")).to_have_count(0)
     expect(a.get_by_test_id("prompt")).to_be_visible()
+    # ADV: $3 behind the Joker's screen, level 1 asks $4: the button says so and cannot be tapped
+    expect(a.get_by_role("button", name=say["level"])).to_be_disabled()
+    expect(a.get_by_text(say["needs4"], exact=True)).to_be_visible()
+    a.get_by_role("button", name=say["level"]).scroll_into_view_if_needed()
+    snap(a, "level-needs", "a")
+    # SETUP: the Reserves next to the board, on a phone that is not playing
+    reserves_c = c.get_by_role("region", name=say["reserves"])
+    expect(reserves_c).to_contain_text(say["money71"])
     snap(a, "turn-1", "a")
     snap(c, "turn-1-others", "c")
 
@@ -118,6 +152,7 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     snap(a, "take-two", "a")
     a.get_by_test_id("take").click()
     expect(a.get_by_test_id("take")).to_have_count(0)
+    expect(reserves_c).to_contain_text(say["money68"])  # $1 of income and $2 taken, on Two-Face's phone
     a.get_by_test_id("tab-stash").click()
     expect(a.get_by_test_id("stash-money").locator(".n")).to_have_text(f"${money + 1 + 2}")
     a.get_by_test_id("tab-table").click()
@@ -126,9 +161,14 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     # hire one Henchman, then move it from the Hideout to a block
     a.get_by_test_id("advance").click()
     expect(a.get_by_test_id("now")).to_have_text(say["hire"])
+    expect(a.get_by_text(say["each"], exact=True)).to_be_visible()  # HIRE: $5 each, the offer's price
     snap(a, "hire", "a")
-    a.get_by_test_id("hire").click()
+    a.get_by_role("button", name=say["recruit1"]).click()
     expect(a.get_by_test_id("hire")).to_be_visible()
+    expect(reserves_c).to_contain_text(say["money73"])  # the $5 back in the Reserves, a Henchman out
+    expect(reserves_c).to_contain_text(say["joker_reserve"])
+    reserves_c.scroll_into_view_if_needed()
+    snap(c, "reserves", "c")
     a.get_by_test_id("advance").click()
     expect(a.get_by_test_id("now")).to_have_text(say["move"])
     a.get_by_test_id("move-villain").select_option("uptown-3")  # the Joker's figure goes along
@@ -185,6 +225,14 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(b.get_by_test_id("no-fight")).to_be_visible()
     expect(b.get_by_test_id("fight-result")).to_contain_text("Uptown block 3")
     snap(b, "fight-result", "b")
+    # FVV: the phones that did not enter the dice read the same outcome (2 + 0 against 1 + 1: a tie,
+    # the Penguin entered): the Joker's on its fight tab, Two-Face's on the city
+    for page in (a, c):
+        result = page.get_by_role("status").filter(has=page.get_by_role("heading", name=say["last_fight"]))
+        expect(result).to_contain_text(say["penguin_wins"])
+        expect(result).to_contain_text(say["tie"])
+    c.get_by_role("heading", name=say["last_fight"]).scroll_into_view_if_needed()
+    snap(c, "fight-result-others", "c")
     b.get_by_test_id("tab-table").click()
     expect(b.get_by_test_id("block-uptown-3")).to_contain_text(re.compile("P♜|J♜"))
     snap(b, "after-fight", "b")
@@ -195,3 +243,37 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(c.get_by_test_id("history")).to_contain_text("Henchm")
     assert "undefined" not in c.get_by_test_id("history").inner_text()
     snap(c, "history", "c")
+
+
+def imported(api, state) -> str:
+    """A table resumed from a prepared state (POST /api/tables/import): its code."""
+    r = api.session.post(f"{api.base}/api/tables/import", json={"format": EXPORT, "version": 1, "game": "gcsg",
+                                                                "state": serial.to_data(state)}, timeout=10)
+    assert r.status_code == 201, r.text
+    return r.json()["code"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_last_round_says_the_turns_left(phones, api, shot, lang):
+    """END: the Penguin draws the last Criminal Plot card; every phone says one last turn each is left,
+    whose, ending with the Penguin's, and counts down as they are played."""
+    say, snap = TEXT[lang], Shots(shot, "gcsg-last-round", lang)
+    state = gcsg_table([JOKER, PENGUIN, TWO_FACE], "move", PENGUIN)
+    state.deck, state.turn.number = 1, 8
+    code = imported(api, state)
+    b = phones.open(f"/join/{code}", lang=lang)
+    b.get_by_test_id("take-penguin").click()
+    a = phones.open(f"/join/{code}", lang=lang)
+    a.get_by_test_id("take-joker").click()
+    b.get_by_role("button", name=say["end_turn"]).click()
+    for page in (a, b):
+        expect(page.get_by_text(say["last_round"], exact=True)).to_be_visible()
+    snap(a, "last-round", "a")
+    snap(b, "last-round-drawer", "b")
+    two_face = api.seat(code, TWO_FACE)  # Two-Face plays its last turn from a phone of its own
+    for name, body in (("advance", {}), ("play_card", {}), ("take_resources", {"money": 2}), ("advance", {}),
+                       ("advance", {}), ("advance", {})):
+        api.post(code, f"/commands/{name}", two_face, body)
+    for page in (a, b):
+        expect(page.get_by_text(say["last_round2"], exact=True)).to_be_visible()
+    snap(a, "last-round-joker", "a")

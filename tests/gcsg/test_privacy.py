@@ -1,6 +1,8 @@
 """Private stashes (GLOSSARY · Money, Information, Hideout): three seats play through the Game
 adapter; no seat's view, events or export ever holds another seat's Money or Information, before
-and after an undo (undo modelled as going back to a previous state and applying from there)."""
+and after an undo (undo modelled as going back to a previous state and applying from there). The
+Reserves are on the table for all (SETUP) and a priced offer names what the dial or the hire asks
+(ADV, HIRE): neither is a stash."""
 from __future__ import annotations
 
 import json
@@ -34,7 +36,9 @@ def check_view(state, seat):
     seen = GAME.view(state, seat)
     json.dumps(seen)  # JSON-ready
     for path in stash_keys(seen):
-        assert path[0] == "me", (seat, path)
+        assert path[0] == "me" or path[:2] == ("reserves", path[1]) and len(path) == 2 \
+            or path[0] == "may" and path[3] == "price", (seat, path)
+    assert seen["reserves"] == GAME.view(state, None)["reserves"]  # the same for every seat
     if seat in SEATS:
         assert seen["me"]["villain"] == seat
         p = state.player(seat)

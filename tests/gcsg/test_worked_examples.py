@@ -42,8 +42,9 @@ def test_example_1_advancing_a_level():
     assert (joker.level, joker.information) == (5, 1)
     assert reserve(state, "information") == before + 6
     assert len(ruled_blocks(state, JOKER)) == 3
-    refusal = refused(state, c.AdvanceLevel(), "requirement_not_met")
-    assert refusal.rule == "ADV" and "rule 5 blocks" in refusal.message
+    refusal = refused(state, c.AdvanceLevel(), "level_needs_blocks")
+    assert refusal.rule == "ADV" and refusal.params == {"villain": JOKER, "level": 5, "to": 6, "amount": 5, "have": 3}
+    assert refusal.message == "Level 6 needs blocks ruled: 5 (you rule 3)"
     paid = events[0]
     assert "discards 6 Information" in paid.text  # the 6 discarded are public
     assert for_seat(paid, PENGUIN).get("private") is None  # the 1 left stays private
@@ -142,7 +143,7 @@ def test_example_6_chained_levels():
     joker = state.player(JOKER)
     assert joker.level == 6 and joker.information == 1
     assert any("shows that it rules 5 blocks" in t for t in texts(events))
-    refused(state, c.AdvanceLevel(), "requirement_not_met")  # level 6's dial value ($8) not met
+    refused(state, c.AdvanceLevel(), "level_needs_money")  # level 6's dial value ($8) not met
     assert state.turn.ability_due  # passed Ability icons on 5 and 6: one card (open question 8)
     state, _ = run(state, c.ChooseAbility("Laughing Gas"))
     assert not state.turn.ability_due
@@ -221,7 +222,7 @@ def test_example_9_hiring():
     refused(state, c.Hire(1), "henchmen_limit")
     poor = table([JOKER, PENGUIN], "hire", JOKER)
     poor.player(JOKER).money = 9
-    refused(poor, c.Hire(2), "not_enough")
+    refused(poor, c.Hire(2), "hire_needs_money")
     poor, _ = run(poor, c.Hire(1))
     assert poor.player(JOKER).money == 4
 

@@ -1,13 +1,16 @@
 // Batman: Gotham City Strategy Game: the city (12 blocks, who rules each, Threats and Henchmen at
-// a glance) with the turn strip and what this phone may do now, the private stash (only this
-// Villain's phone receives it: the view's `me`), and the fight with the odds the view carries.
+// a glance) with the turn strip (and the last round's turns left), what this phone may do now, the
+// Reserves and the last fight's outcome (every phone reads them from the view), the private stash
+// (only this Villain's phone receives it: the view's `me`), and the fight with the odds the view
+// carries. A level's requirement and a Henchman's price are the offers' (`requirement`, `price`,
+// `affordable`, `why`): this module counts no cost of its own.
 // The controls are drawn from the table's `may` for this phone's seats; the rules refuse the rest
 // with a coded refusal shown next to the control.
 
-import { gcsgStepTitle, t, turnSteps } from "../i18n.js";
+import { gcsgStepTitle, listText, plural, t, turnSteps } from "../i18n.js";
 import { add, h, icon, keptDetails } from "../ui.js";
-import { changed, playedOffer as offerOf, send, seatName, state } from "../core.js";
-import { busy, hostSwitch, noTable, refusalFor } from "./common.js";
+import { changed, playedOffer as offerOf, priceOf, send, seatName, state } from "../core.js";
+import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
 import { waitingText } from "../now.js";
 
 function blockName(table, id) {
@@ -70,7 +73,43 @@ function strip(table) {
       class: s.now ? "now" : "", "aria-current": s.now ? "step" : false, text: s.title }))) : null,
     h("p", { class: "step-title", "data-testid": "now", text: nowText(table) }),
     waitingText(table) ? h("p", { class: "small muted", "data-testid": "waiting", text: waitingText(table) }) : null,
+    lastRound(table),
     table.over ? h("p", { class: "result-big", text: t("gcsg.winners", { who: table.winners.map((w) => villainName(table, w)).join(", ") }) }) : null);
+}
+
+// END: after the last Criminal Plot card, the last turns still to play, the turn being played first.
+function lastRound(table) {
+  const last = table.turn.last_round;
+  if (!last || table.over) return null;
+  return h("p", { class: "small pill warn", "data-testid": "last-round", text: t("gcsg.lastRound", {
+    left: plural(last.turns_left, "lastTurn"), who: listText(last.turns.map((v) => villainName(table, v))) }) });
+}
+
+// SETUP: the Reserves next to the board, public: Money and Information left, each Villain's Threats
+// and Henchmen.
+function reserves(table) {
+  const r = table.reserves;
+  if (!r) return null;
+  return h("section", { class: "card", "aria-labelledby": "reserves-h", "data-testid": "reserves" },
+    h("h2", { id: "reserves-h", text: t("gcsg.reserves") }),
+    h("p", { class: "small", text: t("gcsg.reservesTokens", { money: r.money, information: r.information }) }),
+    h("ul", { class: "list compact small" }, table.players.map((p) => h("li", { "data-villain": p.villain,
+      text: t("gcsg.reservesOf", { who: p.name, threats: r.threats[p.villain], henchmen: r.henchmen[p.villain] }) }))));
+}
+
+// FVV, FVB: the last fight's outcome, the same on every phone until the next fight starts.
+function fightResult(table) {
+  const f = table.last_fight;
+  if (!f) return null;
+  const signed = (n) => (n >= 0 ? `+${n}` : String(n));
+  const side = (s) => t("gcsg.fightSide", { who: villainName(table, s), face: f.dice[s] === "bat" ? t("gcsg.batFace") : f.dice[s],
+    mod: signed(f.modifiers[s]), total: f.totals[s] });
+  const villain = f.attacker === "batman" ? f.defender : f.attacker;
+  return h("section", { class: "card", role: "status", "aria-labelledby": "last-fight-h", "data-testid": "fight-result" },
+    h("h2", { id: "last-fight-h", text: t("gcsg.lastFightAt", { block: blockName(table, f.block) }) }),
+    h("p", {}, h("strong", { class: "result-line", text: t("gcsg.fightWinner", { who: villainName(table, f.winner) }) })),
+    h("ul", { class: "list compact small" }, [f.attacker, f.defender].map((s) => h("li", { text: side(s) }))),
+    h("p", { class: "small muted", text: t(`gcsg.fightWhy.${f.reason}`, { who: villainName(table, f.attacker), villain: villainName(table, villain) }) }));
 }
 
 // Every Villain's public side and Batman, under what this phone may do (the acting phone's
@@ -125,11 +164,12 @@ function actions(table) {
       button(t("gcsg.remove"), "remove", () => send("remove_threats", { threats: clean(f.threats) }, "remove"), { primary: true }), refusalFor("remove"));
   }
   if (me("decline")) out.push(button(t("gcsg.decline"), "decline", () => send("decline", {}, "decline")), refusalFor("decline"));
-  if (me("advance_level")) {
-    const p = table.players.find((x) => x.villain === table.turn.player);
-    const req = p?.requirement ? t(`gcsg.req.${p.requirement.kind}`, { n: p.requirement.amount }) : "";
-    out.push(button(t("gcsg.advanceLevel", { level: (p?.level ?? 0) + 1, req }), "level", () => send("advance_level", {}, "level"), { testid: "advance-level" }),
-      refusalFor("level"));
+  const level = me("advance_level");
+  if (level?.requirement) {  // ADV: the dial's requirement, paid when Money or Information
+    const { ok, why } = priceOf(level);
+    const req = t(`gcsg.req.${level.requirement.kind}`, { n: level.requirement.amount });
+    out.push(button(t("gcsg.advanceLevel", { level: level.requirement.to, req }), "level", () => send("advance_level", {}, "level"),
+      { testid: "advance-level", disabled: !ok }), ok ? null : whyNot(why, "advance-level-why"), refusalFor("level"));
   }
   const ability = me("choose_ability");
   if (ability) {
@@ -185,12 +225,18 @@ function actions(table) {
   }
   if (me("draw_cards")) out.push(button(t("gcsg.drawCard"), "draw", () => send("draw_cards", { count: 1 }, "draw")), refusalFor("draw"));
   const hire = me("hire");
-  if (hire) {
+  if (hire) {  // HIRE: the offer's price a Henchman, and why not when it cannot be paid
     const f = fieldsFor("hire");
-    const count = hire.targets.count.includes(Number(f.count)) ? Number(f.count) : hire.targets.count[0];
+    const counts = hire.targets.count;
+    const count = counts.includes(Number(f.count)) ? Number(f.count) : counts[0];
+    const { price, ok, why } = priceOf(hire);
+    const each = price?.money_per_henchman;
     out.push(h("h3", { text: t("gcsg.hire") }),
-      select(t("gcsg.howMany"), "hire-count", hire.targets.count.map(String), String(count), (v) => { f.count = v; changed(); }),
-      button(t("gcsg.recruit", { n: count }), "hire", () => send("hire", { count }, "hire"), { primary: true, testid: "hire" }), refusalFor("hire"));
+      each != null ? h("p", { class: "small muted", "data-testid": "hire-price", text: t("gcsg.hireEach", { cost: each }) }) : null,
+      counts.length ? select(t("gcsg.howMany"), "hire-count", counts.map(String), String(count), (v) => { f.count = v; changed(); }) : null,
+      counts.length ? button(each != null ? t("gcsg.recruitFor", { n: count, cost: each * count }) : t("gcsg.recruit", { n: count }), "hire",
+        () => send("hire", { count }, "hire"), { primary: ok, testid: "hire", disabled: !ok }) : null,
+      ok ? null : whyNot(why, "hire-why"), refusalFor("hire"));
   }
   const move = me("move");
   if (move) {
@@ -276,7 +322,7 @@ export const cityScreen = {
   render() {
     const table = state.table;
     if (!table || table.game !== "gcsg") return noTable();
-    return [strip(table), myMove(table), standings(table), city(table), hostSwitch()];
+    return [strip(table), myMove(table), fightResult(table), standings(table), reserves(table), city(table), hostSwitch()];
   },
 };
 export { cityScreen as city };
@@ -325,10 +371,7 @@ export const fightScreen = {
     const out = [h("h1", { text: t("gcsg.fightTitle") })];
     if (!f) {
       out.push(h("section", { class: "card" }, h("p", { class: "muted", "data-testid": "no-fight", text: t("gcsg.noFight") })));
-      if (lastFight.lines) {
-        out.push(h("section", { class: "card", "aria-labelledby": "last-fight-h", "data-testid": "fight-result" },
-          h("h2", { id: "last-fight-h", text: t("gcsg.lastFight") }), lastFight.lines.map((line) => h("p", { text: line }))));
-      }
+      out.push(fightResult(table));
       return out;
     }
     const sides = [f.attacker, f.defender];
@@ -348,18 +391,14 @@ export const fightScreen = {
         h("h2", { text: t("gcsg.enterDice") }),
         h("div", { class: "grid2" }, roll.targets.dice.map((s) => select(villainName(table, s), `face-${s}`, faces, v[s] || faces[0], (x) => { v[s] = x; changed(); },
           (x) => (x === "bat" ? t("gcsg.batFace") : x)))),
-        button(t("gcsg.rollFight"), "fight", async () => {
-          const answer = await send("roll_fight", {
-            dice: Object.fromEntries(roll.targets.dice.map((s) => [s, face(v[s] || faces[0])])) }, "fight");
-          if (answer) { lastFight.lines = answer.events.map((e) => e.text); changed(); }
-        }, { primary: true, testid: "resolve-fight" }),
+        button(t("gcsg.rollFight"), "fight", () => send("roll_fight", {
+          dice: Object.fromEntries(roll.targets.dice.map((s) => [s, face(v[s] || faces[0])])) }, "fight"),
+        { primary: true, testid: "resolve-fight" }),
         refusalFor("fight")));
     }
     return out;
   },
 };
 export { fightScreen as fight };
-
-const lastFight = { lines: null };  // what this phone's last fight answered (the history keeps every fight)
 
 function face(x) { return /^\d+$/.test(x) ? Number(x) : x; }
