@@ -44,8 +44,9 @@ def crew_refused(problems: list, summary: dict):
 class CrewCheck(MethodView):
     @blp.arguments(SCHEMAS["check"])
     @blp.response(200, SCHEMAS["summary"])
-    @blp.alt_response(409, schema=CrewRefusalSchema, description="The crew breaks a rule of FORMING THE CREW, or "
-                                                                 "names a card the library does not hold")
+    @blp.alt_response(409, schema=CrewRefusalSchema, description="The crew breaks a rule of FORMING THE CREW, "
+                                                                 "names a card the library does not hold, or "
+                                                                 "holds a card beyond what the game holds")
     @blp.alt_response(422, schema=REFUSAL, description="Not a crew this app can read, or a value beyond its bound")
     def post(self, options):
         """Check a crew before any table: its Reputation against the limit, the Funding left and the

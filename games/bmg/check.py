@@ -16,7 +16,7 @@ from .crew import Crew
 from . import results
 from .errors import RuleRefused
 from .models import EFFORT_LIMIT
-from .objectives import ENCOUNTERS, EVENTS, MAX_SUSPECTS, RESOURCE_POINTS
+from .objectives import ENCOUNTERS, EVENTS, MAX_SUSPECTS, RESOURCE_POINTS, ObjectiveCard
 from .table import AUDACITY_MARKERS, EXTRA_ACTIONS, LAST_ROUND, PHASES, Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # THE GAME RULES: two or more players; the API's setup takes at most 8
@@ -152,6 +152,11 @@ def check_crew_data(crew: Crew) -> None:
         problem = type_problem(CharacterCard, to_data(member.card), "card")
         _require(problem is None, "CHARACTER CARDS", f"Not a character card this app can read: {problem}",
                  "incoherent_table", problem=str(problem)[:MAX_KEY])
+    for objective in {id(o): o for o in crew.objective_deck}.values():  # each entry once, however many copies
+        problem = type_problem(ObjectiveCard, to_data(objective), "objective")
+        _require(problem is None, "FORMING OBJECTIVE DECKS", f"Not an Objective card this app can read: {problem}",
+                 "incoherent_table", problem=str(problem)[:MAX_KEY])
+        _within(objective.copies, 1, MAX_COUNT, "copies", "FORMING OBJECTIVE DECKS")
     check_sizes(to_data(crew), "THE GAME RULES", MAX_TEXT, MAX_KEY, MAX_ITEMS)
     _require(len(crew.name) <= MAX_NAME, "THE GAME RULES", f"A name of {len(crew.name)} characters: at most "
              f"{MAX_NAME}", "text_too_long", length=len(crew.name), maximum=MAX_NAME)

@@ -218,3 +218,14 @@ def test_a_crew_deck_count_is_bounded():
     with pytest.raises(RuleRefused) as refused:
         check_crew({"crew": {**crew("batman"), "deck": [{"name": "Loot", "count": 10 ** 9}]}})
     assert refused.value.code == "value_out_of_range"
+
+
+def test_a_crew_card_the_game_cannot_hold_is_refused():
+    """CHARACTER CARDS, FORMING OBJECTIVE DECKS: a card whose values are not of their types, or beyond
+    what any card prints, is refused naming the rule (never a crash)."""
+    for deck in ([{"name": [1]}], [{"name": "Loot", "crews": ["Batman", [1]]}], [{"name": "Loot", "copies": -3}]):
+        with pytest.raises(RuleRefused) as refused:
+            check_crew({"crew": {**crew("batman"), "deck": deck}})
+        assert refused.value.rule == "FORMING OBJECTIVE DECKS"
+    with pytest.raises(ValueError):  # not a card at all: the API answers 422
+        check_crew({"crew": crew("x"), "cards": [{**card("x", rank="Leader"), "skills": {"willpower": "6"}}]})
