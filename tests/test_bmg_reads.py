@@ -208,3 +208,16 @@ def test_an_ambiguous_name_over_http(http):
     t = Skirmish.of(http, crew("batman", "goon-a", name="Bats"), crew("joker", "goon-b", name="Joker"), cards=cards)
     r = t.refused("host", "damage", "ambiguous_model", model="goon", stun=1)
     assert r["params"]["matches"] == ["a.goon-a", "b.goon-b"] and r["rule"] == "CHARACTER CARDS"
+
+
+def test_a_move_preview_answers_the_allowance(http):
+    """MOVEMENT ACTION, Stand Up: before moving, the phone asks the allowance: Movement 8, Knocked
+    Down, one Climb: 8 − 4 − 4 = 0"; nothing changes."""
+    t = Skirmish.of(http, crew("runner", name="A"), crew("foe", name="B"),
+                    cards=[card("runner", rank="Leader", movement=8), card("foe", rank="Leader")])
+    before = t.version()
+    r = http.post(f"/api/tables/{t.code}/previews/move", json={"model": "A.RUNNER", "impaired": 1, "stand_up": True},
+                  token=None)
+    assert r.status_code == 200, r.text
+    assert r.json() == {"bmd": 0, "movement": 8, "impaired": 2}
+    assert t.version() == before

@@ -55,14 +55,20 @@ def attack_events(table: Table, kind: str, attacker: str, weapon: str, effort: i
 # ---------------------------------------------------------------- actions
 
 
+def move_allowance(model: m.Model, cmd: c.Move) -> tuple[int, int]:
+    """(Impaired Movement sources, the Basic Move Distance after them) of a Movement action: Stand Up
+    counts as one source; a trait's modifier applies (MOVEMENT ACTION)."""
+    sources = cmd.impaired + (1 if cmd.stand_up else 0)
+    return sources, mv.basic_move_distance(model.skill("movement"), sources, cmd.bmd_modifier)
+
+
 def move(table: Table, cmd: c.Move, rng) -> list[Event]:
     model = table.model(cmd.model)
     if cmd.impaired < 0:
         raise RuleRefused("Impaired Movement", "Impaired Movement sources are 0 or more", "bad_impaired")
     if cmd.stand_up and not model.knocked_down:
         raise RuleRefused("Stand Up", f"{model.label} is not Knocked Down", "not_knocked_down", model=model.id)
-    sources = cmd.impaired + (1 if cmd.stand_up else 0)
-    bmd = mv.basic_move_distance(model.skill("movement"), sources, cmd.bmd_modifier)
+    sources, bmd = move_allowance(model, cmd)
     if cmd.distance is not None and cmd.distance < 0:
         raise RuleRefused("MOVEMENT ACTION", "A distance moved is 0 inches or more", "bad_distance",
                           distance=cmd.distance)
