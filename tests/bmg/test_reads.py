@@ -10,6 +10,7 @@ from games.bmg import crew as cr
 from games.bmg.errors import RuleRefused
 from games.bmg.game import check_crew
 from games.bmg.view import view
+from games.serial import to_data
 from tests.bmg.helpers import GAME, Ev, card, crew, finish_activations, play, table, to_execute, to_recount_step
 
 
@@ -229,3 +230,15 @@ def test_a_crew_card_the_game_cannot_hold_is_refused():
         assert refused.value.rule == "FORMING OBJECTIVE DECKS"
     with pytest.raises(ValueError):  # not a card at all: the API answers 422
         check_crew({"crew": crew("x"), "cards": [{**card("x", rank="Leader"), "skills": {"willpower": "6"}}]})
+
+
+def test_an_import_whose_result_names_no_model_is_refused():
+    """THE GAME RULES (an import checked whole): the last attack kept in the table names models of
+    the table; one naming another is refused, the same table with its own names resumes."""
+    t, _ = _three_hits(_duel())
+    data = to_data(t)  # the whole table (an export for one seat withholds the others' plans)
+    assert GAME.resume(data).results == t.results
+    data["results"]["attack"]["targets"][0]["target"] = "b.nobody"
+    with pytest.raises(RuleRefused) as refused:
+        GAME.resume(data)
+    assert (refused.value.code, refused.value.params) == ("incoherent_table", {"problem": "results"})
