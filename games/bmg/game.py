@@ -74,15 +74,20 @@ def _check_first_group(crew: Crew, first_group, encounter) -> None:
     check_first_group(encounter, [(members[c].card.label, members[c].ranks) for c in first_group])
 
 
+def _encounter(name):
+    """The Encounter card named (None: none), or the refusal (DEPLOYMENT ZONES)."""
+    if name is not None and name not in ENCOUNTERS:
+        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {name}", "unknown_encounter", encounter=name)
+    return ENCOUNTERS.get(name) if name is not None else None
+
+
 def check_crew(options: dict) -> tuple[dict, list[RuleRefused]]:
     """FORMING THE CREW before any table exists: the crew builder's summary (`crew.crew_summary`:
     Reputation, Funding left, rank slots) and every problem (`crew.crew_problems`, and the first
     group against the Encounter card when named). `options`: crew (as a player's crew at setup),
     limit (350), cards (character cards beside the sample library), encounter. A crew naming no
     card of the library raises RuleRefused; one that is not a crew at all, ValueError."""
-    encounter = options.get("encounter")
-    if encounter is not None and encounter not in ENCOUNTERS:
-        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {encounter}", "unknown_encounter", encounter=encounter)
+    encounter = _encounter(options.get("encounter"))
     try:
         library = sample_cards()
         for data in options.get("cards", ()):
@@ -98,7 +103,7 @@ def check_crew(options: dict) -> tuple[dict, list[RuleRefused]]:
     limit = options.get("limit", STANDARD)
     problems = crew_problems(crew, limit)
     try:
-        _check_first_group(crew, options["crew"].get("first_group"), ENCOUNTERS.get(encounter))
+        _check_first_group(crew, options["crew"].get("first_group"), encounter)
     except RuleRefused as refused:
         problems.append(refused)
     return crew_summary(crew, limit), problems
@@ -121,8 +126,7 @@ def setup(options: dict) -> Table:
     encounter = options.get("encounter")
     if event is not None and event not in EVENTS:
         raise RuleRefused("Events (Advanced Rule)", f"No Event card {event}", "unknown_event", event=event)
-    if encounter is not None and encounter not in ENCOUNTERS:
-        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {encounter}", "unknown_encounter", encounter=encounter)
+    _encounter(encounter)
     if len(options.get("players", ())) < 2:
         raise RuleRefused("THE GAME RULES", "A game needs at least two players", "players_missing")
     for pdata in options["players"]:
