@@ -35,7 +35,7 @@ def store_full():
     return response
 
 
-UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_item", "no_power")
+UNKNOWN_NAMES = ("unknown_hero", "unknown_tile", "unknown_miniature", "unknown_item", "no_power", "unknown_model")
 OUT_OF_BOUNDS = "out_of_bounds"  # a command field beyond what the game can hold (games/bounds.py): bad input
 UNKNOWN_FIELD = "unknown_field"  # a field the command does not have (api/play.unknown_field): bad input
 # Malformed command fields, the same 422 in every game: beyond a bound, not the command's, of the wrong JSON type

@@ -198,6 +198,75 @@ class TravelSchema(Schema):
                                                 "made it (a host's phone playing another seat may, as the host)"})
 
 
+class MarkersSchema(Schema):
+    stun = fields.Integer(strict=True, metadata={"description": "★"})
+    injury = fields.Integer(strict=True, metadata={"description": "♦"})
+
+
+class AttackTargetResultSchema(Schema):
+    """One target of the last attack: its dice and hits, the markers it inflicted and kept."""
+    target = Text(metadata={"description": "the model's id"})
+    attack_dice = List(fields.Integer(strict=True))
+    strength_die = fields.Integer(strict=True, allow_none=True)
+    defense_dice = List(fields.Integer(strict=True))
+    defense = fields.Integer(strict=True, metadata={"description": "what an attack die had to reach"})
+    hits = fields.Integer(strict=True, metadata={"description": "attack-die hits"})
+    blocks = fields.Integer(strict=True)
+    strength_hit = fields.Boolean()
+    critical = fields.Boolean()
+    critical_effect = Text(allow_none=True)
+    standing = fields.Integer(strict=True, metadata={"description": "hits that inflict damage"})
+    inflicted = fields.Nested(MarkersSchema, metadata={"description": "the markers the hits inflicted, before the "
+                                                                      "caps (KO's extra ♦ included)"})
+    kept = fields.Nested(MarkersSchema, metadata={"description": "the markers kept: the excess over Willpower and "
+                                                                 "Endurance is discarded (DAMAGE MARKERS)"})
+    ko = fields.Boolean()
+    casualty = fields.Boolean()
+
+
+class AttackResultSchema(Schema):
+    seq = fields.Integer(strict=True, metadata={"description": "the order of results of every kind: the highest "
+                                                               "is the latest"})
+    round = fields.Integer(strict=True)
+    kind = Text(metadata={"description": "melee or ranged"})
+    attacker = Text()
+    weapon = Text()
+    effort = fields.Integer(strict=True, metadata={"description": "the attacker's Effort"})
+    targets = List(fields.Nested(AttackTargetResultSchema))
+
+
+class RecoveryResultSchema(Schema):
+    seq = fields.Integer(strict=True)
+    round = fields.Integer(strict=True)
+    model = Text()
+    dice = List(fields.Integer(strict=True))
+    kept = List(fields.Integer(strict=True))
+    total = fields.Integer(strict=True)
+    endurance = fields.Integer(strict=True)
+    passed = fields.Boolean()
+
+
+class LeadResultSchema(Schema):
+    seq = fields.Integer(strict=True)
+    round = fields.Integer(strict=True)
+    rolls = fields.Dict(keys=Text(), values=fields.Dict(), metadata={"description": "per player: {die, bonus, total}"})
+    tie = fields.Boolean(metadata={"description": "a tie: the tied players roll again"})
+    winner = Text(allow_none=True)
+    initiative = Text(allow_none=True, metadata={"description": "whom the winner gave the Initiative, once chosen"})
+
+
+class ResultsViewSchema(Schema):
+    """The Miniature Game's last result of each kind (games/bmg/results.py): it stays in the view,
+    for every seat, until the next one of the same kind (null: none yet). All public."""
+    class Meta:
+        unknown = INCLUDE
+
+    seq = fields.Integer(strict=True, metadata={"description": "results recorded so far"})
+    attack = fields.Nested(AttackResultSchema, allow_none=True)
+    recovery = fields.Nested(RecoveryResultSchema, allow_none=True)
+    lead = fields.Nested(LeadResultSchema, allow_none=True, metadata={"description": "Take the Lead"})
+
+
 class TableViewSchema(Schema):
     """The table as the token's seat may see it. BGCC's fields are listed; a Batman Miniature Game
     or Gotham City Strategy Game table carries its own (games/bmg/view.py, games/gcsg/view.py)."""
@@ -229,6 +298,8 @@ class TableViewSchema(Schema):
                          metadata={"description": "what an undo would take back (null: nothing); on reads, "
                                                   "answers to a change and the live stream"})
     redo = fields.Nested(TravelSchema, allow_none=True, metadata={"description": "what a redo would make again"})
+    results = fields.Nested(ResultsViewSchema, metadata={"description": "bmg: the last attack, recovery and Take "
+                                                                        "the Lead, until the next of each kind"})
 
 
 class EventSchema(Schema):

@@ -226,8 +226,9 @@ class Game:
     def preview(self, state, name: str, fields: dict) -> dict | None:
         """What `name` with `fields` would give at `state` before it is sent (odds, a price),
         JSON-ready, changing nothing; None when the game shows no such preview. Malformed fields
-        raise the game's `refusal`, as `command` does. By default the odds of the command's roll."""
-        return self.odds(state, self.command(name, fields))
+        raise the game's `refusal`, as `command` does. By default the odds of the command's roll, what
+        it names by name read as the command reads it (`resolve`)."""
+        return self.odds(state, self.resolve(self.command(name, fields), state))
 
     def aliases(self) -> tuple["Alias", ...]:
         """The older routes the game still answers, each a thin alias of one command, preview or

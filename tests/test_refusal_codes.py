@@ -21,6 +21,7 @@ PASSED_ON = [
     ("api/errors.py", "rule_refused"),
     ("api/play.py", "seat_refused"),
     ("api/resources/game_tables.py", "set_up"),  # a game's SetupRefused (games/bgcc/game.py: Versus missions)
+    ("api/resources/crews.py", "crew_refused"),  # a crew's first problem (games/bmg/crew.py)
 ]
 
 

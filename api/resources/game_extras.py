@@ -55,7 +55,8 @@ class Preview(MethodView):
         """What a command (or a question) `name` would give, from the table as it is now, before it
         is sent; changes nothing, and anyone with the code may ask. The odds of its roll (bmg:
         skill, recovery, melee, ranged, Take the Lead; bgcc: `odds`, a pool or an action with its
-        defense), or its price (bgcc: `move`, the cubes and move points a movement takes). The
+        defense), what it is checked against (bmg: `move`, the Basic Move Distance after Impaired
+        Movement), or its price (bgcc: `move`, the cubes and move points a movement takes). The
         fields are the command's own, as it would be sent."""
         return preview(code, name, fields_)
 

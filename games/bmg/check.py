@@ -11,10 +11,12 @@ from __future__ import annotations
 from games.checks import check_sizes, joinable
 from games.serial import to_data, type_problem
 
-from .cards import SKILLS
+from .cards import SKILLS, CharacterCard
+from .crew import Crew
+from . import results
 from .errors import RuleRefused
 from .models import EFFORT_LIMIT
-from .objectives import ENCOUNTERS, EVENTS, MAX_SUSPECTS, RESOURCE_POINTS
+from .objectives import ENCOUNTERS, EVENTS, MAX_SUSPECTS, RESOURCE_POINTS, ObjectiveCard
 from .table import AUDACITY_MARKERS, EXTRA_ACTIONS, LAST_ROUND, PHASES, Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # THE GAME RULES: two or more players; the API's setup takes at most 8
@@ -55,6 +57,9 @@ def check_table(table: Table) -> None:
     _check_players(table)
     _check_models(table)
     _check_round(table)
+    unknown = results.problems(table)
+    _require(not unknown, "THE GAME RULES", f"A result names no model or player of the table: {unknown[:1]}",
+             "incoherent_table", problem="results")
 
 
 def _check_sizes(table: Table, data: dict) -> None:
@@ -107,17 +112,7 @@ def _check_models(table: Table) -> None:
         card = model.card
         _require(model.rank in card.ranks, "RANK", f"{card.label} has no {model.rank} rank", "rank_not_on_card",
                  card=card.id, rank=model.rank)
-        for skill in SKILLS:
-            if getattr(card, skill) is not None:
-                _within(getattr(card, skill), 0, MAX_SKILL, skill, "BASIC SKILLS")
-        _within(card.reputation, 0, MAX_COUNT, "reputation", "CHARACTER CARDS")
-        _within(card.funding, 0, MAX_COUNT, "funding", "CHARACTER CARDS")
-        for weapon in (*card.weapons, card.weapon("Unarmed")):
-            for field in ("rof", "ammo", "strength"):
-                if getattr(weapon, field) is not None:
-                    _within(getattr(weapon, field), 0, MAX_SKILL, field, "WEAPONS")
-            _within(weapon.damage.stun, 0, MAX_SKILL, "damage", "DAMAGE MARKERS")
-            _within(weapon.damage.injury, 0, MAX_SKILL, "damage", "DAMAGE MARKERS")
+        check_card(card)
         _within(model.stun, 0, MAX_SKILL if card.willpower is None else card.willpower, "stun", "DAMAGE MARKERS")
         _within(model.injury, 0, card.endurance, "injury", "DAMAGE MARKERS")
         _within(model.inspire, 0, MAX_COUNT, "inspire", "THE BOSS AND AFFILIATION")
@@ -133,6 +128,40 @@ def _check_models(table: Table) -> None:
             markers[model.player] = markers.get(model.player, 0) + 1
     for count in markers.values():
         _within(count, 0, AUDACITY_MARKERS, "audacity", "RAISE THE PLAN")
+
+
+def check_card(card: CharacterCard) -> None:
+    """A character card within what the game holds: its skills, Reputation, Funding and weapons."""
+    for skill in SKILLS:
+        if getattr(card, skill) is not None:
+            _within(getattr(card, skill), 0, MAX_SKILL, skill, "BASIC SKILLS")
+    _within(card.reputation, 0, MAX_COUNT, "reputation", "CHARACTER CARDS")
+    _within(card.funding, 0, MAX_COUNT, "funding", "CHARACTER CARDS")
+    for weapon in (*card.weapons, card.weapon("Unarmed")):
+        for field in ("rof", "ammo", "strength"):
+            if getattr(weapon, field) is not None:
+                _within(getattr(weapon, field), 0, MAX_SKILL, field, "WEAPONS")
+        _within(weapon.damage.stun, 0, MAX_SKILL, "damage", "DAMAGE MARKERS")
+        _within(weapon.damage.injury, 0, MAX_SKILL, "damage", "DAMAGE MARKERS")
+
+
+def check_crew_data(crew: Crew) -> None:
+    """A crew a builder sends, before any table: each card of the types a card has and within what
+    the game holds, every text and list bounded (the caps a table's check applies)."""
+    for member in crew.members:
+        problem = type_problem(CharacterCard, to_data(member.card), "card")
+        _require(problem is None, "CHARACTER CARDS", f"Not a character card this app can read: {problem}",
+                 "incoherent_table", problem=str(problem)[:MAX_KEY])
+    for objective in {id(o): o for o in crew.objective_deck}.values():  # each entry once, however many copies
+        problem = type_problem(ObjectiveCard, to_data(objective), "objective")
+        _require(problem is None, "FORMING OBJECTIVE DECKS", f"Not an Objective card this app can read: {problem}",
+                 "incoherent_table", problem=str(problem)[:MAX_KEY])
+        _within(objective.copies, 1, MAX_COUNT, "copies", "FORMING OBJECTIVE DECKS")
+    check_sizes(to_data(crew), "THE GAME RULES", MAX_TEXT, MAX_KEY, MAX_ITEMS)
+    _require(len(crew.name) <= MAX_NAME, "THE GAME RULES", f"A name of {len(crew.name)} characters: at most "
+             f"{MAX_NAME}", "text_too_long", length=len(crew.name), maximum=MAX_NAME)
+    for member in crew.members:
+        check_card(member.card)
 
 
 def _check_round(table: Table) -> None:

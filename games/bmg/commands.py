@@ -57,14 +57,19 @@ class Activate:
 
 @dataclass(frozen=True)
 class Move:
-    """MOVEMENT ACTION. `impaired`: sources of Impaired Movement [R] (Difficult Ground, each Jump,
-    each Climb); `stand_up` clears Knocked Down and counts as one more. `fall_distance`: the
-    distance travelled in the action when it ends in a fall [R]."""
+    """MOVEMENT ACTION. `distance`: the inches moved, measured on the table [R] (None: not entered),
+    at most the Basic Move Distance after Impaired Movement; `impaired`: sources of Impaired
+    Movement [R] (Difficult Ground, each Jump, each Climb); `stand_up` clears Knocked Down and
+    counts as one more; `bmd_modifier`: inches a trait adds to or takes from the Basic Move
+    Distance [P] (e.g. Fast). `fall_distance`: the distance travelled in the action when it ends in
+    a fall [R] (the move and the fall)."""
     model: str
     impaired: int = 0
     stand_up: bool = False
     fall_distance: float | None = None
     extra: bool = False
+    distance: float | None = None
+    bmd_modifier: int = 0
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,26 @@ def crew_problems(crew: Crew, limit: int) -> list[RuleRefused]:
     return problems
 
 
+def crew_summary(crew: Crew, limit: int) -> dict:
+    """What a crew builder shows, JSON-ready: its Reputation against the limit (REPUTATION LIMIT),
+    the Funding stash, what the models and the equipment take of it and what is left (EQUIPMENT AND
+    FUNDING), and each rank's slots used and allowed (RANK: null, unlimited)."""
+    counts = Counter(m.rank for m in crew.members)
+    slots = rank_slots(limit, has_leader=counts["Leader"] > 0)
+    rep = sum(m.card.reputation for m in crew.members)
+    models = sum(m.card.funding for m in crew.members)
+    return {
+        "name": crew.name, "boss": crew.boss, "limit": limit,
+        "reputation": {"total": rep, "limit": limit, "left": limit - rep},
+        "funding": {"stash": stash(limit), "models": models, "equipment": crew.equipment,
+                    "left": funding_left(crew, limit)},
+        "slots": {rank: {"used": counts[rank], "allowed": most} for rank, most in slots.items()},
+        "members": [{"card": m.card.id, "name": m.card.name, "alias": m.card.alias, "rank": m.rank,
+                     "reputation": m.card.reputation, "funding": m.card.funding} for m in crew.members],
+        "objective_deck": len(crew.objective_deck),
+    }
+
+
 def validate_crew(crew: Crew, limit: int) -> None:
     problems = crew_problems(crew, limit)
     if problems:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from . import attacks, dice as d, models as m, movement as mv
 from . import commands as c
+from . import results as res
 from .cards import SKILLS, Damage
 from .errors import RuleRefused
 from games.events import Event, plural
+from games.serial import to_data
 from .objectives import MAX_SUSPECTS
 from .rounds import check_action, use_action
 from .table import Table
@@ -17,7 +19,10 @@ def _markers(stun: int, injury: int) -> str:
     return "♦" * injury + "★" * stun or "no marker"
 
 
-def _damage_events(table: Table, report: attacks.TargetReport, rule: str) -> list[Event]:
+def _damage_events(table: Table, report: attacks.TargetReport, rule: str) -> tuple[list[Event], res.TargetResult]:
+    """The attack event of one target, and its result for the table's view (results.py). The event's
+    data: the dice and hits, `stun`/`injury` the markers kept, `inflicted` and `kept` as {stun,
+    injury} before and after the caps (DAMAGE MARKERS)."""
     target = table.model(report.target)
     text = (f"{target.label}: {report.standing} hit{'s' if report.standing != 1 else ''} "
             f"({report.hits} attack-die hit{'s' if report.hits != 1 else ''}"
@@ -30,15 +35,31 @@ def _damage_events(table: Table, report: attacks.TargetReport, rule: str) -> lis
         text += " — Casualty"
     elif target.ko:
         text += " — KO"
-    data = {"target": target.id, "attack_dice": list(report.attack_values), "strength_die": report.strength_value,
-            "defense_dice": list(report.defense_values), "defense": report.defense, "hits": report.hits,
-            "blocks": report.blocks, "strength_hit": report.strength_hit, "critical": report.critical,
-            "critical_effect": report.critical_effect, "standing": report.standing, "stun": report.stun,
-            "injury": report.injury, "ko": target.ko, "casualty": target.casualty}
-    return [Event("attack", text, rule, data)]
+    result = res.target_result(table, report)
+    data = {**to_data(result), "stun": report.stun, "injury": report.injury}
+    return [Event("attack", text, rule, data)], result
+
+
+def attack_events(table: Table, kind: str, attacker: str, weapon: str, effort: int,
+                  reports: list[attacks.TargetReport], rule: str) -> list[Event]:
+    """Each target's attack event; the attack kept in the table as its last (results.py)."""
+    events, targets = [], []
+    for report in reports:
+        found, result = _damage_events(table, report, rule)
+        events += found
+        targets.append(result)
+    res.record_attack(table, kind, attacker, weapon, effort, targets)
+    return events
 
 
 # ---------------------------------------------------------------- actions
+
+
+def move_allowance(model: m.Model, cmd: c.Move) -> tuple[int, int]:
+    """(Impaired Movement sources, the Basic Move Distance after them) of a Movement action: Stand Up
+    counts as one source; a trait's modifier applies (MOVEMENT ACTION)."""
+    sources = cmd.impaired + (1 if cmd.stand_up else 0)
+    return sources, mv.basic_move_distance(model.skill("movement"), sources, cmd.bmd_modifier)
 
 
 def move(table: Table, cmd: c.Move, rng) -> list[Event]:
@@ -47,15 +68,27 @@ def move(table: Table, cmd: c.Move, rng) -> list[Event]:
         raise RuleRefused("Impaired Movement", "Impaired Movement sources are 0 or more", "bad_impaired")
     if cmd.stand_up and not model.knocked_down:
         raise RuleRefused("Stand Up", f"{model.label} is not Knocked Down", "not_knocked_down", model=model.id)
+    sources, bmd = move_allowance(model, cmd)
+    if cmd.distance is not None and cmd.distance < 0:
+        raise RuleRefused("MOVEMENT ACTION", "A distance moved is 0 inches or more", "bad_distance",
+                          distance=cmd.distance)
+    if mv.beyond_allowance(cmd.distance, bmd):
+        raise RuleRefused("MOVEMENT ACTION", f"{model.label} moves at most {bmd}\" (Basic Move Distance "
+                          f"{model.skill('movement')}\", −{mv.IMPAIRED}\" per Impaired Movement source), not "
+                          f"{cmd.distance:g}\"", "beyond_move_distance", model=model.id, distance=cmd.distance,
+                          bmd=bmd, movement=model.skill("movement"), impaired=sources)
+    if cmd.fall_distance is not None and cmd.distance is not None and cmd.fall_distance < cmd.distance:
+        raise RuleRefused("Falling", f"The distance travelled in the action ({cmd.fall_distance:g}\") includes the "
+                          f"{cmd.distance:g}\" moved", "fall_shorter_than_move", distance=cmd.distance,
+                          fall_distance=cmd.fall_distance)
     use_action(table, model.id, "movement", cmd.extra)
-    sources = cmd.impaired + (1 if cmd.stand_up else 0)
-    bmd = mv.basic_move_distance(model.skill("movement"), sources)
     events = []
     if cmd.stand_up:
         model.knocked_down = False
         events.append(Event("stand_up", f"{model.label} stands up (Impaired Movement)", "Stand Up", {"model": model.id}))
     events.append(Event("move", f"{model.label} moves up to {bmd}\"", "MOVEMENT ACTION",
-                        {"model": model.id, "bmd": bmd, "impaired": sources}))
+                        {"model": model.id, "bmd": bmd, "impaired": sources, "distance": cmd.distance,
+                         "movement": model.skill("movement"), "bmd_modifier": cmd.bmd_modifier}))
     if cmd.fall_distance is not None:
         outcome = mv.fall(cmd.fall_distance, bmd)
         if outcome == "casualty":
@@ -85,9 +118,7 @@ def melee_attack(table: Table, cmd: c.MeleeAttack, rng) -> list[Event]:
                     + (f" (Effort {cmd.effort})" if cmd.effort else ""), "MELEE ATTACK",
                     {"model": attacker.id, "weapon": cmd.weapon, "effort": cmd.effort,
                      "defender_effort": {s.target: s.defender_effort for s in cmd.shares}})]
-    for report in reports:
-        events += _damage_events(table, report, "MELEE ATTACK")
-    return events
+    return events + attack_events(table, "melee", attacker.id, cmd.weapon, cmd.effort, reports, "MELEE ATTACK")
 
 
 def ranged_attack(table: Table, cmd: c.RangedAttack, rng) -> list[Event]:
@@ -107,7 +138,7 @@ def ranged_attack(table: Table, cmd: c.RangedAttack, rng) -> list[Event]:
                     + (f" ({removals} removed)" if removals else "")
                     + ("" if left is None else f"; {plural(left, 'magazine')} left"), "RANGED ATTACK",
                     {"model": attacker.id, "weapon": cmd.weapon, "removals": removals, "magazines": left})]
-    return events + _damage_events(table, report, "RANGED ATTACK")
+    return events + attack_events(table, "ranged", attacker.id, cmd.weapon, 0, [report], "RANGED ATTACK")
 
 
 def manipulate(table: Table, cmd: c.Manipulate, rng) -> list[Event]:
@@ -198,7 +229,10 @@ def damage(table: Table, cmd: c.Damage, rng) -> list[Event]:
     stun, injury = sum(r.stun for r in results), sum(r.injury for r in results)
     text = f"{model.label} takes {_markers(stun, injury)}"
     text += " — Casualty" if model.casualty else " — KO" if model.ko else ""
+    given = m.inflicted(results)
     return [Event("damage", text, "DAMAGE MARKERS", {"model": model.id, "stun": stun, "injury": injury,
+                                                     "inflicted": {"stun": given[0], "injury": given[1]},
+                                                     "kept": {"stun": stun, "injury": injury},
                                                      "ko": model.ko, "casualty": model.casualty})]
 
 

@@ -20,10 +20,10 @@ from games.checks import joinable
 from games.serial import from_data, to_data, type_problem
 
 from . import commands as c
-from . import registry
+from . import names, registry
 from .cards import CharacterCard, card_from_data
-from .check import check_table
-from .crew import Crew, CrewMember, validate_crew
+from .check import check_crew_data, check_table
+from .crew import DECK_SIZE, STANDARD, Crew, CrewMember, crew_problems, crew_summary, validate_crew
 from .errors import RuleRefused
 from .library import sample_cards
 from .models import new_model
@@ -53,7 +53,11 @@ def build_crew(data: dict, library: dict[str, CharacterCard]) -> Crew:
     deck = []
     for item in data.get("deck", ()):
         card = _objective(item)
-        deck += [card] * int(item.get("count", 1)) if isinstance(item, dict) else [card]
+        count = item.get("count", 1) if isinstance(item, dict) else 1
+        if type(count) is not int or not 1 <= count <= DECK_SIZE:
+            raise RuleRefused("FORMING OBJECTIVE DECKS", f"A card's count is 1 to {DECK_SIZE}, not {count}",
+                              "value_out_of_range", field="count", value=str(count)[:20], minimum=1, maximum=DECK_SIZE)
+        deck += [card] * count
     return Crew(data.get("name", ""), tuple(members), data["boss"], tuple(deck), int(data.get("equipment", 0)))
 
 
@@ -68,6 +72,41 @@ def _check_first_group(crew: Crew, first_group, encounter) -> None:
             raise RuleRefused("DEPLOYMENT ZONES", f"No card {card_id} in the crew {crew.name}", "unknown_card",
                               card=str(card_id))
     check_first_group(encounter, [(members[c].card.label, members[c].ranks) for c in first_group])
+
+
+def _encounter(name):
+    """The Encounter card named (None: none), or the refusal (DEPLOYMENT ZONES)."""
+    if name is not None and name not in ENCOUNTERS:
+        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {name}", "unknown_encounter", encounter=name)
+    return ENCOUNTERS.get(name) if name is not None else None
+
+
+def check_crew(options: dict) -> tuple[dict, list[RuleRefused]]:
+    """FORMING THE CREW before any table exists: the crew builder's summary (`crew.crew_summary`:
+    Reputation, Funding left, rank slots) and every problem (`crew.crew_problems`, and the first
+    group against the Encounter card when named). `options`: crew (as a player's crew at setup),
+    limit (350), cards (character cards beside the sample library), encounter. A crew naming no
+    card of the library raises RuleRefused; one that is not a crew at all, ValueError."""
+    encounter = _encounter(options.get("encounter"))
+    try:
+        library = sample_cards()
+        for data in options.get("cards", ()):
+            card = card_from_data(data)
+            library[card.id] = card
+        crew = build_crew(options["crew"], library)
+    except RuleRefused:
+        raise
+    except (TypeError, KeyError, ValueError, AttributeError, IndexError):
+        raise ValueError("The crew is not one this app can read: {name, boss, members: [{card, rank}], deck, "
+                         "equipment}, its cards from the sample library or `cards`") from None
+    check_crew_data(crew)
+    limit = options.get("limit", STANDARD)
+    problems = crew_problems(crew, limit)
+    try:
+        _check_first_group(crew, options["crew"].get("first_group"), encounter)
+    except RuleRefused as refused:
+        problems.append(refused)
+    return crew_summary(crew, limit), problems
 
 
 def setup(options: dict) -> Table:
@@ -87,8 +126,7 @@ def setup(options: dict) -> Table:
     encounter = options.get("encounter")
     if event is not None and event not in EVENTS:
         raise RuleRefused("Events (Advanced Rule)", f"No Event card {event}", "unknown_event", event=event)
-    if encounter is not None and encounter not in ENCOUNTERS:
-        raise RuleRefused("DEPLOYMENT ZONES", f"No Encounter card {encounter}", "unknown_encounter", encounter=encounter)
+    _encounter(encounter)
     if len(options.get("players", ())) < 2:
         raise RuleRefused("THE GAME RULES", "A game needs at least two players", "players_missing")
     for pdata in options["players"]:
@@ -126,6 +164,15 @@ class Game(games.Game):
     refusal = RuleRefused
     command_rule = "THE GAME RULES"
     secret = True
+
+    def check_crew(self, options: dict) -> tuple[dict, list[RuleRefused]]:
+        """A crew checked before any table (`check_crew`): its summary and every problem."""
+        return check_crew(options)
+
+    def crew_schemas(self) -> dict[str, type]:
+        """The crew check's forms (options.py): "check" the body, "summary" the answer."""
+        from .options import CrewCheckSchema, CrewSummarySchema
+        return {"check": CrewCheckSchema, "summary": CrewSummarySchema}
 
     def setup_schema(self) -> type:
         from .options import SetupOptionsSchema
@@ -185,6 +232,10 @@ class Game(games.Game):
         if name == "roll_melee" and isinstance(fields, dict) and isinstance(fields.get("rolls"), list):
             fields = {**fields, "rolls": [{"dice": 0, **r} if isinstance(r, dict) else r for r in fields["rolls"]]}
         return super().command(name, fields)
+
+    def resolve(self, command, state: Table):
+        """The models `command` names by id, Alias or Name, as ids (names.py)."""
+        return names.resolve(state, command)
 
     def command_types(self) -> dict[str, type]:
         return {e.name: e.cls for e in registry.ENTRIES}

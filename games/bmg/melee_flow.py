@@ -152,7 +152,7 @@ def shares_of(p: PendingMelee, rolls=()) -> list[attacks.MeleeShare]:
 
 
 def roll_melee(table: Table, cmd: RollMelee, rng) -> list[Event]:
-    from .engine import _damage_events
+    from .engine import attack_events
     p = table.round.melee
     if cmd.model != p.attacker:
         raise RuleRefused(RULE, f"{table.model(p.attacker).label} is the attacker", "not_the_attacker",
@@ -171,9 +171,7 @@ def roll_melee(table: Table, cmd: RollMelee, rng) -> list[Event]:
                     + (f" (Effort {p.attacker_effort})" if p.attacker_effort else ""), RULE,
                     {"model": attacker.id, "weapon": p.weapon, "effort": p.attacker_effort,
                      "defender_effort": dict(p.defender_effort)})]
-    for report in reports:
-        events += _damage_events(table, report, RULE)
-    return events
+    return events + attack_events(table, "melee", attacker.id, p.weapon, p.attacker_effort or 0, reports, RULE)
 
 
 def cancel_melee(table: Table, cmd: CancelMelee, rng) -> list[Event]:

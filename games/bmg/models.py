@@ -91,10 +91,14 @@ def new_model(model_id: str, player: str, card: CharacterCard, rank: str, boss: 
 
 @dataclass(frozen=True)
 class DamageResult:
+    """One hit's markers: those kept (after the caps) and those inflicted (DAMAGE MARKERS: "the damage
+    is considered inflicted, but the exceed is discarded"; KNOCKED OUT's extra ♦ included)."""
     stun: int  # markers kept (after the caps)
     injury: int
     became_ko: bool
     became_casualty: bool
+    inflicted_stun: int = 0
+    inflicted_injury: int = 0
 
 
 def check_in_play(model: Model) -> None:
@@ -118,20 +122,29 @@ def add_markers(model: Model, stun: int = 0, injury: int = 0) -> DamageResult:
     if casualty:
         model.casualty = True
         model.knocked_down = False
-    return DamageResult(model.stun - before[0], model.injury - before[1], model.ko and not was_ko, casualty)
+    return DamageResult(model.stun - before[0], model.injury - before[1], model.ko and not was_ko, casualty,
+                        stun, injury)
 
 
 def take_hits(model: Model, hits: int, damage: Damage) -> list[DamageResult]:
     """Each hit inflicts the weapon's damage; a KO model takes +1 ♦ per hit (KNOCKED OUT). Hits
     land one at a time, so a model KO'd by the first hit of an attack takes the extra ♦ on the
-    next ones (a choice: the rulebook does not say whether hits of one attack land together)."""
+    next ones (a choice: the rulebook does not say whether hits of one attack land together). A hit
+    after the model became a Casualty still inflicts the weapon's damage, none of it kept (it was
+    removed at once): one result per hit."""
     results = []
     for _ in range(hits):
         if model.casualty:
-            break
+            results.append(DamageResult(0, 0, False, False, damage.stun, damage.injury))
+            continue
         extra = 1 if model.ko else 0
         results.append(add_markers(model, damage.stun, damage.injury + extra))
     return results
+
+
+def inflicted(results: list[DamageResult]) -> tuple[int, int]:
+    """(★, ♦) the hits inflicted, before the caps (DAMAGE MARKERS)."""
+    return sum(r.inflicted_stun for r in results), sum(r.inflicted_injury for r in results)
 
 
 def make_effort(model: Model, amount: int, rule: str = "EFFORT") -> None:

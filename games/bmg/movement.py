@@ -5,10 +5,17 @@ from __future__ import annotations
 IMPAIRED = 4  # inches per source
 
 
-def basic_move_distance(movement: int, impaired_sources: int = 0) -> int:
+def basic_move_distance(movement: int, impaired_sources: int = 0, modifier: int = 0) -> int:
     """Impaired Movement: −4" per source (Difficult Ground, each Jump, each Climb, Stand Up),
-    cumulative, never below 0."""
-    return max(0, movement - IMPAIRED * impaired_sources)
+    cumulative, never below 0. `modifier`: what a special rule adds or takes (the Fast trait
+    "modifies this distance" [P])."""
+    return max(0, movement + modifier - IMPAIRED * impaired_sources)
+
+
+def beyond_allowance(distance: float | None, bmd: int) -> bool:
+    """MOVEMENT ACTION: "No part of the model's base may move beyond the Basic Move Distance"; a
+    distance not entered (None) is the table's to measure [R]."""
+    return distance is not None and distance > bmd
 
 
 def fall(distance: float, bmd: int) -> str:

@@ -1,11 +1,13 @@
 """Exact odds before a roll, for a command about to be sent (the dice screen shows them before
 the dice are entered or rolled): skill and recovery rolls, melee and ranged attacks, Take the
-Lead. Probabilities are Fractions (`as_data` turns them into floats for JSON)."""
+Lead; and a move's allowance (the Basic Move Distance after Impaired Movement). Probabilities are
+Fractions (`as_data` turns them into floats for JSON)."""
 from __future__ import annotations
 
 from fractions import Fraction
 
 from . import attacks, commands as c, dice as d, melee_flow as mf, odds
+from .engine import move_allowance
 from .errors import RuleRefused
 from .registry import MAX_DICE
 from .table import Table
@@ -77,6 +79,10 @@ def preview(table: Table, command) -> dict:
         defense = target.skill("defense")
         o = odds.attack(n, defense, with_strength, weapon.strength or attacker.skill("strength"), weapon.heavy)
         return {"removals": removals, "targets": [_attack_data(o, target.id, n, with_strength, defense, 0)]}
+    if isinstance(command, c.Move):  # no roll: the allowance the move is checked against (MOVEMENT ACTION)
+        model = table.model(command.model)
+        sources, bmd = move_allowance(model, command)
+        return {"bmd": bmd, "movement": model.skill("movement"), "impaired": sources}
     if isinstance(command, c.RollLead):
         losers = table.round.last_roll_losers
         tie_to = losers[0] if len(losers) == 1 else None

@@ -388,6 +388,8 @@ BOUNDS = {
     "enemies_in_contact": Num(0, 12, "enemies touching one base (outnumbered, ATTACKS)"),
     "impaired": Num(0, 12, "sources of Impaired Movement in one action (MOVEMENT)"),
     "fall_distance": Num(0, 200, "inches travelled in one action: a board is 36-48 inches a side"),
+    "distance": Num(0, 200, "inches moved in one Movement action: a board is 36-48 inches a side"),
+    "bmd_modifier": Num(-20, 20, "inches a trait adds to or takes from the Basic Move Distance (Fast)"),
     "dodge": Num(0, MAX_DICE, "dice removed by Dodge-type traits"),
     "stun": _MARKERS, "injury": _MARKERS, "hits": Num(0, 2 * MAX_DICE, "hits of one attack or effect"),
     "count": Num(0, 20, "Mulligan: up to the 4 cards in hand; Reload: magazines"),

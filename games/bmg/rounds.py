@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import dice as d
 from . import models as m
+from . import results as res
 from .commands import (Activate, Advance, ChooseInitiative, EndActivation, Pass, PlaceAudacity, RecoveryRoll,
                        RollEvent, RollLead)
 from .errors import RuleRefused
@@ -37,6 +38,7 @@ def roll_lead(table: Table, cmd: RollLead, rng) -> list[Event]:
 def _resolve_lead(table: Table) -> list[Event]:
     rule = "TAKE THE LEAD"
     totals = {p.id: p.lead_roll + p.lead_bonus for p in table.players.values()}
+    rolls = {p.id: (p.lead_roll, p.lead_bonus) for p in table.players.values()}
     best = max(totals.values())
     tied = [pid for pid, t in totals.items() if t == best]
     if len(tied) > 1:
@@ -45,12 +47,14 @@ def _resolve_lead(table: Table) -> list[Event]:
             winner = previous[0]
             text = (f"Tie at {best}: {table.player(winner).name} lost the previous round's roll and wins it")
         else:
+            res.record_lead(table, rolls, None)
             for pid in tied:
                 table.players[pid].lead_roll = None
             return [Event("lead_tie", f"Tie at {best}: roll again", rule, {"players": tied, "total": best})]
     else:
         winner = tied[0]
         text = f"{table.player(winner).name} wins the roll with {best}"
+    res.record_lead(table, rolls, winner)
     table.round.roll_winner = winner
     table.round.last_roll_losers = tuple(pid for pid in table.players if pid != winner)
     return [Event("lead_won", text + " and chooses who has the Initiative", rule,
@@ -64,6 +68,7 @@ def choose_initiative(table: Table, cmd: ChooseInitiative, rng) -> list[Event]:
                           "not_roll_winner", winner=table.round.roll_winner)
     chosen = table.player(cmd.initiative)
     table.round.initiative = chosen.id
+    res.record_initiative(table, chosen.id)
     events = [Event("initiative", f"{chosen.name} has the Initiative", rule,
                     {"player": chosen.id, "chosen_by": cmd.player})]
     if table.event is not None and table.event.ranged_die_fewer_on is not None:
@@ -447,6 +452,8 @@ def recovery_roll(table: Table, cmd: RecoveryRoll, rng) -> list[Event]:
     n = d.skill_dice(model.card.special, ko=True)
     result = d.skill_roll(d.roll(n, cmd.values, rng), model.card.endurance)
     model.recovery_rolled = True
+    res.record_recovery(table, model.id, result.values, result.kept, result.total, model.card.endurance,
+                        result.passed)
     data = {"model": model.id, "dice": list(result.values), "kept": list(result.kept), "total": result.total,
             "endurance": model.card.endurance, "passed": result.passed}
     if result.passed:

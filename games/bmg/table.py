@@ -9,6 +9,7 @@ from games import PHYSICAL_DICE
 from .errors import RuleRefused
 from .models import Model
 from .objectives import EncounterCard, EventCard, PlayerCards
+from .results import Results
 
 PHASES = ("take_the_lead", "raise_the_plan", "execute_the_plan", "recount", "game_over")
 PHASE_TITLES = {"take_the_lead": "I. Take the Lead", "raise_the_plan": "II. Raise the Plan",
@@ -92,6 +93,7 @@ class Table:
     recount_stun: str = "one"  # RECOVERY: "one" ★ per non-KO model, or "all" (Recount step 5): Open question 1
     dice: str = PHYSICAL_DICE  # "physical": a roll may be entered from real dice (else the app rolls); "server": the app rolls every die
     round: RoundTrack = field(default_factory=RoundTrack)
+    results: Results = field(default_factory=Results)  # the last attack, recovery and Take the Lead (results.py)
 
     def player(self, player_id: str) -> Player:
         if player_id not in self.players:

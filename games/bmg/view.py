@@ -6,7 +6,7 @@ owner's view ("audacity": true/false); every other seat — the other players, t
 — reads "audacity": null for every unrevealed model, with or without a marker, so nothing leaks."""
 from __future__ import annotations
 
-from . import registry, rounds
+from . import registry, results, rounds
 from .models import Model
 from .table import PHASE_TITLES, Table, player_seat
 
@@ -116,6 +116,7 @@ def public_view(table: Table) -> dict:
         } for p in table.players.values()],
         "models": [model_view(x, None) for x in table.models.values()],
         "reminders": reminders(table),
+        "results": results.as_view(table),  # the last attack, recovery and Take the Lead: public (results.py)
         "over": table.over,
     }
 
