@@ -14,7 +14,7 @@ from .. import live, play
 from .. import store as store_module
 from ..errors import error
 from ..extensions import Blueprint, hub, store
-from ..schemas import REFUSAL
+from ..schemas import REFUSAL, Text
 from . import AUTHORIZATION
 
 blp = Blueprint("live", __name__, url_prefix="/api/tables/<table_code:code>",
@@ -195,7 +195,7 @@ class TicketSchema(Schema):
 
 class TicketRequestSchema(Schema):
     body_optional = True  # a phone that holds one seat sends no body
-    also = fields.String(load_default=None, validate=validate.Length(max=100), metadata={"description": (
+    also = Text(load_default=None, validate=validate.Length(max=100), metadata={"description": (
         "another seat token this phone holds (the host's, on a phone that also plays a seat): while the "
         "stream is open that seat is shown connected too. A token that holds no seat here is ignored; "
         "the stream's events stay those of the Authorization token's seat")})
