@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.browser.steps import Shots, snapshot
 
 TEXT = {
-    "en": {"create": "Create a table", "round1": "Round 1 of 4", "round2": "Round 2 of 4", "plan": "Raise the Plan",
+    "en": {"rep": "Reputation", "funding": "Funding left $", "create": "Create a table", "round1": "Round 1 of 4", "round2": "Round 2 of 4", "plan": "Raise the Plan",
            "place": "Place 2 markers", "end": "End the activation", "fire": "Fire (app dice)",
            "recount": "IV. Recount", "execute": "III. Execute the Plan", "audacity": "Audacity ⚑",
            "lead": "I. Take the Lead", "odds": "At least one hit", "stun1": "Stun 1/",
@@ -29,7 +29,7 @@ TEXT = {
            "objective_name": "Objective's Name", "vp": "VP", "play_objective": "Play as an Objective",
            "scored": "Scored (+2 VP)", "bob_vp": "2 VP", "in_play": "Objectives in play",
            "place_suspect": "Place a Suspect", "suspects1": "Suspect markers 1"},
-    "fr": {"create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
+    "fr": {"rep": "Réputation", "funding": "Financement restant : ", "create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
            "place": "Placer 2 marqueurs", "end": "Finir l'activation", "fire": "Tirer (dés de l'appli)",
            "recount": "IV. Décompte", "execute": "III. Exécuter le plan", "audacity": "Audace ⚑",
            "lead": "I. Prendre la main", "odds": "Au moins une touche", "stun1": "Étourdissement 1/",
@@ -82,6 +82,22 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     a.get_by_test_id("bmg-name-1").fill("Ann")
     a.get_by_test_id("bmg-name-2").fill("Bob")
     expect(a.get_by_test_id("bmg-1-batman")).to_be_checked()
+    # the crew as the rules read it, before any table (the crew check): Batman 146 + Gordon 60
+    # Reputation of 350; Funding $500 per 150 of the limit or part, $1,500, all left
+    check = a.get_by_test_id("bmg-check-1")
+    expect(check).to_contain_text(f"{say['rep']} 206/350")
+    expect(check).to_contain_text(f"{say['funding']}1500")
+    a.get_by_test_id("bmg-1-swat").check()  # a SWAT Henchman: 30 Reputation, $200
+    expect(check).to_contain_text(f"{say['rep']} 236/350")
+    expect(check).to_contain_text(f"{say['funding']}1300")
+    for extra in ("killer-croc", "barsad"):  # 359 of 350: the rule refuses, named
+        a.get_by_test_id(f"bmg-1-{extra}").check()
+    expect(check.locator(".refusal")).to_be_visible()
+    snap(a, "crew-refused", "a")
+    for extra in ("swat", "killer-croc", "barsad"):
+        a.get_by_test_id(f"bmg-1-{extra}").uncheck()
+    expect(check).to_contain_text(f"{say['rep']} 206/350")
+    expect(check.locator(".refusal")).to_have_count(0)
     snap(a, "create", "a")
     a.get_by_test_id("create-bmg").click()
     code = a.get_by_test_id("join-code").inner_text().strip()
@@ -228,6 +244,8 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
         expect(card).to_contain_text(say["one_hit"])
         expect(card).to_contain_text("6 1 1")
         snap(page, "melee-result", who)
+    a.reload()  # the result is the table's, not the change's: a phone reloaded still reads it
+    expect(a.get_by_test_id("attack-result")).to_contain_text(say["one_hit"])
     expect(a.locator("[data-testid='model-a.batman']")).to_contain_text(say["stun1"])
 
     # an Objective played from Bob's hand, then scored through its control

@@ -2,12 +2,12 @@
 // of this phone's players, and the result card of the last attack every phone is told.
 // What a seat may do comes from the table's offers (`may`): play, score or discard an Objective,
 // play a Resource for a cost the offer lists, the mulligan, the Recount's discard, a Manipulate
-// action's Suspect markers. The result card is drawn from the events of the change this phone
-// received (the table view keeps no result): every phone at the table hears them.
+// action's Suspect markers. The result card is drawn from the table view's last attack
+// (`results.attack`): every phone at the table, a reloaded one too.
 
 import { plural, t } from "../i18n.js";
 import { h, keptDetails } from "../ui.js";
-import { changed, mySeats, onChange, playedOffer as offerOf, send, state } from "../core.js";
+import { changed, mySeats, playedOffer as offerOf, send, state } from "../core.js";
 import { busy, refusalFor } from "./common.js";
 
 function btn(label, key, onclick, { primary = false, disabled = false, testid = null, small = true } = {}) {
@@ -130,30 +130,27 @@ export function manipulateChoices(table, id) {
 
 // ------------------------------------------------------------------ the result of an attack
 
-const result = { code: null, shown: null, dismissed: false };
+// the last attack's result is the table view's (`results.attack`, every phone's, kept until the next
+// attack); this phone only remembers which one it was told to put away
+const dismissed = new Set();
 
-// The change's events (core.js): a melee or ranged attack's "melee"/"ranged" event, then one
-// "attack" event per target with the dice, hits, blocks and markers.
-onChange((table, events, version) => {
-  if (table?.game !== "bmg" || !Array.isArray(events)) return;
-  const start = events.find((e) => e.kind === "melee" || e.kind === "ranged");
-  const hits = events.filter((e) => e.kind === "attack" && e.data);
-  if (!start || !hits.length) return;
-  Object.assign(result, { code: state.code, dismissed: false, shown: {
-    version, kind: start.kind, attacker: start.data?.model, weapon: start.data?.weapon, targets: hits.map((e) => e.data) } });
-  changed();
-});
-
-function markersText(x) {
+function markersText(m) {
   const parts = [];
-  if (x.stun) parts.push(`${x.stun} ★`);
-  if (x.injury) parts.push(`${x.injury} ♦`);
+  if (m.stun) parts.push(`${m.stun} ★`);
+  if (m.injury) parts.push(`${m.injury} ♦`);
   return parts.length ? parts.join(" ") : t("bmg.res.noMarker");
+}
+
+// the markers kept on the card, and what the hits inflicted beyond the caps (DAMAGE MARKERS)
+function keptText(x) {
+  const kept = markersText(x.kept);
+  const same = x.inflicted.stun === x.kept.stun && x.inflicted.injury === x.kept.injury;
+  return same ? kept : `${kept} (${t("bmg.res.inflicted", { markers: markersText(x.inflicted) })})`;
 }
 
 function targetLines(table, x) {
   const head = t("bmg.res.line", { target: modelName(table, x.target), hits: plural(x.standing, "hit"),
-    markers: markersText(x) }) + (x.casualty ? ` · ${t("bmg.casualty")}` : x.ko ? ` · ${t("bmg.ko")}` : "")
+    markers: keptText(x) }) + (x.casualty ? ` · ${t("bmg.casualty")}` : x.ko ? ` · ${t("bmg.ko")}` : "")
     + (x.critical ? ` · ${t("bmg.res.critical")}${x.critical_effect ? ` (${x.critical_effect})` : ""}` : "");
   const dice = [t("bmg.res.attackDice", { list: (x.attack_dice || []).join(" ") || "—" })];
   if (x.strength_die != null) dice.push(t("bmg.res.strengthDie", { n: x.strength_die }));
@@ -162,12 +159,12 @@ function targetLines(table, x) {
     h("p", { class: "small muted", text: dice.join(" · ") })];
 }
 
-// "Result · Joker → Batman": on every phone that heard the attack, while its attacker activates.
+// "Result · Joker → Batman": on every phone, while its attacker activates.
 export function attackResult(table) {
-  const r = result.shown;
+  const r = table.results?.attack;
   // gone once dismissed, when the next melee attack is declared (the next result is on its way),
   // or once the attacker's activation is over (the History keeps every attack)
-  if (!r || result.code !== state.code || result.dismissed || table.round?.melee
+  if (!r || dismissed.has(`${state.code}:${r.seq}`) || table.round?.melee
       || table.round?.activation?.model !== r.attacker) return null;
   return h("section", { class: "banner result in-screen", role: "status", "aria-labelledby": "attack-result-h", "data-testid": "attack-result" },
     h("div", {},
@@ -175,5 +172,5 @@ export function attackResult(table) {
         targets: r.targets.map((x) => modelName(table, x.target)).join(", ") }) }),
       r.targets.map((x) => h("div", {}, targetLines(table, x)))),
     h("button", { type: "button", class: "btn small", "data-testid": "attack-result-dismiss",
-      onclick: () => { result.dismissed = true; changed(); } }, t("result.dismiss")));
+      onclick: () => { dismissed.add(`${state.code}:${r.seq}`); changed(); } }, t("result.dismiss")));
 }

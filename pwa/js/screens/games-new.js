@@ -99,25 +99,67 @@ export function renderBmgCreate(box, goRef) {
         return h("li", {},
           h("label", { class: "check", for: id },
             h("input", { type: "checkbox", id, "data-key": id, "data-testid": id, checked: p.members.has(c.id),
-              onchange: (e) => { if (e.target.checked) p.members.add(c.id); else { p.members.delete(c.id); if (p.boss === c.id) p.boss = null; } changed(); } }),
-            h("span", {}, h("strong", { text: c.alias || c.name }), h("span", { class: "muted small", text: ` · ${c.ranks.join("/")} · ${c.reputation} Rep${c.funding ? ` · $${c.funding}` : ""}` }))),
+              onchange: (e) => { if (e.target.checked) p.members.add(c.id); else { p.members.delete(c.id); if (p.boss === c.id) p.boss = null; } checkCrew(p); changed(); } }),
+            h("span", {}, h("strong", { text: c.alias || c.name }), h("span", { class: "muted small", text: ` · ${c.ranks.map((r) => t(`bmg.rank.${r}`)).join("/")} · ${c.reputation} Rep${c.funding ? ` · $${c.funding}` : ""}` }))),
           p.members.has(c.id) ? h("label", { class: "check small", for: `${id}-boss` },
             h("input", { type: "radio", name: `bmg-boss-${n}`, id: `${id}-boss`, "data-testid": `${id}-boss`, checked: p.boss === c.id,
-              onchange: () => { p.boss = c.id; changed(); } }),
+              onchange: () => { p.boss = c.id; checkCrew(p); changed(); } }),
             h("span", { text: t("bmgNew.boss") })) : null);
-      }))));
+      })),
+      crewLine(p, n)));
   });
   add(box, bmg.error ? h("p", { class: "refusal", role: "alert", "data-testid": "create-error", text: bmg.error }) : null,
     h("button", { type: "button", class: "btn primary block", "data-testid": "create-bmg", disabled: bmg.creating,
       "aria-busy": bmg.creating ? "true" : false, onclick: () => {
         const players = bmg.players.map((p, i) => ({
-          id: p.id, name: p.name.trim() || t("bmgNew.namePh", { n: i + 1 }),
-          crew: { name: p.crew.trim() || t("bmgNew.crewPh"), boss: p.boss || [...p.members][0] || "",
-            members: [...p.members].map((card) => ({ card })) },
-        }));
+          id: p.id, name: p.name.trim() || t("bmgNew.namePh", { n: i + 1 }), crew: crewOf(p) }));
         post(bmg, "bmg", { players }, goRef, t("game.bmg"));
       } }, t("home.createBtn")));
   return box;
+}
+
+function crewOf(p) {
+  return { name: p.crew.trim() || t("bmgNew.crewPh"), boss: p.boss || [...p.members][0] || "",
+    members: [...p.members].map((card) => ({ card })) };
+}
+
+// The crew as the rules read it, before any table (FORMING THE CREW): the server's crew check
+// answers its Reputation against the limit, the Funding left and each rank's slots, or the rule it
+// breaks. Asked again a moment after each change of the models or the Boss.
+const checks = { timer: {}, asked: {} };
+
+function checkCrew(p) {
+  clearTimeout(checks.timer[p.id]);
+  checks.timer[p.id] = setTimeout(async () => {
+    const body = { crew: crewOf(p) };
+    const key = JSON.stringify(body);
+    checks.asked[p.id] = key;
+    let answer;
+    try {
+      answer = await request("POST", "/api/games/bmg/crews/check", { body });
+    } catch {
+      return;   // offline: the Create button's answer will say
+    }
+    if (checks.asked[p.id] !== key) return;   // a newer crew is being checked
+    p.check = { summary: answer.data?.crew || (answer.ok ? answer.data : null), refusal: answer.ok ? null : refusalText(answer.data) };
+    changed();
+  }, 250);
+}
+
+function crewLine(p, n) {
+  if (!p.check) {
+    if (!checks.asked[p.id]) checkCrew(p);
+    return null;
+  }
+  const s = p.check.summary;
+  const parts = s ? [t("bmgNew.rep", { total: s.reputation.total, limit: s.reputation.limit }),
+    t("bmgNew.funding", { left: s.funding.left }),
+    ...Object.entries(s.slots).filter(([, x]) => x.used || x.allowed).map(([rank, x]) =>
+      x.allowed === null ? t("bmgNew.slotAny", { rank: t(`bmg.rank.${rank}`), used: x.used })
+        : t("bmgNew.slot", { rank: t(`bmg.rank.${rank}`), used: x.used, allowed: x.allowed }))] : [];
+  return h("div", { class: "crew-check", "data-testid": `bmg-check-${n}`, role: "status" },
+    parts.length ? h("p", { class: "small", text: parts.join(" · ") }) : null,
+    p.check.refusal ? h("p", { class: "refusal small", text: p.check.refusal }) : null);
 }
 
 // ------------------------------------------------------------------ Gotham City Strategy Game
