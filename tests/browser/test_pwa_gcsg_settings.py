@@ -22,7 +22,7 @@ TEXT = {
     "en": {"create": "Create a table", "mode": "Strategy Game", "own": "Our own settings (dials, screens, board)",
            "joker": "The Joker: dial and Ability cards", "amount": "The Joker · Level 1 · Amount",
            "kind": "The Joker · Level 1 · To advance", "screens": "Player screens", "money": "The Joker · Money",
-           "threats": "The Joker · Threats", "board": "Board", "uptown": "Uptown", "batman": "Batman's dial",
+           "threats": "The Joker · Threats", "board": "Board", "uptown": "Uptown", "batman": "Batman's dial", "options": "Table options", "variant": "Variant:",
            "see": "Refused: see Player screens", "export": "Export as a file", "reset": "Start again from the sample",
            "replace": "Replace", "import": "Import from a file", "imported": "gcsg-settings.json imported",
            "refused": "broken.json not imported, nothing changed", "go": "Create the table",
@@ -30,7 +30,7 @@ TEXT = {
     "fr": {"create": "Créer une table", "mode": "Jeu de stratégie", "own": "Nos propres réglages (cadrans, écrans, plateau)",
            "joker": "The Joker : cadran et cartes Capacité", "amount": "The Joker · Niveau 1 · Quantité",
            "kind": "The Joker · Niveau 1 · Pour monter", "screens": "Écrans des joueurs", "money": "The Joker · Argent",
-           "threats": "The Joker · Menaces", "board": "Plateau", "uptown": "Uptown", "batman": "Cadran de Batman",
+           "threats": "The Joker · Menaces", "board": "Plateau", "uptown": "Uptown", "batman": "Cadran de Batman", "options": "Options de la table", "variant": "Variante :",
            "see": "Refusé : voir Écrans des joueurs", "export": "Exporter dans un fichier",
            "reset": "Repartir de l'exemple", "replace": "Remplacer", "import": "Importer un fichier",
            "imported": "gcsg-settings.json importé", "refused": "broken.json non importé, rien n'a changé",
@@ -106,6 +106,9 @@ def test_settings_edited_exported_imported_and_played(phones, shot, lang, tmp_pa
     snap(a, "board", "a", uptown)
     a.get_by_text(say["batman"], exact=True).click()
     snap(a, "batman", "a", a.get_by_text(say["batman"], exact=True))
+    a.get_by_text(say["options"], exact=True).click()
+    expect(a.get_by_role("checkbox", name=say["variant"])).not_to_be_checked()
+    snap(a, "options", "a", a.get_by_text(say["options"], exact=True))
 
     # export, back to the sample, import: the round trip
     with a.expect_download() as got:
@@ -130,6 +133,7 @@ def test_settings_edited_exported_imported_and_played(phones, shot, lang, tmp_pa
     bad.write_text(json.dumps(broken), encoding="utf-8")
     a.get_by_label(say["import"]).set_input_files(str(bad))
     expect(a.get_by_role("alert")).to_contain_text(say["refused"])
+    expect(a.get_by_role("alert")).to_contain_text(say["joker"])  # where in the file
     expect(amount).to_have_value("7")
     snap(a, "import-refused", "a", a.get_by_role("button", name=say["reset"]))
 
@@ -148,3 +152,25 @@ def test_settings_edited_exported_imported_and_played(phones, shot, lang, tmp_pa
     expect(a.get_by_text("$5", exact=True)).to_be_visible()
     expect(a.get_by_text(say["needs"])).to_be_visible()
     snap(a, "stash", "a")
+
+
+def test_settings_pasted_by_an_earlier_version_open_in_the_editor_and_a_refusal_with_no_form_goes_on_top(
+        phones, shot, base_url):
+    """The settings an earlier version kept (pasted JSON text) open in the forms; the server's
+    refusal of a value no form draws (a Henchman costs $500 but the box holds $80, COMP) is shown
+    at the top of the editor, and the Create button points there."""
+    import urllib.request
+
+    sample = json.loads(urllib.request.urlopen(f"{base_url}/api/games/gcsg/samples").read())["settings"]
+    pasted = {**sample, "sample": False, "hire_cost": 500}
+    a = phones.open("/")
+    a.evaluate("text => localStorage.setItem('gc.gcsg.settings', text)", json.dumps(pasted))
+    a.reload()
+    a.get_by_role("button", name="Strategy Game").click()
+    expect(a.get_by_role("radio", name=TEXT["en"]["own"])).to_be_checked()
+    a.get_by_role("button", name="Create the table").click()
+    expect(a.get_by_text("Refused: see Table settings")).to_be_visible()
+    top = a.get_by_role("alert").filter(has_text="hire_cost is 500")
+    expect(top).to_be_visible()
+    assert top.bounding_box()["y"] < a.get_by_text(TEXT["en"]["joker"], exact=True).bounding_box()["y"]
+    At(shot, "gcsg-settings", "en")(a, "refused-on-top", "a", a.get_by_role("button", name=TEXT["en"]["reset"]))

@@ -75,22 +75,26 @@ function sectionOf(field) {
   return null;
 }
 
-function sectionTitle(key) {
+function sectionTitle(key, settings = ed.draft) {
   if (key.startsWith("villain-")) {
-    const v = (ed.draft?.villains || []).find((x) => `villain-${x?.id}` === key);
+    const v = (Array.isArray(settings?.villains) ? settings.villains : []).find((x) => `villain-${x?.id}` === key);
     return t("gsEdit.dial", { name: v?.name || key.slice(8) });
   }
   return t(`gsEdit.${key}`);
 }
 
 // The server refused these settings (a table creation): the refusal goes next to the field it
-// names and its section opens. Answers the section's title (for a pointer at the Create button),
-// or null when it names no field this editor draws.
+// names and its section opens; a refusal of the settings that names no field drawn here goes at the
+// top of the editor. Answers where it went (for a pointer at the Create button), or null when it is
+// not about these settings (the Villains ticked, the network).
+const SETTINGS_REFUSALS = new Set(["bad_settings", "bad_options", "incoherent_table", "list_too_long", "text_too_long"]);
+
 export function settingsRefused(data) {
   const field = data?.params?.field;
-  const key = ed.own ? sectionOf(field) : null;
-  if (!key) return null;
-  ed.refusal = { field, text: refusalText(data) };
+  const key = sectionOf(field);
+  if (!ed.own || !(key || SETTINGS_REFUSALS.has(data?.reason))) return null;
+  ed.refusal = { field: field || "", text: refusalText(data) || String(data?.message || "") };
+  if (!key) return t("gcsgNew.settings");
   ed.open.add(key);
   return sectionTitle(key);
 }
@@ -238,6 +242,16 @@ function batmanSection(s) {
     refusalHere("batman", "batman_start_level"));
 }
 
+// The table's choices where the rulebook leaves one (a variant, open questions): on or off.
+function optionsSection(s) {
+  const options = ["variant", "hidden_takes", "lone_villain_rules"];
+  return section("options", t("gsEdit.options"), null,
+    options.map((o) => h("label", { class: "check" },
+      h("input", { type: "checkbox", checked: Boolean(s[o]), "data-key": `gs-option-${o}`,
+        onchange: (e) => { s[o] = e.target.checked; edited(); } }),
+      h("span", { text: t(`gsEdit.option.${o}`) }))));
+}
+
 // ------------------------------------------------------------------ file, sample
 
 function exportFile() {
@@ -272,7 +286,12 @@ async function importFile(input) {
     if (!isObject(settings)) { refuseFile(file.name, t("gsEdit.notSettings")); return; }
     const ids = (Array.isArray(settings.villains) ? settings.villains : []).map((v) => v?.id).filter((id) => typeof id === "string");
     const answer = await request("POST", "/api/games/gcsg/setup-checks", { body: { villains: ids.slice(0, 4), settings } });
-    if (!answer.ok) { refuseFile(file.name, refusalText(answer.data) || String(answer.status)); return; }
+    if (!answer.ok) {
+      const key = sectionOf(answer.data?.params?.field);
+      const where = key ? ` (${sectionTitle(key, settings)})` : "";
+      refuseFile(file.name, `${refusalText(answer.data) || String(answer.status)}${where}`);
+      return;
+    }
     ed.draft = settings;
     ed.own = true;
     ed.refusal = null;
@@ -318,7 +337,8 @@ function editor() {
     villains.map((v) => villainSection(v, ids.kinds)),
     screensSection(villains),
     boardSection((Array.isArray(s.blocks) ? s.blocks : []).filter(isObject), ids),
-    batmanSection(s));
+    batmanSection(s),
+    optionsSection(s));
 }
 
 // The settings choice of the Strategy Game's create form: the labelled sample, or our own in forms.
