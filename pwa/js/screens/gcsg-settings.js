@@ -99,10 +99,14 @@ export function settingsRefused(data) {
   return sectionTitle(key);
 }
 
+// The fields a form of their own shows a refusal at (a dial level's row, Batman's start); the
+// others' at the top of their section.
+const OWN_PLACE = /\.dial\.\d+$|^batman_start_level$/;
+
 function refusalHere(key, exact = null) {
   const r = ed.refusal;
   if (!r || sectionOf(r.field) !== key) return null;
-  if (exact !== null ? r.field !== exact : /\.dial\.\d+$/.test(r.field)) return null;
+  if (exact !== null ? r.field !== exact : OWN_PLACE.test(r.field)) return null;
   return h("p", { class: "refusal", role: "alert", text: r.text });
 }
 
