@@ -56,6 +56,7 @@ function restore(samples) {
 function edited() {
   ed.refusal = null;
   ed.file = null;
+  ed.unreadable = false;
   ed.onEdit();
   keep();
   changed();
@@ -299,6 +300,7 @@ async function importFile(input) {
     ed.draft = settings;
     ed.own = true;
     ed.refusal = null;
+    ed.unreadable = false;
     ed.onEdit();
     keep();
     ed.file = { ok: true, text: t("gsEdit.imported", { file: file.name }) };
