@@ -29,6 +29,7 @@ const SHELL = [
   "/js/screens/dice.js",
   "/js/screens/games-new.js",
   "/js/screens/gcsg.js",
+  "/js/screens/gcsg-settings.js",
   "/js/screens/hero.js",
   "/js/screens/sheets.js",
   "/js/screens/history.js",

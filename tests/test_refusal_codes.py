@@ -20,7 +20,7 @@ CATALOGUE = ROOT / "pwa" / "js" / "refusals.js"
 PASSED_ON = [
     ("api/errors.py", "rule_refused"),
     ("api/play.py", "seat_refused"),
-    ("api/resources/game_tables.py", "set_up"),  # a game's SetupRefused (games/bgcc/game.py: Versus missions)
+    ("api/resources/game_tables.py", "setup_state"),  # a game's SetupRefused (games/bgcc/game.py: Versus missions)
     ("api/resources/crews.py", "crew_refused"),  # a crew's first problem (games/bmg/crew.py)
 ]
 

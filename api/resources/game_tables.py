@@ -4,6 +4,7 @@ other route (api/play.py): the seat's rights from the game's `seat_refusal`, the
 compare-and-set, the history and the live message."""
 from __future__ import annotations
 
+from flask import Response
 from flask.views import MethodView
 from marshmallow import INCLUDE, Schema, ValidationError, fields
 
@@ -71,27 +72,67 @@ class GameTables(MethodView):
         if game not in games.names():
             return unknown_game(game)
         found = games.get(game)
-        schema = found.setup_schema()
-        if schema is not None:
-            try:
-                options = schema().load(options)
-            except ValidationError as invalid:
-                return error(422, "The options do not set up a table of this game", "bad_options",
-                             {"game": game}, errors=invalid.messages)
-        return set_up(found, options)
+        options = read_options(found, options)
+        return options if isinstance(options, Response) else set_up(found, options)
+
+
+class SetupCheckSchema(Schema):
+    ok = fields.Boolean(metadata={"description": "true: these options set up a table"})
+
+
+@blp.route("/games/<game>/setup-checks")
+class SetupChecks(MethodView):
+    @blp.arguments(SetupOptionsSchema)
+    @blp.response(200, SetupCheckSchema)
+    @blp.alt_response(404, schema=REFUSAL, description="No such game")
+    @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")
+    @blp.alt_response(422, schema=REFUSAL, description="The options do not set up a table of this game")
+    def post(self, options, game):
+        """Check setup options without setting up a table
+
+        The same options and the same refusal as POST /api/games/{game}/tables, and nothing is
+        stored: a phone checks table settings it imports or edits before a table exists."""
+        if game not in games.names():
+            return unknown_game(game)
+        found = games.get(game)
+        options = read_options(found, options)
+        if isinstance(options, Response):
+            return options
+        state = setup_state(found, options)
+        if isinstance(state, Response):
+            return state
+        found.view(state, games.HOST)  # as a new table is drawn before it is stored
+        return {"ok": True}
+
+
+def read_options(game: games.Game, options: dict):
+    """The options as the game's setup schema reads them, or the 422 refusal (bad_options)."""
+    schema = game.setup_schema()
+    if schema is None:
+        return options
+    try:
+        return schema().load(options)
+    except ValidationError as invalid:
+        return error(422, "The options do not set up a table of this game", "bad_options",
+                     {"game": game.name}, errors=invalid.messages)
+
+
+def setup_state(game: games.Game, options: dict):
+    """The state `game` sets up from `options`, or the refusal answer (a response) saying why not."""
+    try:
+        return game.setup(options)
+    except games.SetupRefused as refused:
+        return error(refused.status, refused.message, refused.code, refused.params)
+    except ValueError as exc:
+        return error(422, str(exc), "bad_options", {"game": game.name})
 
 
 def set_up(game: games.Game, options: dict):
     """A new table of `game` from its setup options (read by its setup schema already), or why not:
     the one path of POST /api/games/{game}/tables and its aliases (POST /api/tables,
     POST /api/versus-tables)."""
-    try:
-        state = game.setup(options)
-    except games.SetupRefused as refused:
-        return error(refused.status, refused.message, refused.code, refused.params)
-    except ValueError as exc:
-        return error(422, str(exc), "bad_options", {"game": game.name})
-    return created(game, state)
+    state = setup_state(game, options)
+    return state if isinstance(state, Response) else created(game, state)
 
 
 @blp.route("/tables/<table_code:code>/commands/<name>")

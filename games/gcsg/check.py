@@ -14,7 +14,7 @@ from games.serial import to_data
 
 from .counters import BATMAN, State, problems
 from .errors import RuleRefused
-from .settings import BAT, DISTRICTS, RESOURCES, VILLAIN_NAMES, Settings, check_settings
+from .settings import BAT, DISTRICTS, RESOURCES, VILLAIN_NAMES, Problem, Settings, check_settings
 from .turn import STEPS
 
 MAX_NAME = 60  # a Villain's, a block's or an Ability card's name
@@ -44,15 +44,15 @@ def check_table(state: State) -> None:
     check_sizes(to_data(state), "COMP", MAX_TEXT, MAX_KEY, MAX_ITEMS)
     found = settings_problems(state.settings)
     _require(not found, "SETUP", "The table settings are not right: " + "; ".join(found), "bad_settings",
-             problem="; ".join(found)[:MAX_TEXT])
+             problem="; ".join(found)[:MAX_TEXT], field=found[0].field if found else "")
     found = state_problems(state)
     _require(not found, "COMP", "The table does not hold together: " + "; ".join(found), "incoherent_table",
              problem="; ".join(found)[:MAX_TEXT])
 
 
-def settings_problems(s: Settings) -> list[str]:
+def settings_problems(s: Settings) -> list[Problem]:
     """What makes settings unplayable: `check_settings` (the board, the dials) and every printed
-    cost, count and name within the box."""
+    cost, count and name within the box, each with the field it lies in."""
     out = check_settings(s)
     counts = {"plot_cards": (s.plot_cards, 1, MAX_COUNT), "batman_cards": (s.batman_cards, 0, MAX_COUNT),
               "hand": (s.hand, 0, MAX_COUNT), "threats_per_villain": (s.threats_per_villain, 0, MAX_COUNT),
@@ -60,37 +60,40 @@ def settings_problems(s: Settings) -> list[str]:
               "win_level": (s.win_level, 2, MAX_ITEMS), "take_resources": (s.take_resources, 0, MAX_COUNT)}
     for kind, tokens in (("money", s.money_tokens), ("information", s.information_tokens)):
         if not tokens or not all(_count(v, 1, MAX_COUNT) and _count(n, 0, MAX_COUNT) for v, n in tokens):
-            out.append(f"{kind} tokens: values 1 to {MAX_COUNT}, counts 0 to {MAX_COUNT}")
+            out.append(Problem(f"{kind}_tokens", f"{kind} tokens: values 1 to {MAX_COUNT}, counts 0 to {MAX_COUNT}"))
             return out
     money, information = s.total("money"), s.total("information")
     counts |= {"hire_cost": (s.hire_cost, 0, money), "move_cost": (s.move_cost, 0, information),
                "fight_threats": (s.fight_threats, 0, s.threats_per_villain)}
     for field, (value, low, high) in counts.items():
         if not _count(value, low, high):
-            out.append(f"{field} is {value}, not {low} to {high}")
+            out.append(Problem(field, f"{field} is {value}, not {low} to {high}"))
     ids = [v.id for v in s.villains]
     if not set(ids) <= set(VILLAIN_NAMES) or len(set(ids)) != len(ids):
-        out.append(f"the Villains are {', '.join(VILLAIN_NAMES)}, each once")
+        out.append(Problem("villains", f"the Villains are {', '.join(VILLAIN_NAMES)}, each once"))
     for v in s.villains:
         screen = v.screen
         if not (_count(screen.threats, 0, s.threats_per_villain) and _count(screen.money, 0, money)
                 and _count(screen.information, 0, information) and _count(v.henchmen_limit, 0, MAX_COUNT)):
-            out.append(f"{v.id}'s screen or Henchmen are beyond the box")
-        if not all(p.requirement is None or _count(p.requirement.amount, 0, MAX_COUNT) for p in v.dial):
-            out.append(f"{v.id}'s dial asks more than {MAX_COUNT}")
+            out.append(Problem(f"villains.{v.id}.screen", f"{v.id}'s screen or Henchmen are beyond the box"))
+        over = [p.level for p in v.dial if p.requirement is not None and not _count(p.requirement.amount, 0, MAX_COUNT)]
+        if over:
+            out.append(Problem(f"villains.{v.id}.dial.{over[0]}", f"{v.id}'s dial asks more than {MAX_COUNT}"))
     levels = [b.level for b in s.batman]
     if len(set(levels)) != len(levels) or not all(_count(b.level, 1, MAX_COUNT) and _count(b.order, 0, MAX_COUNT)
                                                   and _count(b.fight, 0, MAX_COUNT) for b in s.batman):
-        out.append("Batman's dial: each level once, values 0 or more")
+        out.append(Problem("batman", "Batman's dial: each level once, values 0 or more"))
     elif s.batman_start_level not in levels:
-        out.append(f"Batman starts at a level of his dial, not {s.batman_start_level}")
+        out.append(Problem("batman_start_level", f"Batman starts at a level of his dial, not {s.batman_start_level}"))
     if not all(b.district in DISTRICTS and b.income in (None, *RESOURCES) for b in s.blocks):
-        out.append("each block is in a district and gives Money, Information or nothing")
+        out.append(Problem("blocks", "each block is in a district and gives Money, Information or nothing"))
     if not all(face == BAT or _count(face, 0, MAX_FACE) for face in s.die_faces):
-        out.append(f"a die face is the Bat Emblem or 0 to {MAX_FACE}")
-    names = [v.name for v in s.villains] + [b.name for b in s.blocks] + [a for v in s.villains for a in v.abilities]
-    if any(len(n) > MAX_NAME for n in names):
-        out.append(f"a name is longer than {MAX_NAME} characters")
+        out.append(Problem("die_faces", f"a die face is the Bat Emblem or 0 to {MAX_FACE}"))
+    long = [f"villains.{v.id}" for v in s.villains if len(v.name) > MAX_NAME] + \
+        [f"blocks.{b.id}" for b in s.blocks if len(b.name) > MAX_NAME] + \
+        [f"villains.{v.id}.abilities" for v in s.villains if any(len(a) > MAX_NAME for a in v.abilities)]
+    if long:
+        out.append(Problem(long[0], f"a name is longer than {MAX_NAME} characters"))
     return out
 
 

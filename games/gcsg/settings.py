@@ -140,24 +140,35 @@ class Settings:
         return sum(value * count for value, count in tokens)
 
 
-def check_settings(settings: Settings) -> list[str]:
+class Problem(str):
+    """One thing that makes settings unusable: its sentence, and `field`, where in the settings it
+    lies as a phone's editor names it ("blocks", "villains.joker.dial.4", "batman", "hire_cost")."""
+    field: str = ""
+
+    def __new__(cls, field: str, text: str) -> "Problem":
+        made = super().__new__(cls, text)
+        made.field = field
+        return made
+
+
+def check_settings(settings: Settings) -> list[Problem]:
     """What makes settings unusable (empty when fine)."""
     problems = []
     if len(settings.blocks) != 12:
-        problems.append("the board has 12 blocks (COMP)")
+        problems.append(Problem("blocks", "the board has 12 blocks (COMP)"))
     if len({b.id for b in settings.blocks}) != len(settings.blocks):
-        problems.append("block ids repeat")
+        problems.append(Problem("blocks", "block ids repeat"))
     for v in settings.villains:
         levels = [p.level for p in v.dial]
         if sorted(levels) != list(range(1, settings.win_level)):
-            problems.append(f"{v.name}'s dial needs levels 1 to {settings.win_level - 1}")
+            problems.append(Problem(f"villains.{v.id}.dial", f"{v.name}'s dial needs levels 1 to {settings.win_level - 1}"))
         for p in v.dial:
             if p.requirement is None or p.requirement.kind not in REQUIREMENTS or p.requirement.amount < 0:
-                problems.append(f"{v.name}'s level {p.level} needs a requirement")
+                problems.append(Problem(f"villains.{v.id}.dial.{p.level}", f"{v.name}'s level {p.level} needs a requirement"))
         if len(v.abilities) != 5:
-            problems.append(f"{v.name} has 5 Ability cards (COMP)")
+            problems.append(Problem(f"villains.{v.id}.abilities", f"{v.name} has 5 Ability cards (COMP)"))
     if not settings.batman:
-        problems.append("Batman's dial needs at least one level")
+        problems.append(Problem("batman", "Batman's dial needs at least one level"))
     return problems
 
 

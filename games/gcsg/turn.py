@@ -29,7 +29,8 @@ def setup(settings: Settings, villains: list[str]) -> State:
     """A new table: `villains` in seat order, clockwise from the first player."""
     problems = check_settings(settings)
     if problems:
-        raise RuleRefused("SETUP", "The table settings are incomplete: " + "; ".join(problems), "bad_settings")
+        raise RuleRefused("SETUP", "The table settings are incomplete: " + "; ".join(problems), "bad_settings",
+                          field=problems[0].field)
     if not 2 <= len(villains) <= 4 or len(set(villains)) != len(villains):
         raise RuleRefused("SETUP", "2 to 4 players, each a different Villain", "bad_players")
     for v in villains:
@@ -45,7 +46,8 @@ def setup(settings: Settings, villains: list[str]) -> State:
                   deck=settings.plot_cards - settings.hand * len(villains), batman_deck=settings.batman_cards)
     for kind in ("money", "information"):
         if reserve(state, kind) < 0:
-            raise RuleRefused("SETUP", "The screens hand out more than the Reserves hold", "bad_settings")
+            raise RuleRefused("SETUP", "The screens hand out more than the Reserves hold", "bad_settings",
+                              field="screens")
     for p in players:
         n = settings.villain(p.villain).screen.threats
         if n:

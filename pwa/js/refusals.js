@@ -63,7 +63,7 @@ export const FR = {
   bad_income_kind: "Un revenu est de l'Argent ou de l'Information",
   bad_modifier: "Les modificateurs des combattants sont des nombres",
   bad_players: "2 à 4 joueurs, chacun un Vilain différent",
-  bad_settings: "Les réglages de la table sont incomplets",
+  bad_settings: "Les réglages de la table ne sont pas valables : incomplets ou au-delà de ce que la boîte contient",
   batman_block: "Personne ne place de Menace sur le pâté de maisons où se trouve Batman ({block})",
   berserk_inputs: "Berserk demande l'énergie et les cubes en zone de blessure d'un héros, ou les points de vie (et ceux perdus) d'un personnage",
   body_guard_requirements: "Garde du corps demande un possesseur qui n'est ni le défenseur ni l'attaquant, situé dans la zone du défenseur et allié de celui-ci",

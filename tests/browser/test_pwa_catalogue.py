@@ -21,6 +21,7 @@ SAME_IN_BOTH = {
     "Combo",        # BGCC skill name
     "Boss",         # BMG French rulebook: "Boss"
     "Round",        # BMG French rulebook: "Round 1"
+    "Uptown", "Midtown", "Downtown",  # GCSG: the names of Gotham's three districts, printed on the board
     # abbreviations said the same in both
     "OK", "KO",
 }

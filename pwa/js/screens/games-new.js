@@ -1,13 +1,12 @@
 // Home: set up a Batman Miniature Game table (two players, crews from the sample cards the game
 // package ships) or a Gotham City Strategy Game table (2–4 Villains, the sample settings or the
-// table's own settings entered once and kept on this phone). The API checks the crews and the
-// settings (refusals with their rule); the phone only gathers the choices.
+// table's own, edited in forms and kept on this phone: gcsg-settings.js). The API checks the crews
+// and the settings (refusals with their rule); the phone only gathers the choices.
 
 import { refusalText, t } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { changed, request, saveRecord } from "../core.js";
-
-const SETTINGS_KEY = "gc.gcsg.settings";
+import { chosenSettings, renderSettings, settingsRefused } from "./gcsg-settings.js";
 
 const bmg = {
   samples: null, loading: false, failed: false, error: null, creating: false,
@@ -19,7 +18,7 @@ const bmg = {
 
 const gcsg = {
   samples: null, loading: false, failed: false, error: null, creating: false,
-  villains: ["joker", "penguin", "two-face"], own: false, text: null,
+  villains: ["joker", "penguin", "two-face"],
 };
 
 async function load(form, game) {
@@ -58,14 +57,16 @@ function created(table, game, goRef, title) {
   goRef(`#/join/${table.code}`);
 }
 
-async function post(form, game, body, goRef, title) {
+// `placed(data)`: where a refusal is shown instead (a section's title), or null.
+async function post(form, game, body, goRef, title, placed = () => null) {
   form.creating = true;
   form.error = null;
   changed();
   try {
     const answer = await request("POST", `/api/games/${game}/tables`, { body });
     if (!answer.ok) {
-      form.error = refusalText(answer.data) || String(answer.status);
+      const where = placed(answer.data);
+      form.error = where ? t("gsEdit.seeField", { where }) : refusalText(answer.data) || String(answer.status);
       return;
     }
     created(answer.data, game, goRef, title);
@@ -164,10 +165,6 @@ function crewLine(p, n) {
 
 // ------------------------------------------------------------------ Gotham City Strategy Game
 
-function savedSettings() {
-  try { return localStorage.getItem(SETTINGS_KEY); } catch { return null; }
-}
-
 export function renderGcsgCreate(box, goRef) {
   if (loading(gcsg, box, "gcsg")) return box;
   const all = gcsg.samples.villains;
@@ -185,29 +182,12 @@ export function renderGcsgCreate(box, goRef) {
           } }),
         h("span", { text: v.name })), at >= 0 ? h("span", { class: "pill", text: t("gcsgNew.seatN", { n: at + 1 }) }) : null);
     }))));
-  add(box, h("fieldset", { class: "plain" },
-    h("legend", { class: "field-legend", text: t("gcsgNew.settings") }),
-    h("label", { class: "check", for: "gcsg-sample" },
-      h("input", { type: "radio", name: "gcsg-settings", id: "gcsg-sample", checked: !gcsg.own, onchange: () => { gcsg.own = false; changed(); } }),
-      h("span", { text: t("gcsgNew.useSample") })),
-    h("label", { class: "check", for: "gcsg-own" },
-      h("input", { type: "radio", name: "gcsg-settings", id: "gcsg-own", "data-testid": "gcsg-own", checked: gcsg.own,
-        onchange: () => { gcsg.own = true; gcsg.text ??= savedSettings() || JSON.stringify({ ...gcsg.samples.settings, sample: false }, null, 1); changed(); } }),
-      h("span", { text: t("gcsgNew.useOwn") })),
-    gcsg.own ? [
-      h("p", { class: "muted small", text: t("gcsgNew.ownHelp") }),
-      h("textarea", { class: "settings-json", rows: 8, "data-key": "gcsg-settings-text", "aria-label": t("gcsgNew.settings"),
-        spellcheck: "false", oninput: (e) => { gcsg.text = e.target.value; } }, gcsg.text || ""),
-    ] : h("p", { class: "muted small", text: t("gcsgNew.sampleHelp") })));
+  renderSettings(box, gcsg.samples, () => { gcsg.error = null; });
   add(box, gcsg.error ? h("p", { class: "refusal", role: "alert", "data-testid": "create-error", text: gcsg.error }) : null,
     h("button", { type: "button", class: "btn primary block", "data-testid": "create-gcsg", disabled: gcsg.creating,
       "aria-busy": gcsg.creating ? "true" : false, onclick: () => {
-        let settings = null;
-        if (gcsg.own) {
-          try { settings = JSON.parse(gcsg.text || ""); } catch { gcsg.error = t("gcsgNew.badJson"); changed(); return; }
-          try { localStorage.setItem(SETTINGS_KEY, gcsg.text); } catch { /* full: it is sent anyway */ }
-        }
-        post(gcsg, "gcsg", { villains: gcsg.villains, ...(settings ? { settings } : {}) }, goRef, t("game.gcsg"));
+        const settings = chosenSettings();
+        post(gcsg, "gcsg", { villains: gcsg.villains, ...(settings ? { settings } : {}) }, goRef, t("game.gcsg"), settingsRefused);
       } }, t("home.createBtn")));
   return box;
 }
