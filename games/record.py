@@ -1,0 +1,59 @@
+"""The whole-game record read as the story of a game: pure functions of its entries (no Redis, no
+clock), for every game alike.
+
+The record (api/store.py) keeps every change in order and never rewrites one: an undo, a redo and a
+jump back are changes of their own, each restoring the state after an earlier version. So an entry
+an undo took back is still in the record, and must not read as if it happened. The table as it
+stands descends from a chain of changes: a change applied to the state after the version before it
+(version − 1), and an undo, redo or jump whose state is the state after the version it restored.
+Walking that chain back from the last version gives the changes *in effect*; every other change
+(neither in effect nor itself an undo, redo or jump) is *undone*: an undo took it back and no redo
+brought it back. A redo restores the state after the change it redoes, so that change is in effect
+again; a new change after an undo leaves the undone one undone for good.
+"""
+from __future__ import annotations
+
+TRAVELS = ("undo", "redo", "jump")  # the event kinds of an undo, a redo and a jump back
+
+
+def in_effect(current: int, travels: dict[int, int], oldest: int = 1) -> set[int]:
+    """The versions from `oldest` to `current` whose changes the table after `current` descends
+    from (`travels`: each undo, redo or jump's version → the version it restored, always lower).
+    Undos, redos and jumps on the chain are in it too."""
+    found, version = set(), current
+    while version >= oldest:
+        found.add(version)
+        version = travels[version] if version in travels else version - 1
+    return found
+
+
+def travels_of(entries: list[dict]) -> dict[int, int]:
+    """`travels` (see `in_effect`) read from the record's entries themselves: an undo, redo or
+    jump's event names the version it restored."""
+    out = {}
+    for entry in entries:
+        for event in entry.get("events") or ():
+            data = event.get("data") or {}
+            if event.get("kind") in TRAVELS and isinstance(data.get("restored"), int):
+                out[entry["version"]] = data["restored"]
+    return out
+
+
+def undone(entries: list[dict], current: int, travels: dict[int, int]) -> list[bool]:
+    """For each of `entries` (the record's, in order, each with its `version`): whether an undo
+    took it back for good, as the table after `current` stands (see the module)."""
+    if not entries:
+        return []
+    effect = in_effect(current, travels, min(e["version"] for e in entries))
+    return [e["version"] not in effect and e["version"] not in travels for e in entries]
+
+
+def story(entries: list[dict], current: int | None = None) -> list[dict]:
+    """The record's entries the table as it stands descends from, oldest first: neither undone
+    nor an undo, redo or jump (`current`: the last version; by default the last entry's)."""
+    if not entries:
+        return []
+    travels = travels_of(entries)
+    effect = in_effect(entries[-1]["version"] if current is None else current, travels,
+                       entries[0]["version"])
+    return [e for e in entries if e["version"] in effect and e["version"] not in travels]
