@@ -57,3 +57,17 @@ def story(entries: list[dict], current: int | None = None) -> list[dict]:
     effect = in_effect(entries[-1]["version"] if current is None else current, travels,
                        entries[0]["version"])
     return [e for e in entries if e["version"] in effect and e["version"] not in travels]
+
+
+def dice_luck(entries: list[dict], luck) -> dict[str, dict]:
+    """Per roller, over the changes of `entries` (the `story`: no undone roll counts): {"rolls":
+    how many, "rolled": successes shown, "expected": their exact expectation (a Fraction)}. `luck`
+    is the game's (`Game.luck`): a change's events → its rolls."""
+    out: dict[str, dict] = {}
+    for entry in entries:
+        for roll in luck(entry.get("events") or []):
+            mine = out.setdefault(roll["who"], {"rolls": 0, "rolled": 0, "expected": 0})
+            mine["rolls"] += 1
+            mine["rolled"] += roll["rolled"]
+            mine["expected"] += roll["expected"]
+    return out

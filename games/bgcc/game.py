@@ -44,6 +44,10 @@ class Bgcc(games.Game):
     refusal = RuleRefused
     command_rule = "I"
 
+    def luck(self, events: list[dict]) -> list[dict]:
+        from .luck import rolls
+        return rolls(events)
+
     def setup_schema(self) -> type:
         return schemas.NewTableSchema
 

@@ -127,6 +127,10 @@ class Game(games.Game):
     command_rule = "THE GAME RULES"
     secret = True
 
+    def luck(self, events: list[dict]) -> list[dict]:
+        from .luck import rolls
+        return rolls(events)
+
     def setup_schema(self) -> type:
         from .options import SetupOptionsSchema
         return SetupOptionsSchema

@@ -31,6 +31,10 @@ class Gcsg(games.Game):
     refusal = RuleRefused
     secret = True
 
+    def luck(self, events: list[dict]) -> list[dict]:
+        from .luck import rolls
+        return rolls(events)
+
     def setup_schema(self) -> type:
         from .options import SetupOptionsSchema
         return SetupOptionsSchema
