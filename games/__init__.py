@@ -221,6 +221,13 @@ class Game:
         Fraction}; [] for a game whose rolls have no odds (`games.record.dice_luck` sums them)."""
         return []
 
+    def tally(self, entries: list[dict], state) -> dict:
+        """After the game, from the changes of the game's story (`games.record.story`) and the state:
+        {"unit": what each turn counts ("activations", "levels", "actions"; "" nothing), "turns":
+        [{"turn", "counts": {who: n}}], "wounds": {who: {"dealt", "taken"}}, "names": {who: how the
+        players name them}} (`games.record.tally`)."""
+        return {"unit": "", "turns": [], "wounds": {}, "names": {}}
+
     def preview_types(self) -> dict[str, type]:
         """Each preview a phone may ask (`preview`) by name, and the dataclass of its JSON fields:
         by default the game's commands when it shows odds (the odds of the roll each would make)."""

@@ -71,3 +71,40 @@ def dice_luck(entries: list[dict], luck) -> dict[str, dict]:
             mine["rolled"] += roll["rolled"]
             mine["expected"] += roll["expected"]
     return out
+
+
+def tally(entries: list[dict], turn_of, counted, hits) -> dict:
+    """What a game's events give of each turn and each fight, over the changes of `entries`:
+    `turn_of(event)` the turn (or round) an event starts, else None; `counted(event)` who the event
+    counts one for in the turn it happens in (an activation, a level), else None; `hits(event)` the
+    wounds it inflicts, [(dealer or None, taker or None, n)]. Answers {"turns": [{"turn", "counts":
+    {who: n}}], "wounds": {who: {"dealt", "taken"}}}: a game's `Game.tally`, each game saying what
+    its events mean."""
+    turns: list[dict] = []
+    wounds: dict[str, dict] = {}
+    for entry in entries:
+        for event in entry.get("events") or ():
+            turn = turn_of(event)
+            if turn is not None and (not turns or turns[-1]["turn"] != turn):
+                turns.append({"turn": turn, "counts": {}})
+            who = counted(event)
+            if who is not None:
+                if not turns:
+                    turns.append({"turn": 0, "counts": {}})
+                turns[-1]["counts"][who] = turns[-1]["counts"].get(who, 0) + 1
+            for dealer, taker, n in hits(event):
+                for seat, side in ((dealer, "dealt"), (taker, "taken")):
+                    if seat is not None:
+                        mine = wounds.setdefault(seat, {"dealt": 0, "taken": 0})
+                        mine[side] += n
+    return {"turns": turns, "wounds": wounds}
+
+
+def ending(entries: list[dict]) -> dict | None:
+    """The event that ended the game (every game's `game_over`), the last among `entries`, or None."""
+    found = None
+    for entry in entries:
+        for event in entry.get("events") or ():
+            if event.get("kind") == "game_over":
+                found = event
+    return found

@@ -45,8 +45,12 @@ class Bgcc(games.Game):
     command_rule = "I"
 
     def luck(self, events: list[dict]) -> list[dict]:
-        from .luck import rolls
+        from .after import rolls
         return rolls(events)
+
+    def tally(self, entries: list[dict], state) -> dict:
+        from .after import tally
+        return tally(entries, state)
 
     def setup_schema(self) -> type:
         return schemas.NewTableSchema

@@ -128,8 +128,12 @@ class Game(games.Game):
     secret = True
 
     def luck(self, events: list[dict]) -> list[dict]:
-        from .luck import rolls
+        from .after import rolls
         return rolls(events)
+
+    def tally(self, entries: list[dict], state) -> dict:
+        from .after import tally
+        return tally(entries, state)
 
     def setup_schema(self) -> type:
         from .options import SetupOptionsSchema

@@ -32,8 +32,12 @@ class Gcsg(games.Game):
     secret = True
 
     def luck(self, events: list[dict]) -> list[dict]:
-        from .luck import rolls
+        from .after import rolls
         return rolls(events)
+
+    def tally(self, entries: list[dict], state) -> dict:
+        from .after import tally
+        return tally(entries, state)
 
     def setup_schema(self) -> type:
         from .options import SetupOptionsSchema

@@ -1,4 +1,4 @@
-"""Dice luck (issue 31, "After the game"): each roll's successes against the exact expectation the
+"""After the game (issue 31): dice luck, each roll's successes against the exact expectation the
 odds engine computes for it (`odds.py`), read from the record's events alone, per player.
 
 * An attack (MELEE ATTACK, RANGED ATTACK), the attacker's: attack dice that hit (THE RULE OF 1 AND
@@ -12,6 +12,8 @@ Events recorded before they named their players (and the odds' inputs) are left 
 from __future__ import annotations
 
 from fractions import Fraction
+
+from games import record
 
 from .odds import attack_die_p, block_p, skill_pass, strength_die_p
 
@@ -49,3 +51,33 @@ def rolls(events: list[dict]) -> list[dict]:
         elif e.get("kind") == "skill_roll":
             out += _skill(e.get("data") or {})
     return out
+
+
+# ------------------------------------------------------------------ rounds and damage
+
+
+def _round(event: dict):
+    data = event.get("data") or {}
+    return data["round"] if event.get("kind") == "round" and isinstance(data.get("round"), int) else None
+
+
+def _activation(event: dict):
+    """ACTIVATE A MODEL: one for the model's player."""
+    return (event.get("data") or {}).get("player") if event.get("kind") == "activate" else None
+
+
+def _hits(event: dict) -> list:
+    """DAMAGE MARKERS an attack inflicted (Stun and Injury markers kept), dealt by the attacker's
+    player, taken by the target's."""
+    data = event.get("data") or {}
+    if event.get("kind") == "attack" and data.get("attacker_player"):
+        n = (data.get("stun") or 0) + (data.get("injury") or 0)
+        return [(data["attacker_player"], data["target_player"], n)] if n else []
+    return []
+
+
+def tally(entries: list[dict], state) -> dict:
+    """`Game.tally`: per round, each player's activations; the damage markers each player's models
+    inflicted and took; the players by name."""
+    return {"unit": "activations", **record.tally(entries, _round, _activation, _hits),
+            "names": {p.id: p.name for p in state.players.values()}}
