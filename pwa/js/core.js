@@ -229,6 +229,9 @@ export function priceOf(offer) {
 }
 
 // The game a table view is of: "bgcc", "bgcc-versus", "bmg" or "gcsg" (the view says it).
+// Whether the game has ended: every game's view says it (BGCC in its turn, the others at the top).
+export function gameOver(table = state.table) { return Boolean(table?.over || table?.turn?.over); }
+
 export function gameOf(table = state.table) { return table?.game || (table?.mode === "versus" ? "bgcc-versus" : "bgcc"); }
 
 // Where play stands now, in words: the step (BGCC), the round's phase (BMG) or the turn's step (GCSG).

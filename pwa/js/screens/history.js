@@ -13,6 +13,7 @@ export function render() {
   const entries = state.history ? [...state.history].reverse() : null;
   const names = namesOf(state.table);
   const out = [h("h1", { text: t("history.title") }),
+    h("p", {}, h("a", { class: "btn small ghost", href: `#/summary/${state.code}`, "data-testid": "summary-open" }, t("summary.open"))),
     h("div", { class: "hist-actions" },
       travelButton("undo", "↶ ", can, names),
       travelButton("redo", "↷ ", can, names)),
@@ -94,7 +95,7 @@ function travelWhat(entry, names) {
   return more > 0 ? `${text} (+${more})` : text;
 }
 
-function namesOf(table) {
+export function namesOf(table) {
   const heroes = Object.fromEntries((table.heroes || []).map((x) => [x.id, x.name]));
   const tiles = {};
   const minis = {};
