@@ -73,13 +73,13 @@ def dice_luck(entries: list[dict], luck) -> dict[str, dict]:
     return out
 
 
-def tally(entries: list[dict], turn_of, counted, hits) -> dict:
+def tally(entries: list[dict], turn_of, counted, hits, first: int = 0) -> dict:
     """What a game's events give of each turn and each fight, over the changes of `entries`:
     `turn_of(event)` the turn (or round) an event starts, else None; `counted(event)` who the event
     counts one for in the turn it happens in (an activation, a level), else None; `hits(event)` the
     wounds it inflicts, [(dealer or None, taker or None, n)]. Answers {"turns": [{"turn", "counts":
     {who: n}}], "wounds": {who: {"dealt", "taken"}}}: a game's `Game.tally`, each game saying what
-    its events mean."""
+    its events mean. `first`: the turn before any event starts one (0: before the first turn)."""
     turns: list[dict] = []
     wounds: dict[str, dict] = {}
     for entry in entries:
@@ -90,7 +90,7 @@ def tally(entries: list[dict], turn_of, counted, hits) -> dict:
             who = counted(event)
             if who is not None:
                 if not turns:
-                    turns.append({"turn": 0, "counts": {}})
+                    turns.append({"turn": first, "counts": {}})
                 turns[-1]["counts"][who] = turns[-1]["counts"].get(who, 0) + 1
             for dealer, taker, n in hits(event):
                 for seat, side in ((dealer, "dealt"), (taker, "taken")):

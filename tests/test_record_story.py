@@ -41,3 +41,28 @@ def test_a_page_from_the_middle_reads_the_same_marks():
     entries = [entry(1), entry(2), entry(3), entry(4, "undo", 2), entry(5)]
     travels = record.travels_of(entries)
     assert record.undone(entries[2:], 5, travels) == record.undone(entries, 5, travels)[2:]
+
+
+def test_levels_per_turn_and_wounds_per_character():
+    """ADV (Strategy Game): each level gained counts for its Villain in the turn it happens; VII·H
+    (Chronicles): an attack's wounds are dealt by the attacker and taken by the defender, a fall's
+    taken by the one who rolled."""
+    import games
+
+    def ev(kind, **data):
+        return {"kind": kind, "text": "", "rule": "", "data": data}
+
+    state = games.get("gcsg").setup({"villains": ["joker", "penguin"]})
+    entries = [{"version": 1, "events": [ev("turn", turn=1, villain="joker"), ev("level_up", villain="joker", level=2)]},
+               {"version": 2, "events": [ev("turn", turn=2, villain="penguin")]},
+               {"version": 3, "events": [ev("level_up", villain="penguin", level=2), ev("level_up", villain="penguin", level=3)]}]
+    got = games.get("gcsg").tally(entries, state)
+    assert got["unit"] == "levels" and got["wounds"] == {}
+    assert got["turns"] == [{"turn": 1, "counts": {"joker": 1}}, {"turn": 2, "counts": {"penguin": 2}}]
+    assert set(got["names"]) == {"joker", "penguin"}
+    fights = [{"version": 1, "events": [ev("step", turn=1, step="heroes.actions"),
+                                        ev("defense", attacker="Batman", defender="Thug #1", wounds=2),
+                                        ev("successes", roller="Robin", wounds=1)]}]
+    got = games.get("bgcc").tally(fights, None)
+    assert got["wounds"] == {"Batman": {"dealt": 2, "taken": 0}, "Thug #1": {"dealt": 0, "taken": 2},
+                             "Robin": {"dealt": 0, "taken": 1}}

@@ -90,3 +90,31 @@ def test_strategy_game_fight_luck_per_seat_and_no_other_stash(http, redis_client
 def test_no_summary_of_an_unknown_table(http):
     r = http.get("/api/tables/ZZZZZZ/summary")
     assert r.status_code == 404 and r.json()["reason"]
+
+
+def test_miniature_game_attack_and_defense_luck_damage_and_activations(http):
+    """Worked example A1 (THE RULE OF 1 AND 6, STRENGTH DICE, THE DEFENSE ROLL): the hitter (Attacks
+    4, Strength 4) against Defense 4. An attack die hits on 4, 5, 6 = 1/2: 4 dice → 2; the Strength
+    die on 4, 5, 6 = 1/2: expected 5/2. Dice 2, 3, 4, 6 → 2 hits; the Strength die shows 1: 2 shown,
+    luck −1/2. The target's 4 defense dice block on 4+ (the hitter's Attacks) = 1/2 each: 2 expected;
+    all show 1: 0, luck −2. ACTIVATE A MODEL: one activation for A in round 1."""
+    from tests.bmg.helpers import card, crew
+    from tests.test_bmg_api import Skirmish
+
+    t = Skirmish.of(http, crew("hitter", name="A"), crew("target", name="B"),
+                    cards=[card("hitter", rank="Leader", attacks=4), card("target", rank="Leader", defense=4)])
+    t.to_execute()
+    t.play("activate", model="a.hitter")
+    _, events = t.play("melee_attack", model="a.hitter", weapon="Unarmed",
+                       shares=[{"target": "b.target", "dice": 4, "strength_die": True, "attack_values": [2, 3, 4, 6],
+                                "strength_value": 1, "defense_values": [1, 1, 1, 1]}])
+    hit = events[-1]["data"]
+    got = summary(http, t.code, t.tokens["player:b"])
+    assert got["luck"] == [
+        {"who": "a", "rolls": 1, "rolled": 2, "expected": 2.5, "exact": "5/2", "luck": -0.5},
+        {"who": "b", "rolls": 1, "rolled": 0, "expected": 2.0, "exact": "2", "luck": -2.0}]
+    markers = hit["stun"] + hit["injury"]
+    assert markers and got["wounds"] == [{"who": "a", "dealt": markers, "taken": 0},
+                                         {"who": "b", "dealt": 0, "taken": markers}]
+    assert got["unit"] == "activations" and got["names"] == {"a": "A", "b": "B"}
+    assert [x for x in got["turns"] if x["counts"]] == [{"turn": 1, "counts": {"a": 1}}]

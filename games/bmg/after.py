@@ -57,6 +57,7 @@ def rolls(events: list[dict]) -> list[dict]:
 
 
 def _round(event: dict):
+    """SEQUENCE OF PLAY: a new round starts (round 1 starts with the game: no event says it)."""
     data = event.get("data") or {}
     return data["round"] if event.get("kind") == "round" and isinstance(data.get("round"), int) else None
 
@@ -79,5 +80,5 @@ def _hits(event: dict) -> list:
 def tally(entries: list[dict], state) -> dict:
     """`Game.tally`: per round, each player's activations; the damage markers each player's models
     inflicted and took; the players by name."""
-    return {"unit": "activations", **record.tally(entries, _round, _activation, _hits),
+    return {"unit": "activations", **record.tally(entries, _round, _activation, _hits, first=1),
             "names": {p.id: p.name for p in state.players.values()}}
