@@ -62,3 +62,21 @@ def test_the_shared_link_in_french_at_360_on_a_phone_without_the_table(api, duo,
     for english in ("Dice luck", "Expected", "Timeline", "Share the link"):
         expect(page.get_by_text(english, exact=True)).to_have_count(0)
     shot(page, "summary-fr-360")
+
+
+def test_history_marks_a_change_an_undo_took_back(api, duo, shot):
+    """The whole-game record is never rewritten: the change an undo took back stays in History,
+    marked undone on every phone that holds the history, until a redo brings it back."""
+    code, host = duo["code"], duo["host"]
+    api.advance_to(code, host, "heroes.actions")
+    b = duo["open_b"]("/#/history")
+    expect(b.get_by_role("heading", name="History")).to_be_visible()
+    placed = api.post(code, "/commands/place_token", host, {"kind": "gas", "side": "heroes"})["version"]
+    entry = b.locator(f"[data-testid=history] li[data-version='{placed}']")
+    expect(entry).to_be_visible()
+    expect(entry).not_to_contain_text("undone")
+    api.post(code, "/history/undo", host)
+    expect(entry).to_contain_text("undone")
+    shot(b, "history-undone-en-390")
+    api.post(code, "/history/redo", host)
+    expect(entry).not_to_contain_text("undone")
