@@ -15,9 +15,10 @@ from tests.test_whole_game_record import stored_record
 from tests.tables import advance_to, new_table, sample
 
 
-def summary(http, code, token=None):
-    r = http.get(f"/api/tables/{code}/summary", token=token) if token is not None else \
-        http.get(f"/api/tables/{code}/summary")
+def summary(http, code, *token):
+    """The summary as the phone holding `token` reads it (None: a phone holding no seat; none given:
+    the table's host)."""
+    r = http.get(f"/api/tables/{code}/summary", token=token[0]) if token else http.get(f"/api/tables/{code}/summary")
     assert r.status_code == 200, r.text
     assert r.headers["ETag"] == f'"{r.json()["version"]}"'
     return r.json()
