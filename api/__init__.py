@@ -10,14 +10,14 @@ from .config import Config
 from .extensions import api, redis_store
 from .resources import command_bodies, link_tables
 from .resources import (aliases, crews, game_extras, game_tables, health, history, library, live, seats, setup,
-                        tables, versus)
+                        summary, tables, versus)
 from .store import CODE_ALPHABET, CODE_LENGTH
 
 # Every game's commands go through one route, POST /api/tables/{code}/commands/{name}
 # (game_tables.py), and its previews through POST /api/tables/{code}/previews/{name} (game_extras.py);
 # older routes stay as thin aliases of them (aliases.py: the games' `aliases()`).
-BLUEPRINTS = (health.blp, tables.blp, setup.blp, seats.blp, history.blp, live.blp, library.blp, versus.blp,
-              game_tables.blp, game_extras.blp, crews.blp, aliases.blp)
+BLUEPRINTS = (health.blp, tables.blp, setup.blp, seats.blp, history.blp, summary.blp, live.blp, library.blp,
+              versus.blp, game_tables.blp, game_extras.blp, crews.blp, aliases.blp)
 
 
 def create_app(config: type[Config] | dict | None = None) -> Flask:

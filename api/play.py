@@ -308,6 +308,7 @@ class Change:
     history: dict
     fields: dict | None = None  # the command's public form
     registry_name: str | None = None  # the command's name in its game's registry
+    restored: int | None = None  # an undo, redo or jump: the version whose state it restored
 
 
 _RANDOM = secrets.SystemRandom()  # the API owns randomness: the dice a game rolls come from here
@@ -384,7 +385,7 @@ def _write(code: str, apply, malformed=None) -> Response:
         try:
             s.save(loaded, game.dump(done.state), done.history, entry, message,
                    (key, {"status": 200, "version": version, "request": fingerprint}) if key else None,
-                   token_digest)
+                   token_digest, done.restored)
         except Stale:
             continue
         except Replayed:
@@ -447,6 +448,7 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
         what = {"undo": f"Undone: change {moved}", "redo": f"Redone: change {moved}",
                 "jump": f"Back to the table as it was after change {restore}"}[kind]
         event = {"kind": kind, "text": what, "rule": "", "data": {"restored": restore, "change": moved}}
-        return Change(state_of(loaded, restored), [event], kind.capitalize(), {"undo": undo, "redo": redo})
+        return Change(state_of(loaded, restored), [event], kind.capitalize(), {"undo": undo, "redo": redo},
+                      restored=restore)
 
     return _write(code, apply)

@@ -11,6 +11,10 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
                                    their states name as {"$def": key}: read, never written
   gc:{CODE}:history        stream  entry id `<version>-0`: entry (JSON) and snapshot (the state
                                    after that version) for undo, jumps and replays
+  gc:{CODE}:record         stream  the whole-game record: entry id `<version>-0`: entry (JSON, no state), every
+                                   change's, the last RECORD_KEPT (the oldest trimmed past that ceiling)
+  gc:{CODE}:travels        hash    version of each undo, redo and jump → the version it restored (the
+                                   record's entries undone since are read from it: `record.in_effect`)
   gc:{CODE}:idem:<key>     string  the answer to a write, replayed when the same key comes again
   gc:{CODE}:presence       hash    seat → last heartbeat of a live connection (ms; 0: closed)
   gc:{CODE}:live           channel each accepted change and each change of presence, as phones
@@ -53,7 +57,9 @@ CODE_LENGTH = 6
 HISTORY_KEPT = 300  # changes whose state is kept: undo, redo, jump back and replay reach this far
 # The whole-game record (`entries`): every change's entry without its state, kept beyond the
 # history: a Strategy Game runs past 480 changes, a phone that loads at the end reads them all. A
-# bound all the same (a BGCC game measured about 480 B an entry).
+# bound all the same (a BGCC game measured about 480 B an entry): past RECORD_KEPT changes the oldest
+# entries are trimmed (a reader then starts where the record does), and past as many undos, redos and
+# jumps the travels hash takes no more (an undone entry older than those would read as in effect).
 RECORD_KEPT = 5000
 IDEMPOTENCY_TTL = 24 * 3600
 CONNECTED_MS = 40_000  # a seat is connected while its last heartbeat is this recent
@@ -137,7 +143,8 @@ def keys(code: str) -> dict[str, str]:
     tag = f"gc:{{{code}}}"
     return {"table": f"{tag}:table", "history": f"{tag}:history", "presence": f"{tag}:presence",
             "live": f"{tag}:live", "idem": f"{tag}:idem:", "ticket": f"{tag}:ticket:", "defs": f"{tag}:defs",
-            "streams": f"{tag}:streams", "claim": f"{tag}:claim:", "record": f"{tag}:record"}
+            "streams": f"{tag}:streams", "claim": f"{tag}:claim:", "record": f"{tag}:record",
+            "travels": f"{tag}:travels"}
 
 
 @dataclass
@@ -154,13 +161,14 @@ class Loaded:
     stamp: bytes = b""  # the random stamp of the write that made this version (b"": none stored)
 
 
-# KEYS: table, history stream, idempotency key, record stream.
+# KEYS: table, history stream, idempotency key, record stream, travels hash.
 # ARGV: expected version, history, entry, snapshot (the new state, compressed: stored as the table's
 # state and in its history entry), live message, idempotent answer (or "" when the write has no key),
 # ttl seconds, history kept, live channel, idempotency ttl, the writer's token field
 # ("token:<digest>"), the seat the writer believes it holds, the stamp of the write it read (each
 # write's random stamp: a version number alone would match a different write made after Redis lost
-# some, e.g. restarted from an append-only file one second behind), this write's stamp, record kept.
+# some, e.g. restarted from an append-only file one second behind), this write's stamp, record kept,
+# the version an undo, redo or jump restored ("" for any other change).
 # Answers {1, version} when written; {2, answer} when the idempotency key already has an answer;
 # {-1} when there is no table; {0} when the table moved on or the token no longer holds that seat.
 _SAVE = """
@@ -178,6 +186,9 @@ local version = current + 1
 redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[4], 'history', ARGV[2], 'stamp', ARGV[14])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[8], version .. '-0', 'entry', ARGV[3], 'snapshot', ARGV[4])
 redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[15], version .. '-0', 'entry', ARGV[3])
+if ARGV[16] ~= '' and redis.call('HLEN', KEYS[5]) < tonumber(ARGV[15]) then
+  redis.call('HSET', KEYS[5], version, ARGV[16])
+end
 if ARGV[6] ~= '' then
   redis.call('SET', KEYS[3], ARGV[6], 'EX', ARGV[10])
 end
@@ -185,17 +196,18 @@ if redis.call('TTL', KEYS[1]) < tonumber(ARGV[7]) - 60 then -- expiry: ttl after
   redis.call('EXPIRE', KEYS[1], ARGV[7])
   redis.call('EXPIRE', KEYS[2], ARGV[7])
   redis.call('EXPIRE', KEYS[4], ARGV[7])
+  redis.call('EXPIRE', KEYS[5], ARGV[7])
 end
 redis.call('{publish}', ARGV[9], ARGV[5])
 return {1, version}
 """
 
-# KEYS: table, history stream, record stream. ARGV: game, snapshot (the first state, compressed), history, the host
+# KEYS: table, history stream, record stream, travels hash. ARGV: game, snapshot (the first state, compressed), history, the host
 # token's digest, the first state (the snapshots' dictionary), the history entry, ttl seconds, the
 # host recovery code's digest. Answers 0 when the code is taken (nothing written), 1.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 redis.call('HSET', KEYS[1], 'version', 1, 'game', ARGV[1], 'state', ARGV[2], 'history', ARGV[3],
            'seat:host', ARGV[4], 'token:' .. ARGV[4], 'host', 'zdict', ARGV[5], 'recovery', ARGV[8])
 redis.call('XADD', KEYS[2], '1-0', 'entry', ARGV[6], 'snapshot', ARGV[2])
@@ -432,7 +444,7 @@ class Store:
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             k = keys(code)
-            if self._create(keys=[k["table"], k["history"], k["record"]],
+            if self._create(keys=[k["table"], k["history"], k["record"], k["travels"]],
                             args=[game, snapshot, NO_HISTORY, token, state, orjson.dumps(entry), self.ttl,
                                   digest(recovery_code) if recovery_code else ""]):
                 return code
@@ -471,20 +483,22 @@ class Store:
         return loaded
 
     def save(self, loaded: Loaded, state: bytes, history: dict, entry: dict,
-             message: bytes, idempotency: tuple[str, dict] | None = None, token_digest: str | None = None) -> int:
+             message: bytes, idempotency: tuple[str, dict] | None = None, token_digest: str | None = None,
+             restored: int | None = None) -> int:
         """Write `state` if the table is
         still as `loaded` (version and write stamp) and the token with `token_digest` still holds
         `loaded.seat`, with its history entry and snapshot and the idempotent answer, and publish
-        `message`. Returns the new version (always `loaded.version + 1`); raises Stale, Replayed or
+        `message`; `restored`: the version an undo, redo or jump restored. Returns the new version (always `loaded.version + 1`); raises Stale, Replayed or
         Missing."""
         k = keys(loaded.code)
         idem_key, answer = idempotency if idempotency else ("", None)
         reply = self._save[bool(self.sharded)](
-            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["record"]],
+            keys=[k["table"], k["history"], k["idem"] + (idem_key or "-"), k["record"], k["travels"]],
             args=[loaded.version, orjson.dumps(history), orjson.dumps(entry), compress(state, loaded.zdict),
                   message, orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT,
                   k["live"], IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "",
-                  loaded.seat or "", loaded.stamp, secrets.token_bytes(8), RECORD_KEPT])
+                  loaded.seat or "", loaded.stamp, secrets.token_bytes(8), RECORD_KEPT,
+                  "" if restored is None else restored])
         if reply[0] == 1:
             return int(reply[1])
         if reply[0] == 2:
@@ -507,6 +521,10 @@ class Store:
         # the older entries, or (past RECORD_KEPT changes) a record trimmed.
         older = [row for row in self._history(code, after, count) if not rows or row[0] < rows[0][0]]
         return (older + rows)[:count]
+
+    def travels(self, code: str) -> dict[int, int]:
+        """Each undo, redo and jump's version → the version it restored (`record.in_effect`)."""
+        return {int(v): int(r) for v, r in self.redis.hgetall(keys(code)["travels"]).items()}
 
     def _history(self, code: str, after: int, count: int, states: bool = False) -> list[tuple]:
         if not states:

@@ -214,6 +214,20 @@ class Game:
         no such preview (a game may show its odds in the view instead)."""
         return None
 
+    def luck(self, events: list[dict]) -> list[dict]:
+        """Dice luck: each roll among the events of one change (as stored, or as any seat reads them:
+        a roll's dice are public), {"who": the roller (a character's name or a seat), "rolled": the
+        successes it showed, "expected": their exact expectation from the game's odds engine, a
+        Fraction}; [] for a game whose rolls have no odds (`games.record.dice_luck` sums them)."""
+        return []
+
+    def tally(self, entries: list[dict], state) -> dict:
+        """After the game, from the changes of the game's story (`games.record.story`) and the state:
+        {"unit": what each turn counts ("activations", "levels", "actions"; "" nothing), "turns":
+        [{"turn", "counts": {who: n}}], "wounds": {who: {"dealt", "taken"}}, "names": {who: how the
+        players name them}} (`games.record.tally`)."""
+        return {"unit": "", "turns": [], "wounds": {}, "names": {}}
+
     def preview_types(self) -> dict[str, type]:
         """Each preview a phone may ask (`preview`) by name, and the dataclass of its JSON fields:
         by default the game's commands when it shows odds (the odds of the roll each would make)."""

@@ -33,6 +33,7 @@ const SHELL = [
   "/js/screens/hero.js",
   "/js/screens/sheets.js",
   "/js/screens/history.js",
+  "/js/screens/summary.js",
   "/js/screens/home.js",
   "/js/screens/table.js",
   "/js/screens/versus-new.js",

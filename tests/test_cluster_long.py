@@ -375,3 +375,12 @@ def test_rate_limits_tickets_and_idempotency_keys_work_on_the_cluster(cluster):
     ticket = http.client.get_cookie(TICKET_COOKIE, path=f"/api/tables/{code}/live").value
     store = app.extensions["store"]
     assert store.ticket_holder(code, ticket) == digest(http.tokens[code])
+    # the whole-game record and the undos' restored versions (the table's slot too): an undo marks
+    # the change it took back, the summary leaves it out
+    before = http.get(f"/api/tables/{code}").json()["version"]
+    assert http.post(f"/api/tables/{code}/history/undo").status_code == 200
+    record = http.get(f"/api/tables/{code}/history?limit=500").json()
+    assert [e["version"] for e in record] == list(range(1, before + 2))
+    assert record[before - 1]["undone"] and not any(e["undone"] for e in record[:before - 1])
+    summary = http.get(f"/api/tables/{code}/summary").json()
+    assert summary["undone"] == 1 and before not in [e["version"] for e in summary["timeline"]]

@@ -148,7 +148,8 @@ def test_example_1_hero_melee_attack_through_the_dice_flow(http):
     assert one(r, "successes")["data"]["successes"] == 3
     r = ok(http, cmd(code, "defend"), {"cubes": 0})
     assert one(r, "defense")["data"] == {"roll": 1, "attack": 3, "defense": 1, "wounds": 2, "defense_cubes": 0,
-                                         "rolled": 0, "automatic": 1, "poison": 0}
+                                         "rolled": 0, "automatic": 1, "poison": 0,
+                                         "attacker": "Commissioner Gordon", "defender": "Thug with crowbar #1"}
     assert "3 successes against 1 defense (0 rolled + 1 automatic): 2 wounds" in one(r, "defense")["text"]
     assert one(r, "character_wounded")["data"] == {"miniature": "thug-with-crowbar.1", "wounds": 2, "life_points": 0}
     table = r.json()["table"]
@@ -409,7 +410,8 @@ def test_an_attack_then_the_counterattack_the_defender_is_offered(http):
     ok(http, cmd(code, "roll_dice"), {"faces": [0, 0]}, headers=batman)
     r = ok(http, cmd(code, "end_rerolls"), headers=batman)
     assert one(r, "defense")["data"] == {"roll": 2, "attack": 4, "defense": 0, "wounds": 4, "defense_cubes": 1,
-                                         "rolled": 0, "automatic": 0, "poison": 0}
+                                         "rolled": 0, "automatic": 0, "poison": 0,
+                                         "attacker": "Killer Croc", "defender": "Batman"}
     table = r.json()["table"]
     assert cubes(hero_of(table, "batman")) == {"reserve": 8, "wound": 4}  # IX·A: the spaces first
     assert table["dice"]["follow_ups"] == [] and not any(m["command"] == "start_follow_up"

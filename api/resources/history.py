@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
+from games import record
+
 from .. import play
 from ..extensions import Blueprint, store
 from ..schemas import EventSchema, Text
@@ -27,6 +29,8 @@ class HistoryEntrySchema(Schema):
     command_fields = fields.Dict(data_key="fields", metadata={"description": "the command's fields as every seat may read them"})
     at = fields.Integer(strict=True, metadata={"description": "milliseconds since 1970"})
     events = fields.List(fields.Nested(EventSchema))
+    undone = fields.Boolean(metadata={"description": "an undo took this change back and no redo brought it back: "
+                                                     "the table as it stands does not descend from it"})
 
 
 # what a stored history entry publishes (it also keeps, for undo and redo, its registry name and
@@ -47,12 +51,16 @@ class History(MethodView):
         """Every change after a version, oldest first, as the token's seat may read it
 
         The whole game from its first change: the record outlives the last 300 versions, which
-        undo and jump back reach."""
+        undo and jump back reach. It is never rewritten: a change an undo took back stays, marked
+        `undone` (as the table stands now), and the undo is a change of its own."""
         loaded, game, _ = play.load(code)
+        s = store()
+        rows = [{**e, "version": v} for v, e in s.entries(loaded.code, query["after"], query["limit"])]
+        current = max([loaded.version] + [e["version"] for e in rows[-1:]])  # a change written since the load
+        marks = record.undone(rows, current, s.travels(loaded.code))
         return play.json_response([{**{k: e[k] for k in PUBLISHED if k in e},
-                                    "events": game.events_for(e.get("events", []), loaded.seat)}
-                                   for _, e in store().entries(loaded.code, query["after"], query["limit"])],
-                                  version=loaded.version)
+                                    "events": game.events_for(e.get("events", []), loaded.seat), "undone": gone}
+                                   for e, gone in zip(rows, marks)], version=loaded.version)
 
 
 @blp.route("/undo")

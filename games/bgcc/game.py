@@ -44,6 +44,14 @@ class Bgcc(games.Game):
     refusal = RuleRefused
     command_rule = "I"
 
+    def luck(self, events: list[dict]) -> list[dict]:
+        from .after import rolls
+        return rolls(events)
+
+    def tally(self, entries: list[dict], state) -> dict:
+        from .after import tally
+        return tally(entries, state)
+
     def setup_schema(self) -> type:
         return schemas.NewTableSchema
 

@@ -75,6 +75,17 @@ class TargetReport:
     critical_effect: str | None = None
     standing: int = 0  # hits that inflict damage
     markers: list[DamageResult] = field(default_factory=list)
+    # what the odds of these dice need (dice luck, `luck.py`): whose dice, the Strength an unmodified
+    # Strength die had to reach, Heavy, and what a defense die had to reach (the attacker's Attacks)
+    attacker_player: str = ""
+    target_player: str = ""
+    strength: int = 0
+    heavy: bool = False
+    block_at: int = 0
+
+    def odds_data(self) -> dict:
+        return {"attacker_player": self.attacker_player, "target_player": self.target_player,
+                "strength": self.strength, "heavy": self.heavy, "block_at": self.block_at}
 
     @property
     def stun(self) -> int:
@@ -180,7 +191,8 @@ def melee(attacker: Model, weapon_name: str, shares: Sequence[MeleeShare], targe
     reports = []
     for s in shares:
         target = targets[s.target]
-        report = TargetReport(s.target)
+        report = TargetReport(s.target, attacker_player=attacker.player, target_player=target.player,
+                              strength=attacker.skill("strength"), heavy=weapon.heavy, block_at=attacks)
         n = s.dice - s.defender_effort
         # THE FIRST STEPS › Dice: a share's dice are read on real dice or rolled by the app, never
         # both: once one of its dice is entered, the others are entered too (none drawn to fill in)
@@ -263,7 +275,8 @@ def ranged(attacker: Model, weapon_name: str, target: Model, mods: RangedModifie
     n, with_strength = ranged_pool(weapon, removals, mods.strength_die_removed)
     if left is not None:
         attacker.magazines[weapon.name] = left - 1
-    report = TargetReport(target.id)
+    report = TargetReport(target.id, attacker_player=attacker.player, target_player=target.player,
+                          strength=weapon.strength or attacker.skill("strength"), heavy=weapon.heavy)
     report.attack_values = d.roll(n, attack_values, rng)
     report.defense = target.skill("defense")
     report.hits = sum(1 for v in report.attack_values if d.attack_die_hits(v, report.defense))

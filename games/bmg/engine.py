@@ -37,6 +37,7 @@ def _damage_events(table: Table, report: attacks.TargetReport, rule: str) -> tup
         text += " — KO"
     result = res.target_result(table, report)
     data = {**to_data(result), "stun": report.stun, "injury": report.injury}
+    data.update(report.odds_data())
     return [Event("attack", text, rule, data)], result
 
 
@@ -206,7 +207,8 @@ def skill_roll(table: Table, cmd: c.SkillRollCommand, rng) -> list[Event]:
     verdict = "passes" if result.passed else "fails"
     text = (f"{model.label}'s {cmd.skill.capitalize()} roll ({n} dice: {', '.join(map(str, values))}): keeps "
             f"{' + '.join(map(str, result.kept))} = {result.total}, needs {sign} {value}: {verdict}")
-    return [Event("skill_roll", text, rule, {"model": model.id, "skill": cmd.skill, "against": cmd.against,
+    return [Event("skill_roll", text, rule, {"model": model.id, "player": model.player, "skill": cmd.skill,
+                                            "against": cmd.against,
                                             "dice": list(values), "kept": list(result.kept), "total": result.total,
                                             "target": value, "passed": result.passed, "effort": cmd.effort})]
 

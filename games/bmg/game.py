@@ -174,6 +174,14 @@ class Game(games.Game):
         from .options import CrewCheckSchema, CrewSummarySchema
         return {"check": CrewCheckSchema, "summary": CrewSummarySchema}
 
+    def luck(self, events: list[dict]) -> list[dict]:
+        from .after import rolls
+        return rolls(events)
+
+    def tally(self, entries: list[dict], state) -> dict:
+        from .after import tally
+        return tally(entries, state)
+
     def setup_schema(self) -> type:
         from .options import SetupOptionsSchema
         return SetupOptionsSchema

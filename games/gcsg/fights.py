@@ -68,14 +68,22 @@ def winner_of(state: State, fight: Fight, dice: dict, modifiers: dict) -> tuple[
     totals = {}
     for side in (fight.attacker, fight.defender):
         totals[side] = face_value(dice[side]) + modifier(state, fight, side) + modifiers.get(side, 0)
-    if BATMAN in totals:
-        villain = fight.defender if fight.attacker == BATMAN else fight.attacker
+    winner, why = decide(fight.attacker, fight.defender, dice, totals)
+    return winner, totals, why
+
+
+def decide(attacker: str, defender: str, dice: dict, totals: dict) -> tuple[str, str]:
+    """(winner, reason code) of a fight whose dice show `dice` and whose totals are `totals`:
+    "bat_emblem" (FVB: the Villain rolled the Bat Emblem), "tie" (the one who entered wins),
+    "higher" (the higher total)."""
+    if BATMAN in (attacker, defender):
+        villain = defender if attacker == BATMAN else attacker
         if dice[villain] == BAT:
-            return BATMAN, totals, "bat_emblem"
-    a, d = totals[fight.attacker], totals[fight.defender]
+            return BATMAN, "bat_emblem"
+    a, d = totals[attacker], totals[defender]
     if a == d:
-        return fight.attacker, totals, "tie"
-    return (fight.attacker if a > d else fight.defender), totals, "higher"
+        return attacker, "tie"
+    return (attacker if a > d else defender), "higher"
 
 
 def _why(fight: Fight, reason: str) -> str:
@@ -83,6 +91,17 @@ def _why(fight: Fight, reason: str) -> str:
     return {"bat_emblem": f"{name(villain)} rolled the Bat Emblem: Batman wins",
             "tie": f"a tie goes to {who(fight.attacker)}, who entered the block",
             "higher": "the higher total wins"}[reason]
+
+
+def chances(attacker: str, defender: str, faces, modifiers: dict) -> dict[str, Fraction]:
+    """Each side's exact chance to win with these die faces (each equally likely) and its whole
+    modifier (`modifiers`: Henchmen or Fight value, and Ability cards)."""
+    wins = {attacker: 0, defender: 0}
+    for a, d in product(faces, faces):
+        dice = {attacker: a, defender: d}
+        totals = {side: face_value(dice[side]) + modifiers.get(side, 0) for side in dice}
+        wins[decide(attacker, defender, dice, totals)[0]] += 1
+    return {side: Fraction(n, len(faces) ** 2) for side, n in wins.items()}
 
 
 def roll_fight(state: State, cmd: RollFight) -> list[Event]:
@@ -109,7 +128,7 @@ def roll_fight(state: State, cmd: RollFight) -> list[Event]:
     events = [Event("fight_result", f"{rolled}: {_why(fight, reason)}; {who(winner)} wins on {bname}", rule,
                     {"block": block, "attacker": fight.attacker, "defender": fight.defender, "dice": result.dice,
                      "modifiers": result.modifiers, "totals": totals, "winner": winner, "loser": loser,
-                     "reason": reason})]
+                     "reason": reason, "faces": list(state.settings.die_faces or ())})]
     state.fight = None
     state.last_fight = result
     s = state.settings
@@ -160,9 +179,6 @@ def odds(state: State, modifiers: dict | None = None, fight: Fight | None = None
     fight, faces = fight or state.fight, state.settings.die_faces
     if fight is None or not faces:
         return None
-    wins = {fight.attacker: 0, fight.defender: 0}
-    for a, d in product(faces, faces):
-        winner, _, _ = winner_of(state, fight, {fight.attacker: a, fight.defender: d}, modifiers or {})
-        wins[winner] += 1
-    total = len(faces) ** 2
-    return {side: Fraction(n, total) for side, n in wins.items()}
+    modifiers = modifiers or {}
+    return chances(fight.attacker, fight.defender, faces,
+                   {side: modifier(state, fight, side) + modifiers.get(side, 0) for side in (fight.attacker, fight.defender)})

@@ -31,6 +31,14 @@ class Gcsg(games.Game):
     refusal = RuleRefused
     secret = True
 
+    def luck(self, events: list[dict]) -> list[dict]:
+        from .after import rolls
+        return rolls(events)
+
+    def tally(self, entries: list[dict], state) -> dict:
+        from .after import tally
+        return tally(entries, state)
+
     def setup_schema(self) -> type:
         from .options import SetupOptionsSchema
         return SetupOptionsSchema

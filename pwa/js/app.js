@@ -3,7 +3,7 @@
 import { getLang, initLang, setLang, t, labelled } from "./i18n.js";
 import { formatTime, h, icon } from "./ui.js";
 import {
-  actingAsHost, changed, gameOf, heroOfSeat, hostPlays, openTable, seatName, setActingAsHost, setUpdateReady, state, subscribe,
+  actingAsHost, changed, gameOf, gameOver, heroOfSeat, hostPlays, openTable, seatName, setActingAsHost, setUpdateReady, state, subscribe,
   tableRecord,
 } from "./core.js";
 import * as home from "./screens/home.js";
@@ -12,6 +12,7 @@ import * as heroScreen from "./screens/hero.js";
 import * as villainScreen from "./screens/villain.js";
 import * as diceScreen from "./screens/dice.js";
 import * as historyScreen from "./screens/history.js";
+import * as summaryScreen from "./screens/summary.js";
 import * as versusScreen from "./screens/versus.js";
 import * as bmg from "./screens/bmg.js";
 import * as gcsg from "./screens/gcsg.js";
@@ -20,14 +21,14 @@ import { advanceBar, badges, keepAwake, missedCard, resultCard, strip, watchDice
 const SCREENS = {
   home, join: home, table: tableScreen, hero: heroScreen, villain: villainScreen,
   dice: diceScreen, history: historyScreen, versus: versusScreen,
-  plan: bmg.plan, stash: gcsg.stash,
+  plan: bmg.plan, stash: gcsg.stash, summary: summaryScreen,
 };
 
 // Each game's own screens behind the shared routes: the table view says which game it is.
 // A route the game has no screen for (the board game's hero, villain, versus) shows its table screen.
 const GAME_SCREENS = {
-  bmg: { home, join: home, history: historyScreen, table: bmg.round, plan: bmg.plan, dice: bmg.dice },
-  gcsg: { home, join: home, history: historyScreen, table: gcsg.city, stash: gcsg.stash, dice: gcsg.fight },
+  bmg: { home, join: home, history: historyScreen, summary: summaryScreen, table: bmg.round, plan: bmg.plan, dice: bmg.dice },
+  gcsg: { home, join: home, history: historyScreen, summary: summaryScreen, table: gcsg.city, stash: gcsg.stash, dice: gcsg.fight },
 };
 
 function screenFor(name) {
@@ -170,6 +171,12 @@ function renderShell(r) {
     banners.push(h("div", { class: "banner acting", role: "status", "data-testid": "acting-host" },
       h("p", { text: t("host.acting", { seat: seatName(state.seat) }) }),
       h("button", { type: "button", class: "btn small", "data-testid": "acting-host-stop", onclick: () => setActingAsHost(false) }, t("host.stop"))));
+  }
+  if (state.code && gameOver() && r.name !== "summary") {
+    // after the game: its summary, one tap away on every screen
+    banners.push(h("div", { class: "banner notice", role: "status", "data-testid": "over-banner" },
+      h("p", { text: t("table.over") }),
+      h("a", { class: "btn small primary", href: `#/summary/${state.code}` }, t("summary.open"))));
   }
   if (state.notice) {
     banners.push(h("div", { class: "banner notice", role: "status" },

@@ -230,6 +230,9 @@ export function priceOf(offer) {
 }
 
 // The game a table view is of: "bgcc", "bgcc-versus", "bmg" or "gcsg" (the view says it).
+// Whether the game has ended: every game's view says it (BGCC in its turn, the others at the top).
+export function gameOver(table = state.table) { return Boolean(table?.over || table?.turn?.over); }
+
 export function gameOf(table = state.table) { return table?.game || (table?.mode === "versus" ? "bgcc-versus" : "bgcc"); }
 
 // Where play stands now, in words: the step (BGCC), the round's phase (BMG) or the turn's step (GCSG).
@@ -415,6 +418,7 @@ async function command(path, body, controlKey, { token, ifMatch, method = "POST"
 // entry the server gave (pages of HISTORY_PAGE, the most it answers at once). An entry the live
 // stream added meanwhile is replaced by the server's own when a page brings it.
 const HISTORY_PAGE = 500;
+const TRAVELS = ["undo", "redo", "jump"];   // the events of an undo, a redo and a jump back (api/play.py)
 let historyFetch = null;
 let historyAgain = false;
 
@@ -583,6 +587,10 @@ async function connectLive() {
     if (state.history && !state.history.some((x) => x.version === data.version)) {
       state.history = [...state.history, { version: data.version, seat: data.seat, command: data.command, at: Date.now(), events: data.events }];
       changed();
+    }
+    if (state.history && (data.events || []).some((ev) => TRAVELS.includes(ev.kind))) {
+      state.historyUpTo = 0;   // an undo, redo or jump changes which earlier changes read `undone`: read them again
+      loadHistory();
     }
   });
   // This phone's token stopped working (its seat handed to another phone, the host seat reclaimed

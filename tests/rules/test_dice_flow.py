@@ -214,7 +214,8 @@ def test_example_1_hero_melee_attack_full_flow():
     villain_before = (villain.reserve, villain.fatigue, dict(villain.spaces))
     table, events = run(table, df.Defend(cubes=0))
     assert one(events, "defense").data == {"roll": 1, "attack": 3, "defense": 1, "wounds": 2, "defense_cubes": 0,
-                                           "rolled": 0, "automatic": 1, "poison": 0}
+                                           "rolled": 0, "automatic": 1, "poison": 0,
+                                           "attacker": "Commissioner Gordon", "defender": "Thug with crowbar #1"}
     assert one(events, "character_wounded").data == {"miniature": THUG, "wounds": 2, "life_points": 0}
     assert one(events, "character_neutralized").data == {"miniature": THUG}
     assert mini(table, THUG).place == "pool"
@@ -841,7 +842,8 @@ def test_a_fall_rolls_yellow_dice_equal_to_its_level_and_wounds_by_successes():
     table, events = run(table, df.StartFreeRoll("fall", 3, hero=RENEE))
     assert one(events, "roll_started").data["pool"] == ["yellow"] * 3
     table, events = run(table, roll(5, 2, 0), df.EndRerolls())
-    assert one(events, "successes").data == {"roll": 1, "successes": 3, "wounds": 3}
+    assert one(events, "successes").data == {"roll": 1, "successes": 3, "wounds": 3,
+                                                     "roller": "Renee Montoya"}
     assert one(events, "hero_wounded").data["wounds"] == 3
 
 
@@ -1123,12 +1125,14 @@ def test_circular_strike_uses_the_remaining_successes_in_deferred_attacks():
     assert one(events, "roll_started").data == {
         "roll": 2, "action": "melee", "pool": [], "bonuses": ["Circular strike 2: a deferred attack with the 5 "
                                                               "remaining successes"],
-        "automatic": 0, "hindering": 0, "follow_up": "Circular strike", "successes": 5}
+        "automatic": 0, "hindering": 0, "follow_up": "Circular strike", "successes": 5,
+        "actor": "Batman"}
     assert table.dice.roll.step == "defense"  # no dice: straight to the successes, then the defense
     refused(table, roll(5), "VII")
     table, events = run(table, df.Defend())
     assert one(events, "defense").data == {"roll": 2, "attack": 5, "defense": 2, "wounds": 3, "defense_cubes": 0,
-                                           "rolled": 0, "automatic": 2, "poison": 0}
+                                           "rolled": 0, "automatic": 2, "poison": 0,
+                                           "attacker": "Batman", "defender": "Brute with chains #1"}
     assert offered(table)["Circular strike"]["successes"] == 2  # 5 − 2 − 1; 1 of 2 deferred attacks made
     refused(table, df.StartFollowUp("Circular strike", target_miniature=THUG), "X·Circular strike",
             "Circular strike targets another miniature: Thug with crowbar #1 was already a target of this attack")

@@ -232,7 +232,8 @@ def _wounds(table, roll: DiceRoll, shown: int) -> list:
                                     f"{defense} defense ({detail}): {plural(wounds, 'wound')}{extra}", "VII·H",
                          {"roll": roll.id, "attack": attack, "defense": defense, "wounds": wounds,
                           "defense_cubes": roll.defense_cubes, "rolled": shown,
-                          "automatic": roll.defense_automatic, "poison": 0 if roll.harmless else poison}))
+                          "automatic": roll.defense_automatic, "poison": 0 if roll.harmless else poison,
+                          "attacker": roll.actor, "defender": roll.defender}))
     if roll.shackle:
         result = sk.shackle(roll.shackle, wounds, action_kind=sk.MELEE, declared=True)
         if result.tokens:
@@ -275,7 +276,7 @@ def _free_wounds(table, roll: DiceRoll, shown: int) -> list:
     roll.wounds = wounds
     events = [Event("successes", f"{roller.name}: {CAUSE_TEXT[roll.action]}, {plural(shown, 'success')}: "
                                   f"{plural(wounds, 'wound')}{why}", CAUSE_RULE[roll.action],
-                     {"roll": roll.id, "successes": shown, "wounds": wounds})]
+                     {"roll": roll.id, "successes": shown, "wounds": wounds, "roller": roller.name})]
     alive = roller.mini is None or roller.mini.place == "board"
     if wounds and alive:
         events += wound_target(table, wounds, roll.hero, roll.miniature, CAUSE_RULE[roll.action])

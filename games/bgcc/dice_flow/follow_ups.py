@@ -296,4 +296,4 @@ def start_follow_up(table, cmd: StartFollowUp) -> list:
     return [Event("roll_started", text, rule,
                    {"roll": roll.id, "action": action, "pool": roll.pool.dice_types, "bonuses": notes,
                     "automatic": 0, "hindering": hindering, "follow_up": skill,
-                    "successes": roll.successes})]
+                    "successes": roll.successes, "actor": possessor.name})]

@@ -120,7 +120,8 @@ def roll_dice(table, cmd: RollDice, rng=None) -> list:
     record = result.as_record()
     return [Event("dice_rolled", f"{who} rolls {pool.describe()}: {_faces_text(result)}",
                    "VII·E" if defense else "V·C·1 [f]",
-                   {"roll": roll.id, "pool": "defense" if defense else "action", **record})]
+                   {"roll": roll.id, "pool": "defense" if defense else "action", **record, "roller": who,
+                    "faces": {c: list(faces.faces_of(c)) for c in sorted({d.colour for d in pool.dice})}})]
 
 
 def reroll_dice(table, cmd: RerollDice, rng=None) -> list:

@@ -306,7 +306,7 @@ def start(table, cmd: StartRoll) -> list:
     events.append(Event("roll_started", f"{actor.name}: {describe_action(roll)}{against}, pool "
                                          f"{pool.describe()} ({'; '.join(notes)})", POOL_RULE[action],
                          {"roll": roll.id, "action": action, "pool": roll.pool.dice_types, "bonuses": notes,
-                          "automatic": automatic, "hindering": hindering}))
+                          "automatic": automatic, "hindering": hindering, "actor": actor.name}))
     return events
 
 
@@ -336,7 +336,7 @@ def start_free(table, cmd: StartFreeRoll) -> list:
     table.dice.roll = roll
     return [Event("roll_started", f"{roller.name}: {CAUSE_TEXT[cmd.cause]} of level {level_}, "
                                    f"{pool.describe()}; wounds = successes", rule,
-                   {"roll": roll.id, "action": cmd.cause, "pool": roll.pool.dice_types})]
+                   {"roll": roll.id, "action": cmd.cause, "pool": roll.pool.dice_types, "actor": roller.name})]
 
 
 def abandon(table, cmd: AbandonRoll) -> list:

@@ -13,6 +13,7 @@ export function render() {
   const entries = state.history ? [...state.history].reverse() : null;
   const names = namesOf(state.table);
   const out = [h("h1", { text: t("history.title") }),
+    h("p", {}, h("a", { class: "btn small ghost", href: `#/summary/${state.code}`, "data-testid": "summary-open" }, t("summary.open"))),
     h("div", { class: "hist-actions" },
       travelButton("undo", "↶ ", can, names),
       travelButton("redo", "↷ ", can, names)),
@@ -28,9 +29,10 @@ export function render() {
   const list = h("ol", { class: "list hist", "data-testid": "history", reversed: true });
   for (const entry of entries) {
     const key = `jump-${entry.version}`;
-    list.append(h("li", { "data-version": entry.version },
+    list.append(h("li", { "data-version": entry.version, class: entry.undone ? "undone" : null },
       h("div", { class: "meta" },
-        h("span", { text: `#${entry.version} · ${t("history.by", { who: entry.seat ? seatName(entry.seat) : "—" })}` }),
+        h("span", { text: `#${entry.version} · ${t("history.by", { who: entry.seat ? seatName(entry.seat) : "—" })}`
+          + (entry.undone ? ` · ${t("history.undone")}` : "") }),
         h("span", { text: entry.at ? formatTime(entry.at) : "" })),
       entry.events.map((ev) => h("p", { class: "ev", text: eventText(ev, names) })),
       actingAsHost() && can && entry.version < state.version ? h("button", {
