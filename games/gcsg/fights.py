@@ -74,6 +74,15 @@ def winner_of(state: State, fight: Fight, dice: dict, modifiers: dict) -> tuple[
     return (fight.attacker if a > d else fight.defender), totals, "the higher total wins"
 
 
+def _why_code(fight: Fight, dice: dict, totals: dict) -> str:
+    """`winner_of`'s reason as a code for the phones' words: "bat_emblem", "tie" or "higher"."""
+    if BATMAN in totals:
+        villain = fight.defender if fight.attacker == BATMAN else fight.attacker
+        if dice[villain] == BAT:
+            return "bat_emblem"
+    return "tie" if totals[fight.attacker] == totals[fight.defender] else "higher"
+
+
 def roll_fight(state: State, cmd: RollFight) -> list[Event]:
     fight = state.fight
     rule = "FVB" if BATMAN in (fight.attacker, fight.defender) else "FVV"
@@ -93,7 +102,8 @@ def roll_fight(state: State, cmd: RollFight) -> list[Event]:
     rolled = ", ".join(f"{who(s)} {dice[s]} → {totals[s]}" for s in (fight.attacker, fight.defender))
     events = [Event("fight_result", f"{rolled}: {why}; {who(winner)} wins on {bname}", rule,
                     {"block": block, "dice": {k: dice[k] for k in (fight.attacker, fight.defender)},
-                     "totals": totals, "winner": winner})]
+                     "totals": totals, "winner": winner, "attacker": fight.attacker, "defender": fight.defender,
+                     "why": _why_code(fight, dice, totals)})]
     state.fight = None
     s = state.settings
     if winner == BATMAN:
@@ -115,7 +125,7 @@ def roll_fight(state: State, cmd: RollFight) -> list[Event]:
                                                 "Batman's Order value"))
                 events.append(Event("remove_due", f"{name(fight.controller)} must remove "
                                     f"{plural(order, 'Threat')} from {bname}", rule,
-                                    {"block": block, "count": order, "seat": fight.controller}))
+                                    {"block": block, "count": order, "seat": fight.controller, "may": False}))
         return events
     if loser == BATMAN:
         state.batman.block = None
