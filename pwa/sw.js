@@ -19,6 +19,8 @@ const SHELL = [
   "/js/i18n.js",
   "/js/i18n-games.js",
   "/js/i18n-words.js",
+  "/js/i18n-events.js",
+  "/js/events.js",
   "/js/now.js",
   "/js/refusals.js",
   "/js/ui.js",

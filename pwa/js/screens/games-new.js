@@ -3,7 +3,7 @@
 // table's own settings entered once and kept on this phone). The API checks the crews and the
 // settings (refusals with their rule); the phone only gathers the choices.
 
-import { refusalText, t } from "../i18n.js";
+import { refusalText, t, word } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { changed, request, saveRecord } from "../core.js";
 
@@ -100,7 +100,7 @@ export function renderBmgCreate(box, goRef) {
           h("label", { class: "check", for: id },
             h("input", { type: "checkbox", id, "data-key": id, "data-testid": id, checked: p.members.has(c.id),
               onchange: (e) => { if (e.target.checked) p.members.add(c.id); else { p.members.delete(c.id); if (p.boss === c.id) p.boss = null; } changed(); } }),
-            h("span", {}, h("strong", { text: c.alias || c.name }), h("span", { class: "muted small", text: ` · ${c.ranks.join("/")} · ${c.reputation} Rep${c.funding ? ` · $${c.funding}` : ""}` }))),
+            h("span", {}, h("strong", { text: c.alias || c.name }), h("span", { class: "muted small", text: ` · ${c.ranks.map((r) => word(`bmg.rank.${r}`, r)).join("/")} · ${c.reputation} Rep${c.funding ? ` · $${c.funding}` : ""}` }))),
           p.members.has(c.id) ? h("label", { class: "check small", for: `${id}-boss` },
             h("input", { type: "radio", name: `bmg-boss-${n}`, id: `${id}-boss`, "data-testid": `${id}-boss`, checked: p.boss === c.id,
               onchange: () => { p.boss = c.id; changed(); } }),
