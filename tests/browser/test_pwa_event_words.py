@@ -159,5 +159,5 @@ def test_french_words_are_elided_counted_and_spaced(phones):
     assert said["given"] == "Le Joker donne 2 $ au Pingouin"
     assert said["activated"] == "Fin de l'activation d'Oswald"
     assert said["spend"] == "Batman dépense 1 cube à distance"
-    assert said["defense"] == "Défense : 0 cube, 1 automatique"
+    assert said["defense"] == "Défense : 0 cube, 1 succès automatique"
     assert said["percent"] == "52\u202f%"
