@@ -60,6 +60,7 @@ function bgccSaid(made, event) {
 }
 
 const capital = (x) => x.charAt(0).toUpperCase() + x.slice(1);
+const lower = (x) => x.charAt(0).toLowerCase() + x.slice(1);
 
 // ---- every game: the API's own events (api/resources/tables.py, api/play.py)
 const ANY = {
@@ -113,7 +114,7 @@ const BMG = {
     const detail = [t("ev.bmg.attack.hits", { hits: d.hits })];
     if (d.blocks) detail.push(t("ev.bmg.attack.blocks", { blocks: d.blocks }));
     if (d.strength_hit) detail.push(t(d.critical ? "ev.bmg.attack.strengthCritical" : "ev.bmg.attack.strength"));
-    const effect = d.critical_effect ? `, ${bmgStatus(d.critical_effect)}` : "";
+    const effect = d.critical_effect ? `, ${lower(bmgStatus(d.critical_effect))}` : "";
     return ["", { target: x.model(d.target), standing: d.standing, detail: detail.join(", "),
       markers: markers(d.stun, d.injury) + effect + fate(d) }];
   },
@@ -216,7 +217,7 @@ const GCSG = {
     if (d.reason === "level") return d.level === undefined ? null : ["level", { villain: x.villain(d.winners?.[0]), level: d.level }];
     const standings = (d.standings || []).map((u) => `${t(`ev.gcsg.criterion.${u.criterion}`)}${getLang() === "fr" ? " : " : ": "}`
       + Object.entries(u.values).map(([v, value]) => `${x.villain(v)} ${num(value)}`).join(", ")).join(semicolon());
-    return [(d.winners || []).length === 1 ? "deck" : "deckTie", { standings, winners: x.villains(d.winners) }];
+    return [(d.winners || []).length === 1 ? "deck" : "deckTie", { standings: capital(standings), winners: x.villains(d.winners) }];
   },
   batman_reshuffled: () => ["", {}],
   batman_card: (d, x) => (d.villain === undefined ? null : [d.block ? "send" : "stay", { villain: x.villain(d.villain), block: x.block(d.block) }]),

@@ -161,3 +161,98 @@ def test_french_words_are_elided_counted_and_spaced(phones):
     assert said["spend"] == "Batman dépense 1 cube à distance"
     assert said["defense"] == "Défense : 0 cube, 1 succès automatique"
     assert said["percent"] == "52\u202f%"
+
+
+# One event of every kind of the Miniature Game and the Strategy Game, shaped as the games write
+# them (games/bmg, games/gcsg): each is written from its data in both languages, never the
+# server's words (the sample's `text` is a marker), with no placeholder or "undefined" left.
+SAMPLES = {
+    "bmg": [
+        ("lead_roll", {"player": "a", "die": 5, "bonus": 1, "total": 6}), ("lead_tie", {"players": ["a", "b"], "total": 4}),
+        ("lead_won", {"player": "a", "total": 5, "tie_broken": True}), ("initiative", {"player": "a", "chosen_by": "a"}),
+        ("event_roll", {"event": "Heavy Rain", "die": 2, "applies": True}), ("phase", {"phase": "recount", "step": 1}),
+        ("plan", {"player": "a", "count": 2}), ("plan_private", {"player": "a", "models": ["x", "y"]}),
+        ("passes", {"player": "b", "passes": 1, "largest": 3, "models": 2}), ("turn", {"player": "a"}),
+        ("activate", {"model": "x", "player": "a", "audacity": True}), ("activated", {"model": "x", "player": "a", "audacity": False}),
+        ("pass", {"player": "a", "passes": 1}), ("pass_marker", {"player": "a", "model": "x", "casualty": True}),
+        ("recount", {"step": 3}), ("resources_discarded", {"player": "a", "cards": 2}), ("recover", {"model": "x", "stun": 1}),
+        ("recovery", {"model": "x", "dice": [2, 3, 5], "kept": [2, 3], "total": 5, "endurance": 6, "passed": True}),
+        ("game_over", {"winners": ["a"], "vp": {"a": 5, "b": 3}, "round": 4, "empty": []}),
+        ("round", {"round": 2, "lead_bonus": {}}),
+        ("attack", {"target": "y", "attack_dice": [4, 5], "strength_die": 6, "defense_dice": [], "defense": 3, "hits": 2,
+                    "blocks": 1, "strength_hit": True, "critical": True, "critical_effect": "Knocked Down", "standing": 2,
+                    "stun": 1, "injury": 1, "ko": True, "casualty": False}),
+        ("move", {"model": "x", "bmd": 8, "impaired": 0}), ("stand_up", {"model": "x"}),
+        ("fall", {"model": "x", "distance": 5, "bmd": 4, "outcome": "injury"}),
+        ("melee", {"model": "x", "weapon": "Fists", "effort": 1, "defender_effort": {"y": 0}}),
+        ("melee_declared", {"model": "x", "weapon": "Fists", "targets": ["y"]}), ("defend", {"model": "y", "effort": 1}),
+        ("attack_effort", {"model": "x", "effort": 2, "target": "y"}), ("melee_cancelled", {"model": "x"}),
+        ("ranged", {"model": "x", "weapon": "Batarang", "removals": 1, "magazines": 2, "dice": 2, "strength_die": False}),
+        ("manipulate", {"model": "x", "what": "reveal_suspect", "player": "a", "owner": "b", "suspects": {"a": 1, "b": 0}}),
+        ("special", {"model": "x", "trait": "Detective"}), ("skill_ignored", {"model": "x"}),
+        ("skill_roll", {"model": "x", "skill": "endurance", "against": None, "dice": [1, 4], "kept": [1, 4], "total": 5,
+                        "target": 6, "passed": True, "effort": 0}),
+        ("effort", {"model": "x", "effort": 1, "trait": None}), ("damage", {"model": "x", "stun": 2, "injury": 0, "ko": False, "casualty": False}),
+        ("heal", {"model": "x", "stun": 1, "injury": 0, "recovered": True}), ("status", {"model": "x", "status": "Knocked Down", "on": True}),
+        ("reload", {"model": "x", "weapon": "Batarang", "magazines": 2}), ("crown", {"model": "x", "player": "a", "inspire": 4}),
+        ("dispute", {"player": "a", "die": 5, "applies": "roller"}),
+        ("roll", {"player": "a", "die": 3, "kind": "randomize", "result": 2, "items": 3, "halve": False, "add": 0}),
+        ("mulligan", {"player": "a", "count": 1}), ("objective_played", {"player": "a", "card": "Loot"}),
+        ("objective_scored", {"player": "a", "card": "Loot", "vp": 2, "total": 4}), ("objective_failed", {"player": "a", "card": "Loot"}),
+        ("resource", {"player": "a", "cost": 1, "left": 2}), ("objective_discarded", {"player": "a"}),
+    ],
+    "gcsg": [
+        ("step", {"step": "hire", "villain": "j"}), ("drawn", {"villain": "j", "deck": 1}), ("last_card", {"villain": "j"}),
+        ("face_down", {"villain": "j"}), ("turn", {"turn": 3, "villain": "p"}),
+        ("declined", {"seat": "p", "pending": "place_threats", "count": 2}),
+        ("card_played", {"villain": "j", "bat_signal": True, "income": None}), ("signal", {}),
+        ("income", {"block": "b", "villain": "j", "money": 1, "short": True}), ("resources_taken", {"villain": "j", "money": 1, "information": 0, "threats": 1}),
+        ("plot", {"villain": "j", "title": "Robbery"}), ("gained", {"villain": "j", "information": 2}),
+        ("paid", {"villain": "j", "money": 3}),
+        ("given", {"from": "p", "to": "j", "money": 1, "asked": 2, "revealed": {"money": 1, "information": 0}}),
+        ("hired", {"villain": "j", "count": 2, "money": 10}), ("move_paid", {"villain": "j", "information": 1}),
+        ("moved", {"villain": "j", "to": "b", "from": "hideout", "henchmen": [{"source": "hideout", "to": "b", "count": 2}]}),
+        ("to_hideout", {"block": "b", "henchmen": {"p": 2}}),
+        ("game_over", {"winners": ["j"], "reason": "deck", "standings": [{"criterion": "level", "values": {"j": 5, "p": 4}}]}),
+        ("batman_reshuffled", {}), ("batman_card", {"block": "b", "villain": "j"}),
+        ("remove_due", {"block": "b", "count": 3, "seat": "j", "may": True}), ("level_paid", {"villain": "j", "money": 4}),
+        ("level_shown", {"villain": "j", "kind": "blocks", "amount": 2, "have": 3}), ("level_up", {"villain": "j", "level": 3, "from": 2}),
+        ("ability_due", {"villain": "j"}), ("ability_chosen", {"villain": "j", "card": "Laughing Gas"}),
+        ("threats_placed", {"villain": "j", "placements": {"b": 2}, "moved_from": {"c": 1}}),
+        ("threats_removed", {"block": "b", "threats": {"p": 1}, "by": "j"}),
+        ("henchmen_placed", {"villain": "j", "placements": {"b": 1, "c": 1}}),
+        ("fight", {"block": "b", "attacker": "batman", "defender": "p", "controller": "j"}),
+        ("fight_result", {"block": "b", "dice": {"batman": 3, "p": "bat"}, "totals": {"batman": 6, "p": 2}, "winner": "batman",
+                          "attacker": "batman", "defender": "p", "why": "bat_emblem"}),
+        ("batman_beaten", {"level": 3}), ("threats_due", {"seat": "j", "count": 2}),
+    ],
+}
+
+WRITE_ALL = """async (samples) => {
+  const i18n = await import('/js/i18n.js');
+  const ev = await import('/js/events.js');
+  const names = {
+    bmg: { game: 'bmg', players: { a: 'Ann', b: 'Bob' }, models: { x: 'Batman', y: 'Thug' } },
+    gcsg: { game: 'gcsg', villains: { j: 'The Joker', p: 'The Penguin' }, blocks: { b: 'Uptown 1', c: 'Uptown 2' } },
+  };
+  const out = {};
+  for (const lang of ['en', 'fr']) {
+    i18n.setLang(lang);
+    for (const [game, list] of Object.entries(samples))
+      for (const [kind, data] of list) out[`${lang} ${game} ${kind}`] = ev.eventText({ kind, data, text: 'SERVER' }, names[game]);
+  }
+  return out;
+}"""
+
+
+def test_every_kind_is_written_from_its_data_in_both_languages(phones):
+    from tests.test_event_codes import KINDS
+    for game in ("bmg", "gcsg"):
+        assert sorted(KINDS[game] - {k for k, _ in SAMPLES[game]}) == [], f"{game}: kinds with no sample"
+    page = phones.open("/", lang="fr")
+    written = page.evaluate(WRITE_ALL, SAMPLES)
+    bad = {k: v for k, v in written.items() if v == "SERVER" or re.search(r"undefined|NaN|\{|\(s\)|null", v)}
+    assert bad == {}
+    for key, text in written.items():
+        if key.startswith("fr "):
+            assert text != written["en " + key[3:]], key
