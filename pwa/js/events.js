@@ -324,5 +324,5 @@ const BGCC = {
   shackle: (d) => ["shackle", { tokens: d.tokens, defender: d.defender }],
   sacrifice: (d) => ["sacrifice", { taken: d.taken, successes: d.successes }],
   imaginary_friend: () => ["imaginary_friend", {}],
-  token: (d) => (d.change ? [`token.${d.change}`, { token: t(`vl.tok.${d.kind}`).toLowerCase(), area: d.area, side: BGCC_FR[`by.${d.side}`] || d.side }] : null),
+  token: (d) => (d.change ? [`token.${d.change}`, { token: t(`vl.tok.${d.kind}`).toLowerCase(), area: d.area ? ` (${d.area})` : "", side: BGCC_FR[`by.${d.side}`] || d.side }] : null),
 };

@@ -228,6 +228,57 @@ SAMPLES = {
     ],
 }
 
+# Chronicles in French (its English is the server's words): every kind events.js writes.
+SAMPLES_BGCC = [
+    ("spend", {"hero": "batman", "space": "melee", "cubes": 2}), ("spend", {"side": "villain", "space": "defense", "cubes": 1}),
+    ("stance", {"hero": "batman", "stance": "resting", "to_reserve": 2, "from_wound": 1}), ("step", {"turn": 2, "step": "heroes.actions"}),
+    ("turn_marker", {"turn": 3}), ("hero_finished", {"hero": "batman"}),
+    ("activation", {"tile": "t1", "position": 2, "discs": 1, "cost": 3}), ("defense", {"attack": 3, "defense": 1, "wounds": 2}),
+    ("hero_wounded", {"hero": "batman", "wounds": 1}), ("character_wounded", {"miniature": "m1", "wounds": 1, "life_points": 2}),
+    ("character_neutralized", {"miniature": "m1"}), ("tile_neutralized", {"tile": "t1"}), ("setup", {}),
+    ("step_passed", {"step": "villain.first_tile"}), ("upkeep", {"hero": "batman", "cubes": 2}),
+    ("upkeep", {"side": "villain", "moved": 2, "recovered": 1, "discs": 1}), ("upkeep", {"side": "villain", "moved": 0, "recovered": 3}),
+    ("reinforcement_lost", {"lost": 2}), ("game_over", {"winner": "heroes"}), ("action", {"miniature": "m1", "uses": 1, "multiplier": 2}),
+    ("complex_action", {"successes": 2, "difficulty": 3, "success": False}),
+    ("automatic_action", {"hero": "batman", "space": "thought"}), ("automatic_action", {"miniature": "m1"}),
+    ("item", {"from": "batman", "to": "gordon", "item": "Rope"}), ("item", {"hero": "batman", "item": "Rope", "encumbrance": 2}),
+    ("item", {"hero": "batman", "item": "Rope"}), ("movement", {"hero": "batman", "cubes": 2, "lost": 1}),
+    ("throw", {"hero": "batman", "item": "Rope", "successes": 2, "difficulty": 1, "reached": True}),
+    ("event_tile", {"reinforcement_points": 2}), ("dredge", {"tiles": ["t1", "t2"], "cubes": 4}),
+    ("demobilize", {"tile": "t1", "removed": 2}), ("reinforce", {"miniature": "m1", "cost": 2, "remaining": 1}),
+    ("discs", {"side": "heroes", "discs": 2}), ("draft", {"side": "heroes", "tile": "t1"}), ("draft", {}),
+    ("roll_started", {"hero": "batman", "action": "ranged", "pool": ["yellow", "orange"]}),
+    ("roll_started", {"miniature": "m1", "action": "melee", "pool": []}), ("dice_rolled", {"pool": "defense", "successes": 1}),
+    ("dice_rerolled", {"successes": 3}), ("successes", {"successes": 2, "wounds": 2}),
+    ("defense_declared", {"cubes": 0, "pool": [], "automatic": 0}), ("defense_declared", {"cubes": 2, "pool": ["red", "black"], "automatic": 1}),
+    ("roll_abandoned", {}), ("hero_neutralized", {"hero": "batman"}), ("follow_up_offered", {"skill": "Combo", "successes": 1}),
+    ("dice_mode", {"mode": "physical"}), ("dice_calibrated", {"colour": "yellow"}),
+    ("pushing_limits", {"hero": "batman", "wounds": 1, "space": "movement"}), ("shackle", {"tokens": 1, "defender": "Bane"}),
+    ("sacrifice", {"taken": 1, "successes": 2}), ("imaginary_friend", {}),
+    ("token", {"token": 1, "kind": "smoke", "area": "A4", "side": "heroes", "change": "placed"}),
+]
+
+WRITE_BGCC = """async (samples) => {
+  const i18n = await import('/js/i18n.js');
+  const ev = await import('/js/events.js');
+  i18n.setLang('fr');
+  const names = { game: 'bgcc', heroes: { batman: 'Batman', gordon: 'Commissioner Gordon' }, tiles: { t1: 'Thugs', t2: 'Enforcers' },
+    minis: { m1: 'Thug #1' }, mission: 'Une nuit à Gotham' };
+  return samples.map(([kind, data]) => ev.eventText({ kind, data, text: 'SERVER' }, names));
+}"""
+
+
+def test_every_chronicles_kind_is_written_in_french(phones):
+    from tests.test_event_codes import BGCC_SERVER_WORDS, KINDS
+    assert sorted(KINDS["bgcc"] - set(BGCC_SERVER_WORDS) - {k for k, _ in SAMPLES_BGCC}) == []
+    written = phones.open("/", lang="fr").evaluate(WRITE_BGCC, SAMPLES_BGCC)
+    bad = [x for x in written if x == "SERVER" or re.search(r"undefined|NaN|\{|\(s\)|null|, ,|dés ,| en à ", x)]
+    assert bad == []
+    assert "Batman dépense 2 cubes au corps à corps" in written
+    assert "Pion fumigène (A4) posé par les héros" in written
+    assert "Défense : 0 cube, 0 succès automatique" in written
+
+
 WRITE_ALL = """async (samples) => {
   const i18n = await import('/js/i18n.js');
   const ev = await import('/js/events.js');
