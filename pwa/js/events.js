@@ -118,7 +118,8 @@ const BMG = {
     return ["", { target: x.model(d.target), standing: d.standing, detail: detail.join(", "),
       markers: markers(d.stun, d.injury) + effect + fate(d) }];
   },
-  move: (d, x) => ["", { model: x.model(d.model), bmd: d.bmd }],
+  // a move's distance, when the event carries it (entered by the table)
+  move: (d, x) => [typeof d.distance === "number" ? "distance" : "", { model: x.model(d.model), bmd: d.bmd, distance: d.distance }],
   stand_up: (d, x) => ["", { model: x.model(d.model) }],
   fall: (d, x) => [d.outcome === "casualty" || d.outcome === "injury" ? d.outcome : "none",
     { model: x.model(d.model), distance: d.distance, bmd: d.bmd }],
