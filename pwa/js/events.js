@@ -50,7 +50,8 @@ function said(made, game, event) {
   if (!made) return event.text;
   const [variant, params] = made;
   const key = `ev.${game}.${event.kind}${variant ? `.${variant}` : ""}`;
-  return capital(t(key, params));
+  const text = t(key, params);
+  return text === key ? event.text : capital(text);   // a variant the catalogue lacks: the server's
 }
 
 function bgccSaid(made, event) {
