@@ -164,3 +164,27 @@ def test_every_counted_noun_has_both_forms_in_both_languages():
             continue  # Chronicles' French only
         for form in ("one", "other"):
             assert f"u.{unit}.{form}" in EN and f"u.{unit}.{form}" in FR, (unit, form)
+
+
+def test_an_undo_summary_carries_a_public_event_s_params_and_never_a_seat_s_own(http):
+    """The Undo button says the change in the phone's language: the table view's `undo` carries each
+    public event's `data` (as the history does), and a seat's own event (the Audacity markers behind
+    its screen) its words only, even to that seat (api/play.py `_described`)."""
+    from tests.game_http import GameTable
+    players = [{"id": "ann", "name": "Ann", "crew": {"name": "Bats", "boss": "batman",
+                                                     "members": [{"card": "batman"}, {"card": "gordon"}]}},
+               {"id": "bob", "name": "Bob", "crew": {"name": "Joker", "boss": "joker",
+                                                     "members": [{"card": "joker"}, {"card": "thug"}]}}]
+    t = GameTable.new(http, "bmg", {"limit": 350, "players": players}, ["player:ann", "player:bob"])
+    t.send("player:ann", "roll_lead", player="ann", value=5)
+    assert t.view("player:bob")["undo"]["events"][0]["data"]["die"] == 5
+    t.send("player:bob", "roll_lead", player="bob", value=2)
+    t.send("player:ann", "choose_initiative", player="ann", initiative="ann")
+    offer = next(m for m in t.view("player:ann")["may"]["player:ann"] if m["command"] == "place_audacity")
+    chosen = offer["targets"]["models"][:offer["targets"]["count"][0]]
+    t.send("player:ann", "place_audacity", player="ann", models=chosen)
+    for seat in ("player:ann", "player:bob", "host"):
+        events = {e["kind"]: e for e in t.view(seat)["undo"]["events"]}
+        assert events["plan"]["data"] == {"player": "ann", "count": len(chosen)}, seat
+        assert "data" not in events.get("plan_private", {}), seat
+        assert ("plan_private" in events) == (seat == "player:ann"), seat

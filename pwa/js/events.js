@@ -32,6 +32,7 @@ export function eventNames(table) {
 
 // One event in the app's language.
 export function eventText(event, names) {
+  if (!event.data) return event.text;   // a seat's own event in an undo's summary carries its words only
   const game = names?.game || "bgcc";
   const d = event.data || {};
   const n = names || {};
