@@ -103,11 +103,13 @@ def travellers(author: str | None) -> list[str]:
 
 def _described(game: games.Game, events: list, seat: str | None) -> list[dict]:
     """The events of an undo or redo as the table view carries them: as `seat` may read them; in a
-    game with secrets only their words (kind, text, rule): a table view never holds a screen's
-    contents, not even the seat's own (that is the change's events' place)."""
+    game with secrets only their words (kind, text, rule) and a public event's params (`data`, as
+    the history gives every seat, for the phones to say it in their language): a table view never
+    holds a screen's contents, not even the seat's own (that is the change's events' place)."""
     events = orjson.loads(orjson.dumps(game.events_for(events, seat)))
     if game.secret:
-        return [{k: e[k] for k in ("kind", "text", "rule") if k in e} for e in events]
+        return [{k: e[k] for k in ("kind", "text", "rule", *(("data",) if e.get("seat") is None else ())) if k in e}
+                for e in events]
     return events
 
 

@@ -4,7 +4,7 @@
 // Change VERSION whenever a shell file changes: the new worker waits, and the app offers
 // "Update"; nothing is swapped under a player's thumb.
 
-const VERSION = "gc-shell-v25";
+const VERSION = "gc-shell-v26";
 const SHELL = [
   "/",
   "/index.html",
@@ -19,6 +19,8 @@ const SHELL = [
   "/js/i18n.js",
   "/js/i18n-games.js",
   "/js/i18n-words.js",
+  "/js/i18n-events.js",
+  "/js/events.js",
   "/js/now.js",
   "/js/refusals.js",
   "/js/ui.js",

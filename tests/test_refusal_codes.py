@@ -168,7 +168,7 @@ def test_french_placeholders_are_params_of_the_refusal():
     for s in CODED:
         for c in s.codes or []:
             params[c] |= s.params
-    wrong = {c: sorted(set(re.findall(r"\{(\w+)\}", fr[c])) - params[c]) for c in params if c in fr}
+    wrong = {c: sorted(set(re.findall(r"\{(\w+)(?:#\w+)?\}", fr[c])) - params[c]) for c in params if c in fr}
     assert not {c: p for c, p in wrong.items() if p}, "placeholders no refusal of that code passes"
 
 

@@ -99,10 +99,12 @@ def _dissipate(table: Table, side: str) -> list[Event]:
             token.state = "dissipating"
             kept.append(token)
             events.append(Event("token", f"{token.kind.capitalize()} token {token.area} is dissipating",
-                                "IX·O", {"token": token.id}))
+                                "IX·O", {"token": token.id, "kind": token.kind, "area": token.area,
+                                         "change": "dissipating"}))
         else:
             events.append(Event("token", f"{token.kind.capitalize()} token {token.area} is removed",
-                                "IX·O", {"token": token.id}))
+                                "IX·O", {"token": token.id, "kind": token.kind, "area": token.area,
+                                         "change": "removed"}))
     table.tokens = kept
     return events
 
@@ -642,7 +644,7 @@ def _place_token(table: Table, cmd: c.PlaceToken) -> list[Event]:
     table.next_token_id += 1
     table.tokens.append(token)
     return [Event("token", f"{cmd.kind.capitalize()} token placed {cmd.area} by the {cmd.side}", "IX·O",
-                  {"token": token.id})]
+                  {"token": token.id, "kind": cmd.kind, "area": cmd.area, "side": cmd.side, "change": "placed"})]
 
 
 def _remove_token(table: Table, cmd: c.RemoveToken) -> list[Event]:
@@ -651,7 +653,7 @@ def _remove_token(table: Table, cmd: c.RemoveToken) -> list[Event]:
         raise RuleRefused("IX·O", f"No token {cmd.id} on the board", "unknown_token", token=cmd.id)
     table.tokens.remove(token)
     return [Event("token", f"{token.kind.capitalize()} token {token.area} removed", "IX·O",
-                  {"token": token.id})]
+                  {"token": token.id, "kind": token.kind, "area": token.area, "change": "removed"})]
 
 
 __all__ = ["apply", "Event", "Outcome"]

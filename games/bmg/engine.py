@@ -138,7 +138,8 @@ def ranged_attack(table: Table, cmd: c.RangedAttack, rng) -> list[Event]:
                     + (" + the Strength die" if report.strength_value is not None else ", no Strength die")
                     + (f" ({removals} removed)" if removals else "")
                     + ("" if left is None else f"; {plural(left, 'magazine')} left"), "RANGED ATTACK",
-                    {"model": attacker.id, "weapon": cmd.weapon, "removals": removals, "magazines": left})]
+                    {"model": attacker.id, "weapon": cmd.weapon, "removals": removals, "magazines": left,
+                     "dice": len(report.attack_values), "strength_die": report.strength_value is not None})]
     return events + attack_events(table, "ranged", attacker.id, cmd.weapon, 0, [report], "RANGED ATTACK")
 
 
@@ -170,7 +171,8 @@ def manipulate(table: Table, cmd: c.Manipulate, rng) -> list[Event]:
     else:
         raise RuleRefused(rule, f"No Manipulate action {cmd.what}", "bad_manipulate", action=cmd.what)
     use_action(table, model.id, "tactical", cmd.extra, "manipulate")
-    return [Event("manipulate", text, rule, {"model": model.id, "what": cmd.what,
+    return [Event("manipulate", text, rule, {"model": model.id, "what": cmd.what, "player": player.id,
+                                              "owner": (cmd.owner or model.player) if cmd.what == "reveal_suspect" else None,
                                               "suspects": {p.id: p.cards.suspects for p in table.players.values()}})]
 
 
@@ -317,7 +319,9 @@ def roll_die(table: Table, cmd: c.RollDie, rng) -> list[Event]:
                           option="kind")
     said = "roll again" if result is None else str(result)
     return [Event("roll", f"{player.name} rolls {value} ({how}): {said}", rule,
-                  {"player": player.id, "die": value, "kind": cmd.kind, "result": result})]
+                  {"player": player.id, "die": value, "kind": cmd.kind, "result": result,
+                   "items": cmd.items if cmd.kind == "randomize" else None,
+                   "halve": bool(cmd.halve) if cmd.kind == "d6" else False, "add": cmd.add if cmd.kind == "d6" else 0})]
 
 
 # ---------------------------------------------------------------- Objective cards

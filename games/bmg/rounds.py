@@ -58,7 +58,7 @@ def _resolve_lead(table: Table) -> list[Event]:
     table.round.roll_winner = winner
     table.round.last_roll_losers = tuple(pid for pid in table.players if pid != winner)
     return [Event("lead_won", text + " and chooses who has the Initiative", rule,
-                  {"player": winner, "total": best})]
+                  {"player": winner, "total": best, "tie_broken": len(tied) > 1})]
 
 
 def choose_initiative(table: Table, cmd: ChooseInitiative, rng) -> list[Event]:
@@ -163,7 +163,8 @@ def start_execute(table: Table) -> list[Event]:
         table.players[pid].passes = largest - n
         if largest - n:
             events.append(Event("passes", f"{table.player(pid).name} takes {plural(largest - n, 'Pass marker')} "
-                                f"({largest} − {n} models)", rule, {"player": pid, "passes": largest - n}))
+                                f"({largest} − {n} models)", rule, {"player": pid, "passes": largest - n,
+                                                                     "largest": largest, "models": n}))
     table.round.turn = None
     events += next_turn(table, table.round.initiative, include_first=True)
     return events
@@ -296,7 +297,7 @@ def end_activation(table: Table, cmd: EndActivation, rng) -> list[Event]:
     table.round.activation = None
     marker = "its Audacity marker flips to ✓" if model.audacity else "Activated marker"
     events = [Event("activated", f"{model.label}'s activation ends ({marker})", rule,
-                    {"model": model.id, "player": model.player})]
+                    {"model": model.id, "player": model.player, "audacity": model.audacity})]
     return events + next_turn(table, model.player)
 
 
@@ -346,7 +347,8 @@ def check_pass_markers(table: Table) -> list[Event]:
             player.passes += 1
             events.append(Event("pass_marker", f"{player.name} takes a Pass marker: {model.label} is "
                                 f"{'a Casualty' if model.casualty else 'KO'} before activating",
-                                "PASSING ON ACTIVATION", {"player": player.id, "model": model.id}))
+                                "PASSING ON ACTIVATION", {"player": player.id, "model": model.id,
+                                                          "casualty": model.casualty}))
     return events
 
 
@@ -483,7 +485,8 @@ def _end_or_new_round(table: Table) -> list[Event]:
         text = f"The game ends ({why}). " + (f"{names} win{'s' if len(table.round.winners) == 1 else ''} with {best} VP"
                                              if len(table.round.winners) == 1 else f"Tie at {best} VP: {names}")
         return [Event("game_over", text, "END GAME AND VICTORY POINTS",
-                      {"winners": list(table.round.winners), "vp": vp, "round": table.round.number})]
+                      {"winners": list(table.round.winners), "vp": vp, "round": table.round.number,
+                       "empty": empty})]
     events = []
     for x in table.models.values():  # a) Activated markers (and the flipped Audacity markers)
         x.activated = x.audacity = x.revealed = x.recovered_this_round = x.pass_given = x.sewer_used = False

@@ -42,14 +42,14 @@ def batman_card(state: State, cmd: BatmanCard) -> list[Event]:
     state.turn.signal_due = False
     if cmd.block is None:
         events.append(Event("batman_card", f"{name(player)} draws a Batman card: Batman does not move",
-                            "SIGNAL", {"block": None}))
+                            "SIGNAL", {"block": None, "villain": player}))
         return events
     block = s.block(cmd.block)
     if block is None:
         raise RuleRefused("SIGNAL", f"There is no block {cmd.block}", "unknown_block", block=cmd.block)
     state.batman.block = block.id
     events.append(Event("batman_card", f"{name(player)} draws a Batman card and sends Batman to {block.name}",
-                        "SIGNAL", {"block": block.id}))
+                        "SIGNAL", {"block": block.id, "villain": player}))
     standing = villains_at(state, block.id)
     if standing:
         villain = standing[0]
@@ -60,11 +60,11 @@ def batman_card(state: State, cmd: BatmanCard) -> list[Event]:
     if fled:
         events.append(Event("to_hideout", "Henchmen flee to their Hideouts: " +
                             ", ".join(f"{plural(n, 'Henchman')} of {name(v)}" for v, n in fled.items()),
-                            "SIGNAL", {"henchmen": fled}))
+                            "SIGNAL", {"henchmen": fled, "block": block.id}))
     order = s.batman_at(state.batman.level).order
     if order and any(p.threats.get(block.id) for p in state.players):
         state.pending.insert(0, Pending("remove_threats", player, order, True, "SIGNAL", block.id,
                                         "the Bat-Signal"))
         events.append(Event("remove_due", f"{name(player)} may remove up to {plural(order, 'Threat')} from "
-                            f"{block.name}", "SIGNAL", {"block": block.id, "count": order, "seat": player}))
+                            f"{block.name}", "SIGNAL", {"block": block.id, "count": order, "seat": player, "may": True}))
     return events

@@ -39,7 +39,8 @@ def win_by_level(state: State, villain: str) -> Event:
     state.winners = [villain]
     state.standings = [{"criterion": "level", "values": {p.villain: p.level for p in state.players}}]
     return Event("game_over", f"{name(villain)} reaches level {state.settings.win_level}: the criminal "
-                 f"mastermind of Gotham City!", "END", {"winners": [villain], "reason": "level"})
+                 f"mastermind of Gotham City!", "END",
+                 {"winners": [villain], "reason": "level", "level": state.settings.win_level})
 
 
 def win_by_deck(state: State) -> Event:

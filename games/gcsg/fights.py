@@ -151,7 +151,7 @@ def roll_fight(state: State, cmd: RollFight) -> list[Event]:
                                                 "Batman's Order value"))
                 events.append(Event("remove_due", f"{name(fight.controller)} must remove "
                                     f"{plural(order, 'Threat')} from {bname}", rule,
-                                    {"block": block, "count": order, "seat": fight.controller}))
+                                    {"block": block, "count": order, "seat": fight.controller, "may": False}))
         return events
     if loser == BATMAN:
         state.batman.block = None

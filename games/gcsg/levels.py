@@ -71,11 +71,12 @@ def advance_level(state: State, cmd: AdvanceLevel) -> list[Event]:
         shown = (f"rules {plural(len(ruled_blocks(state, p.villain)), 'block')}" if req.kind == "blocks"
                  else f"has {plural(recruited(p), 'recruited Henchman')}")
         events.append(Event("level_shown", f"{name(p.villain)} shows that it {shown}", "ADV",
-                            {"villain": p.villain, "kind": req.kind, "amount": req.amount}))
+                            {"villain": p.villain, "kind": req.kind, "amount": req.amount,
+                             "have": len(ruled_blocks(state, p.villain)) if req.kind == "blocks" else recruited(p)}))
     p.level += 1
     state.turn.levels_gained += 1
     events.append(Event("level_up", f"{name(p.villain)} advances from level {before} to {p.level}", "ADV",
-                        {"villain": p.villain, "level": p.level}))
+                        {"villain": p.villain, "level": p.level, "from": before}))
     if p.level >= s.win_level:
         events.append(endgame.win_by_level(state, p.villain))
         return events

@@ -90,11 +90,12 @@ def move(state: State, cmd: Move) -> list[Event]:
         else:
             add(p.henchmen, to, n)
     moved = [f"{plural(m.count, 'Henchman')} {_where(state, m.source)} → {_where(state, m.to)}" for m in cmd.henchmen]
+    figure_from = (p.figure or HIDEOUT) if villain_to is not None else None
     if villain_to is not None:
         moved.insert(0, f"{name(me)} {_where(state, p.figure or HIDEOUT)} → {_where(state, villain_to)}")
         p.figure = None if villain_to == HIDEOUT else villain_to
     events.append(Event("moved", f"{name(me)} moves: " + "; ".join(moved), "MOVE",
-                        {"villain": me, "to": villain_to,
+                        {"villain": me, "to": villain_to, "from": figure_from,
                          "henchmen": [{"source": m.source, "to": m.to, "count": m.count} for m in cmd.henchmen]}))
     # enemy Henchmen flee where they were outnumbered, or where my Villain arrived without a fight
     for block in _destinations(arriving, villain_to):

@@ -94,7 +94,7 @@ def remove_threats(state: State, block: str, threats: dict, rule: str, by: str) 
         add(state.player(villain).threats, block, -n)
     text = (f"{name(by)} removes " + ", ".join(f"{plural(n, 'Threat')} of {name(v)}" for v, n in threats.items())
             + f" from {state.settings.block(block).name}")
-    return Event("threats_removed", text, rule, {"block": block, "threats": threats})
+    return Event("threats_removed", text, rule, {"block": block, "threats": threats, "by": by})
 
 
 def place_henchmen(state: State, p: Player, placements: dict, different_blocks: bool, rule: str) -> Event | None:

@@ -66,7 +66,8 @@ def pay_income(state: State, block: str, kind: str, n: int) -> list[Event]:
     ruling = rulers(state, block)
     if not ruling:
         why = "Batman occupies it" if state.batman.block == block else "nobody rules it"
-        return [Event("income", f"Nobody earns the income of {bname}: {why}", "INC", {"block": block, "paid": {}})]
+        return [Event("income", f"Nobody earns the income of {bname}: {why}", "INC",
+                      {"block": block, "paid": {}, "why": "batman" if state.batman.block == block else "nobody"})]
     order = [state.active().villain] + state.clockwise_from_left(state.active().villain)
     events = []
     for v in [v for v in order if v in ruling]:
@@ -175,8 +176,8 @@ def demand(state: State, cmd: Demand) -> list[Event]:
         if have < cmd.amount:
             text = (f"{name(v)} cannot give {amount(cmd.kind, cmd.amount)}: lifts the screen ({reveal(giver)}) "
                     f"and gives {amount(cmd.kind, given)} to {name(p.villain)}")
-            data = {"from": v, "to": p.villain, cmd.kind: given, "revealed": {"money": giver.money,
-                                                                          "information": giver.information}}
+            data = {"from": v, "to": p.villain, cmd.kind: given, "asked": cmd.amount,
+                    "revealed": {"money": giver.money, "information": giver.information}}
         else:
             text = f"{name(v)} gives {amount(cmd.kind, given)} to {name(p.villain)}"
             data = {"from": v, "to": p.villain, cmd.kind: given}

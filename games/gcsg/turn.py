@@ -94,7 +94,8 @@ def advance(state: State, cmd: Advance) -> list[Event]:
         raise refused
     if t.step != "move":
         t.step = STEPS[STEPS.index(t.step) + 1]
-        return [Event("step", f"{name(p.villain)}: {STEP_TITLES[t.step]}", STEP_RULES[t.step], {"step": t.step})]
+        return [Event("step", f"{name(p.villain)}: {STEP_TITLES[t.step]}", STEP_RULES[t.step],
+                      {"step": t.step, "villain": p.villain})]
     return end_turn(state)
 
 
@@ -181,4 +182,5 @@ def decline(state: State, cmd: Decline) -> list[Event]:
     if not due.may:
         raise RuleRefused(due.rule, f"{name(due.seat)} must do this ({due.reason})", "must", seat=due.seat)
     state.pending.pop(0)
-    return [Event("declined", f"{name(due.seat)} declines ({due.reason})", due.rule, {"seat": due.seat})]
+    return [Event("declined", f"{name(due.seat)} declines ({due.reason})", due.rule,
+                  {"seat": due.seat, "pending": due.kind, "count": due.count})]

@@ -493,7 +493,7 @@ export const fr = {
   "vs.nextCost": "L'activation {n} coûte {discs}, puis les cubes de la tuile.",
   "vs.nextFree": "La prochaine activation est gratuite (pouvoir de QG).",
   "vs.noMoreDiscs": "Pas assez de DPA disponibles pour une autre activation : terminez les activations.",
-  "vs.recoveryNote": "Entretien de ce tour : {n} indisponible(s) → disponible(s). En fin de tour, les DPA de la zone de dépense deviennent indisponibles.",
+  "vs.recoveryNote": "Entretien de ce tour : indisponibles → disponibles : {n} DPA. En fin de tour, les DPA de la zone de dépense deviennent indisponibles.",
   "vs.activations": "Activations ce tour : {n}",
   "vs.riverHelp": "Touchez une tuile pour l'activer : d'abord les DPA, puis les cubes de sa position (dans son coin).",
   "vs.tileCost": "{discs} et {cubes}",

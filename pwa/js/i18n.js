@@ -2,9 +2,10 @@ import { FR } from "./refusals.js";
 import { EN as REFUSALS_EN } from "./refusals.js";
 import { STEPS, en, fr } from "./i18n-words.js";
 import "./i18n-games.js"; // adds its sections to en and fr
+import "./i18n-events.js"; // adds the events' sentences (pwa/js/events.js says them)
 
-// The app's language: t(), numbers, steps, refusals and events in words. The catalogues are in
-// i18n-words.js and i18n-games.js.
+// The app's language: t(), numbers, steps and refusals in words (events: events.js). The catalogues
+// are in i18n-words.js, i18n-games.js and i18n-events.js.
 
 // ---- one command language (issue 29): prices said from the offers (games/registry.py)
 Object.assign(en, {
@@ -45,8 +46,53 @@ export function initLang() {
 }
 
 export function t(key, params = {}) {
-  const text = DICTS[lang][key] ?? en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? paramWord(params[name]) : ""));
+  return fill(DICTS[lang][key] ?? en[key] ?? key, params);
+}
+
+// A catalogue word, or `fallback` when the catalogue has none (a rank or item type a library adds).
+export function word(key, fallback) {
+  return key in DICTS[lang] ? t(key) : fallback;
+}
+
+// A template with its params: "{name}" a word or a number (through Intl), "{n#unit}" a number and
+// its noun in the form Intl.PluralRules picks ("u.<unit>.one" / "u.<unit>.other" of `words`). In
+// French a name after "de", "que", "le", "la" or "à" is elided or contracted ("d'Ann", "au Joker")
+// and a leading article inside a sentence is lower case ("contre le Pingouin").
+export function fill(template, params = {}, words = DICTS[lang]) {
+  return template.replace(/((?<![\p{L}'])(?:[Dd]e|[Qq]ue|[Ll]e|[Ll]a|à) )?\{(\w+)(?:#(\w+))?\}/gu, (whole, before, name, unit, offset) => {
+    if (!(name in params)) return before || "";
+    const value = unit ? counted(params[name], unit, words) : paramWord(params[name]);
+    return lang === "fr" ? frenchJoin(before || "", value, offset + (before || "").length > 0) : (before || "") + value;
+  });
+}
+
+function counted(value, unit, words) {
+  const n = Number(value) || 0;
+  const form = new Intl.PluralRules(lang).select(n);
+  return `${num(n)} ${words[`u.${unit}.${form}`] ?? words[`u.${unit}.other`] ?? en[`u.${unit}.other`] ?? unit}`;
+}
+
+const CONTRACTED = { de: { le: "du", les: "des" }, "à": { le: "au", les: "aux" } };
+
+function frenchJoin(before, value, inside) {
+  const word = before.trim();
+  const article = /^(Le|La|Les) (.+)$/.exec(value);
+  if (article && inside) {
+    const into = CONTRACTED[word.toLowerCase()]?.[article[1].toLowerCase()];
+    const cap = (x) => (/^[A-ZÀ]/.test(word) ? x.charAt(0).toUpperCase() + x.slice(1) : x);
+    return into ? `${cap(into)} ${article[2]}` : `${before}${article[1].toLowerCase()} ${article[2]}`;
+  }
+  if (word && /^[aeiouyàâäéèêëîïôöûüœ]/i.test(value)) {
+    const elided = { de: "d'", que: "qu'", le: "l'", la: "l'" }[word.toLowerCase()];
+    if (elided) return (/^[A-Z]/.test(word) ? elided.toUpperCase().charAt(0) + elided.slice(1) : elided) + value;
+  }
+  return before + value;
+}
+
+// A share (0 to 1) as a percent in the app's language: "52%" / "52 %" (with its no-break space).
+export function percent(p, digits = 0) {
+  // French typography puts a narrow no-break space before "%" (some ICU data give a wide one)
+  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: digits }).format(p).replace(/\u00a0%/, "\u202f%");
 }
 
 // A number in the app's language ("3,5" in French, "3.5" in English); anything else as it is.
@@ -108,7 +154,7 @@ export function listText(items) {
 }
 
 export function plural(n, unit) {
-  const one = lang === "fr" ? n <= 1 : n === 1;
+  const one = new Intl.PluralRules(lang).select(Number(n) || 0) === "one";
   return t(`unit.${unit}.${one ? "one" : "other"}`, { n });
 }
 
@@ -144,7 +190,8 @@ export function refusalText(data, table = null) {
   const template = !data.reason ? null : lang === "fr" ? FR[data.reason] : data.message ? null : REFUSALS_EN[data.reason];
   if (!template) return data.message || "";
   const params = data.params || {};
-  const text = template.replace(/\{(\w+)\}/g, (_, name) => (name in params ? paramText(name, params[name], table) : `{${name}}`));
+  const text = template.replace(/\{(\w+)(?:#(\w+))?\}/g, (whole, name, unit) => (!(name in params) ? whole
+    : unit ? counted(params[name], unit, DICTS[lang]) : paramText(name, params[name], table)));
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -177,116 +224,4 @@ export function paramText(name, value, table = null) {
     }
   }
   return value;
-}
-
-// History lines: rebuilt in French from the event's kind and data when we can.
-export function eventText(event, names) {
-  if (lang !== "fr") return event.text;
-  // the Miniature Game's and the Strategy Game's events share kinds with the board game's ("step",
-  // "phase") but not their data: their lines stay the server's words
-  if (names?.game === "bmg" || names?.game === "gcsg") return event.text;
-  const d = event.data || {};
-  const who = (id) => names.heroes[id] || id;
-  switch (event.kind) {
-    case "spend":
-      if (d.hero) return `${who(d.hero)} dépense ${cubesFr(d.cubes)} en ${spaceLabel(d.space)}`;
-      if (d.side) return `${sideFr(d.side)} dépense ${cubesFr(d.cubes)} en ${spaceLabel(d.space)}`;
-      break;
-    case "stance":
-      return `${who(d.hero)} : posture ${d.stance === "active" ? "active" : "repos"}, ${cubesFr(d.to_reserve)} fatigue → réserve`
-        + (d.from_wound ? `, ${woundsFr(d.from_wound)} → fatigue` : "");
-    case "step":
-      return `Tour ${d.turn} : ${STEPS.fr[d.step] || d.step}`;
-    case "turn_marker":
-      return `Le marqueur de tour avance à ${d.turn}`;
-    case "hero_finished": return `${who(d.hero)} a terminé ses actions`;
-    case "activation":
-      return `${names.tiles[d.tile] || d.tile} activée depuis la position ${d.position} : `
-        + (d.discs !== undefined ? `${d.discs} DPA disponible(s) → dépense, ` : "")
-        + `${cubesFr(d.cost)} réserve → fatigue ; la tuile passe en fin de rivière`;
-    case "undo": return `Annulé : changement ${d.change}`;
-    case "redo": return `Rétabli : changement ${d.change}`;
-    case "jump": return `Retour à la table après le changement ${d.restored}`;
-    case "defense":
-      return `${successesFr(d.attack)} contre ${n(d.defense)} en défense : ${woundsFr(d.wounds)}`;
-    case "hero_wounded": return `${who(d.hero)} subit ${woundsFr(d.wounds)}`;
-    case "character_wounded": return `${names.minis[d.miniature] || d.miniature} subit ${woundsFr(d.wounds)} : ${n(d.life_points)} point${d.life_points > 1 ? "s" : ""} de vie`;
-    case "character_neutralized": return `${names.minis[d.miniature] || d.miniature} est neutralisé et va dans la réserve de personnages`;
-    case "tile_neutralized": return `${names.tiles[d.tile] || d.tile} est neutralisée : retournée et placée en fin de rivière`;
-    default: return moreEventText(event, d, names, who) ?? event.text;
-  }
-  return event.text;
-}
-
-// ---- gn-shell: the other events of the board game in French, from their kind and data; a line
-// whose data says too little (a Versus power's own text, a mission's reminder) stays the server's.
-const COLOURS_FR = { yellow: "jaune", orange: "orange", red: "rouge", black: "noir", white: "blanc", blue: "bleu", green: "vert" };
-const n = (x) => num(Number(x) || 0);
-const cubesFr = (x) => `${n(x)} cube${Number(x) > 1 ? "s" : ""}`;
-const woundsFr = (x) => `${n(x)} blessure${Number(x) > 1 ? "s" : ""}`;
-const successesFr = (x) => `${n(x)} succès`;
-const sideFr = (side) => (side === "heroes" ? "Les héros" : side === "villain" ? "Le vilain" : side || "");
-const poolFr = (pool) => (Array.isArray(pool) ? pool.map((c) => COLOURS_FR[c] || c).join(", ") : "");
-
-function moreEventText(event, d, names, who) {
-  const mini = (id) => names.minis[id] || id;
-  const tile = (id) => names.tiles[id] || id;
-  const actor = d.hero ? who(d.hero) : d.miniature ? mini(d.miniature) : "";
-  switch (event.kind) {
-    case "setup": return names.mission ? `Table mise en place pour ${names.mission}` : "Table mise en place";
-    case "step_passed": return `Étape passée : ${STEPS.fr[d.step] || d.title || d.step}`;
-    case "upkeep":
-      if (d.hero) return `${who(d.hero)} : ${cubesFr(d.cubes)} dépensé(s) → fatigue`;
-      if (d.side && d.discs !== undefined) return `${sideFr(d.side)} : ${cubesFr(d.moved)} → fatigue, ${cubesFr(d.recovered)} récupéré(s), ${n(d.discs)} DPA indisponible(s) → disponible(s)`;
-      if (d.side) return `${sideFr(d.side)} : ${cubesFr(d.moved)} des cases → fatigue, ${cubesFr(d.recovered)} récupéré(s) en réserve`;
-      break;
-    case "reinforcement_lost": return `Renforts terminés : ${n(d.lost ?? 0)} point(s) de renfort non dépensé(s) perdu(s)`;
-    case "game_over": return d.winner ? `Fin de partie : vainqueur ${d.winner === "heroes" ? "les héros" : d.winner === "villain" ? "le vilain" : "aucun"}` : "Fin de partie";
-    case "action": return `${mini(d.miniature)} : action ${n(d.uses)} sur ${n(d.multiplier)}`;
-    case "complex_action": return `Action complexe : ${successesFr(d.successes)} contre difficulté ${n(d.difficulty)} : ${d.success ? "réussite" : "échec"}`;
-    case "automatic_action":
-      if (d.hero) return `${who(d.hero)} : ${spaceLabel(d.space)} automatique, 1 cube`;
-      return `${mini(d.miniature)} : action automatique, ni dé ni cube`;
-    case "item":
-      if (d.from && d.to) return `${who(d.from)} → ${who(d.to)} : ${d.item}`;
-      if (d.encumbrance !== undefined) return `${who(d.hero)} porte ${d.item} : encombrement ${n(d.encumbrance)}`;
-      return `${who(d.hero)} : ${d.item} n'est plus porté`;
-    case "movement":
-      return `${actor} se déplace` + (d.cubes ? ` : ${cubesFr(d.cubes)} en mouvement` : "") + (d.lost ? `, ${n(d.lost)} point(s) de déplacement perdu(s)` : "");
-    case "throw":
-      return `${who(d.hero)} lance ${d.item} : ${successesFr(d.successes)} contre difficulté ${n(d.difficulty)}`
-        + (d.reached === undefined ? "" : d.reached ? " : atteint" : " : n'atteint pas la cible");
-    case "event_tile": return `Tuile événement : un événement de la mission, et ${n(d.reinforcement_points)} point(s) de renfort à dépenser tout de suite`;
-    case "dredge": return `Rivière dépolluée de ${(d.tiles || []).map(tile).join(", ")} : ${cubesFr(d.cubes)} hors jeu`;
-    case "demobilize": return `${tile(d.tile)} démobilisée : dépolluée pour 2 cubes, ${n(d.removed ?? 0)} figurine(s) retirée(s) du plateau`;
-    case "reinforce": return `${mini(d.miniature)} revient (${n(d.cost)} pts) : il reste ${n(d.remaining)} point(s) de renfort`;
-    case "discs":
-      if (d.discs !== undefined && d.side) return `${sideFr(d.side)} : ${n(d.discs)} DPA de la zone de dépense → indisponibles`;
-      break;
-    case "draft":
-      if (d.tile) return `${sideFr(d.side)} : ${tile(d.tile)} choisie`;
-      return "Les deux équipes sont complètes : les rivières sont en place";
-    case "roll_started": return `${actor ? `${actor} : ` : ""}lancer (${spaceLabel(d.action) || d.action}), dés ${poolFr(d.pool)}`;
-    case "dice_rolled": return `Dés ${d.pool === "defense" ? "de défense " : ""}lancés` + (d.successes !== undefined ? ` : ${successesFr(d.successes)}` : "");
-    case "dice_rerolled": return `Relance : ${successesFr(d.successes)}`;
-    case "successes": return d.wounds !== undefined && d.shown === undefined ? `${successesFr(d.successes)} : ${woundsFr(d.wounds)}` : `Total : ${successesFr(d.successes)}`;
-    case "defense_declared": return `Défense : ${cubesFr(d.cubes)}, dés ${poolFr(d.pool)}, ${n(d.automatic)} automatique(s)`;
-    case "roll_abandoned": return "Lancer abandonné";
-    case "hero_neutralized": return `${who(d.hero)} est neutralisé`;
-    case "follow_up_offered": return `${t(`skill.${d.skill}`)} : action gratuite possible (${successesFr(d.successes ?? 0)})`;
-    case "dice_mode": return d.mode === "physical" ? "Dés : vrais dés à la table" : "Dés : l'application lance";
-    case "dice_calibrated": return `Dé ${COLOURS_FR[d.colour] || d.colour} calibré`;
-    case "pushing_limits": return `${who(d.hero)} repousse ses limites : ${woundsFr(d.wounds)} (${spaceLabel(d.space)})`;
-    case "shackle": return `Entrave : blessures ignorées ; ${n(d.tokens)} pion(s) entrave sur ${d.defender}`;
-    case "sacrifice": return `Sacrifice : ${successesFr(d.taken)} pris sur l'attaque, reste ${n(d.successes)}`;
-    case "imaginary_friend": return "L'ami imaginaire est neutralisé : son possesseur perd son dé jaune";
-    default: break;
-  }
-  return null;
-}
-
-function spaceLabel(space) {
-  if (!space) return "";
-  if (space === "fatigue") return "fatigue";
-  return t(`space.${space}`).toLowerCase();
 }

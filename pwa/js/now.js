@@ -9,7 +9,8 @@ import { awaitingText, listText, plural, stepTitle, t, tSide } from "./i18n.js";
 import { confirmSheet, h } from "./ui.js";
 import { allow, changed, dismissMissed, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, send, state } from "./core.js";
 import { confirmLosingPoints, pointsLost } from "./screens/cp.js";
-import { namesOf, travelWhat } from "./screens/history.js";
+import { eventNames } from "./events.js";
+import { travelWhat } from "./screens/history.js";
 
 // The tab where an awaited decision is taken (a code of contract C1 → a tab of the shell).
 const TAB_OF = {
@@ -267,7 +268,7 @@ export function resultCard() {
 export function missedCard() {
   const missed = state.missed;
   if (!missed || !state.table) return null;
-  const names = namesOf(state.table);
+  const names = eventNames(state.table);
   const more = missed.count - missed.entries.length;
   const line = (entry) => {   // the change's words, with who made it when they do not say
     const what = travelWhat(entry, names);

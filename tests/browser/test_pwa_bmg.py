@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.browser.steps import Shots, snapshot
 
 TEXT = {
-    "en": {"rep": "Reputation", "funding": "Funding left $", "create": "Create a table", "round1": "Round 1 of 4", "round2": "Round 2 of 4", "plan": "Raise the Plan",
+    "en": {"50%": "50%", "rep": "Reputation", "funding": "Funding left $", "create": "Create a table", "round1": "Round 1 of 4", "round2": "Round 2 of 4", "plan": "Raise the Plan",
            "place": "Place 2 markers", "end": "End the activation", "fire": "Fire (app dice)",
            "recount": "IV. Recount", "execute": "III. Execute the Plan", "audacity": "Audacity ⚑",
            "lead": "I. Take the Lead", "odds": "At least one hit", "stun1": "Stun 1/",
@@ -29,7 +29,7 @@ TEXT = {
            "objective_name": "Objective's Name", "vp": "VP", "play_objective": "Play as an Objective",
            "scored": "Scored (+2 VP)", "bob_vp": "2 VP", "in_play": "Objectives in play",
            "place_suspect": "Place a Suspect", "suspects1": "Suspect markers 1"},
-    "fr": {"rep": "Réputation", "funding": "Financement restant : ", "create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
+    "fr": {"50%": "50\u202f%", "rep": "Réputation", "funding": "Financement restant : ", "create": "Créer une table", "round1": "Round 1 sur 4", "round2": "Round 2 sur 4", "plan": "Établir le plan",
            "place": "Placer 2 marqueurs", "end": "Finir l'activation", "fire": "Tirer (dés de l'appli)",
            "recount": "IV. Décompte", "execute": "III. Exécuter le plan", "audacity": "Audace ⚑",
            "lead": "I. Prendre la main", "odds": "Au moins une touche", "stun1": "Étourdissement 1/",
@@ -111,7 +111,7 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     b.get_by_test_id("take-player:b").click()
     expect(b.get_by_test_id("phase")).to_have_text(say["lead"])
     expect(b.locator("#conn")).to_have_text(re.compile("Live|En direct"))
-    expect(a.get_by_test_id("odds-roll_lead")).to_contain_text("50%")  # the API's exact odds
+    expect(a.get_by_test_id("odds-roll_lead")).to_contain_text(say["50%"])  # the API's exact odds, through Intl
     snap(a, "take-the-lead", "a")
 
     # I. Take the Lead: each player enters their real die
@@ -159,7 +159,7 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     a.get_by_test_id("to-attack").click()
     a.get_by_test_id("ranged-target").select_option("b.thug")
     expect(a.get_by_test_id("attack-odds")).to_contain_text(say["odds"])
-    expect(a.get_by_test_id("attack-odds")).to_contain_text("94%")  # 2 dice + Strength vs Defense 3: 17/18
+    expect(a.get_by_test_id("attack-odds")).to_contain_text(say["50%"].replace("50", "94"))  # 2 dice + Strength vs Defense 3: 17/18
     snap(a, "ranged-odds", "a")
     a.get_by_test_id("fire").click()
     expect(a.get_by_test_id("attack-result")).to_be_visible()
@@ -191,7 +191,7 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     b.get_by_test_id("roll-kind-die").click()
     b.get_by_test_id("die-kind").select_option("d3")
     b.get_by_test_id("real-die-5").click()
-    expect(b.get_by_test_id("roll-result")).to_contain_text("(D3): 3")
+    expect(b.get_by_test_id("roll-result")).to_contain_text("(D3): 3" if lang == "en" else "(D3) : 3")  # in the phone's words
     snap(b, "die-d3", "b")
     b.get_by_test_id("tab-table").click()
 

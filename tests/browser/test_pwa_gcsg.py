@@ -26,7 +26,7 @@ from tests.game_http import EXPORT
 from tests.gcsg.support import JOKER, PENGUIN, TWO_FACE, table as gcsg_table
 
 TEXT = {
-    "en": {"create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
+    "en": {"henchman": "Henchm", "create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
            "turn2": "Turn 2 · The Penguin", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
            "plot": "Play a Criminal Plot card", "hire": "Recruit Henchmen", "move": "Move your figures",
            "no_stash": "Only a Villain's phone shows its stash.", "33.3": "33.3", "66.7": "66.7",
@@ -40,7 +40,7 @@ TEXT = {
            "end_turn": "End the turn (draw a card)",
            "last_round": "Last round: 3 turns left (Two-Face, The Joker, and The Penguin)",
            "last_round2": "Last round: 2 turns left (The Joker and The Penguin)"},
-    "fr": {"create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
+    "fr": {"henchman": "Homme de main", "create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
            "turn2": "Tour 2 · The Penguin", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
            "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve.",
@@ -240,7 +240,7 @@ def test_one_turn_with_three_phones(phones, shot, lang):
 
     # the history on another phone: the public lines only
     c.get_by_test_id("tab-history").click()
-    expect(c.get_by_test_id("history")).to_contain_text("Henchm")
+    expect(c.get_by_test_id("history")).to_contain_text(say["henchman"])  # in the phone's language
     assert "undefined" not in c.get_by_test_id("history").inner_text()
     snap(c, "history", "c")
 

@@ -268,10 +268,10 @@ ENGLISH_ON_SCREEN = """() => {
     ...Object.values(table.command_posts || {}).flatMap((p) => [...p.river.map((x) => x.name), ...p.miniatures.map((x) => x.label)])]);
   const add = (english, french_) => {
     if (english === french_ || french.has(english) || names.has(english)) return;   // French too, or a name
-    if (!/\\{\\w+\\}/.test(english)) { exact.add(english.trim()); return; }
-    const literal = english.replace(/\\{\\w+\\}/g, " ");
+    if (!/\\{[\\w#]+\\}/.test(english)) { exact.add(english.trim()); return; }
+    const literal = english.replace(/\\{[\\w#]+\\}/g, " ");
     if ((literal.match(/[A-Za-z]{3,}/g) || []).length < 2) return;   // too little text to tell
-    const re = english.split(/\\{\\w+\\}/).map((x) => x.replace(/[.*+?^$()|[\\]\\\\]/g, "\\\\$&")).join(".+");
+    const re = english.split(/\\{[\\w#]+\\}/).map((x) => x.replace(/[.*+?^$()|[\\]\\\\]/g, "\\\\$&")).join(".+");
     patterns.push(new RegExp(`^${re}$`));
   };
   for (const k of Object.keys(en)) add(en[k], fr[k]);

@@ -3,7 +3,8 @@
 // Everything drawn comes from the table view this seat receives: `may` says what may be sent now,
 // the models carry their markers, Effort limit and magazines; the app keeps no copy of the rules.
 
-import { labelled, t } from "../i18n.js";
+import { labelled, percent, t, word } from "../i18n.js";
+import { eventNames, eventText } from "../events.js";
 import { add, h, icon, keptDetails } from "../ui.js";
 import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
 import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
@@ -34,7 +35,7 @@ function targetsOf(command, field) { return offerOf(command)?.targets?.[field] |
 function pct(x) {
   if (x === null || x === undefined) return "—";
   const v = x * 100;
-  return `${v >= 10 || v === 0 ? Math.round(v) : v.toFixed(1)}%`;
+  return percent(x, v >= 10 || v === 0 ? 0 : 1);
 }
 
 function pill(text, cls = "", testid = null) {
@@ -280,7 +281,7 @@ function modelCard(table, m) {
   return h("li", { class: `model ${m.casualty ? "gone" : ""} ${current ? "current" : ""}`, "data-model": m.id, "data-testid": `model-${m.id}` },
     h("div", { class: "row-between" },
       h("strong", {}, m.boss ? h("span", { "aria-label": t("bmg.boss"), title: t("bmg.boss"), text: "♛ " }) : null, m.alias || m.name),
-      h("span", { class: "muted small", text: `${m.rank}` })),
+      h("span", { class: "muted small", text: word(`bmg.rank.${m.rank}`, m.rank) })),
     h("div", { class: "mk-row" },
       markers("stun", m.stun, m.skills.willpower, t("bmg.stun")),
       markers("injury", m.injury, m.skills.endurance, t("bmg.wound"))),
@@ -612,7 +613,8 @@ async function roll(name, fields, key, targets) {
   const answer = await send(name, fields, key, targets);
   if (answer) {
     // an attack's result is the card every phone is told (bmg-cards.js); other rolls are listed here
-    dice.result = answer.events.some((e) => e.kind === "attack") ? null : answer.events.map((e) => e.text);
+    dice.result = answer.events.some((e) => e.kind === "attack") ? null
+      : answer.events.map((e) => eventText(e, eventNames(state.table)));
     dice.oddsKey = null;
     changed();
   }

@@ -3,7 +3,8 @@
 // command of the table's registry sent with core.send.
 // The app rolls (server mode) or the players enter what their real dice show (physical mode).
 
-import { eventText, plural, rollStepText, t, labelled } from "../i18n.js";
+import { percent, plural, rollStepText, t, labelled } from "../i18n.js";
+import { eventNames, eventText } from "../events.js";
 import { add, h } from "../ui.js";
 import { allow, changed, heroOfSeat, isVersus, offered, send, state } from "../core.js";
 import { refusalText } from "../i18n.js";
@@ -69,7 +70,7 @@ export function render() {
   if (events?.length) {
     out.push(h("section", { class: "card", "aria-labelledby": "res-h", "data-testid": "roll-events" },
       h("h2", { id: "res-h", text: t("dice.result") }),
-      events.map((ev) => h("p", { class: ev.kind === "defense" || ev.kind === "complex_action" ? "result-big" : "", text: eventText(ev, names(table)) }))));
+      events.map((ev) => h("p", { class: ev.kind === "defense" || ev.kind === "complex_action" ? "result-big" : "", text: eventText(ev, eventNames(table)) }))));
   }
   if (!dice.roll && dice.last && form.dismissed !== dice.last.id) out.push(lastCard(table, dice.last));
   if (allow("set_dice_mode").ok) out.push(modeCard(dice));
@@ -214,7 +215,7 @@ function oddsPanel(body) {
   if (!d) { add(panel, h("p", { class: "muted small", text: t("loading") })); return panel; }
   add(panel, h("p", { class: "small" }, labelled(t("dice.pool"), poolText(d.pool)),
     d.automatic ? ` + ${d.automatic}` : "", d.conditional_automatic ? ` (+${d.conditional_automatic})` : ""));
-  const pct = (p) => `${Math.round(p * 100)}%`;
+  const pct = (p) => percent(p);
   const lines = [t("dice.expected", { n: d.mean.toFixed(1) })];
   if (d.p_at_least != null) lines.push(t("dice.pAtLeast", { d: d.difficulty, p: pct(d.p_at_least) }));
   if (d.expected_wounds != null) lines.push(t("dice.expWounds", { n: d.expected_wounds.toFixed(1) }));

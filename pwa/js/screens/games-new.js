@@ -3,7 +3,7 @@
 // table's own, edited in forms and kept on this phone: gcsg-settings.js). The API checks the crews
 // and the settings (refusals with their rule); the phone only gathers the choices.
 
-import { refusalText, t } from "../i18n.js";
+import { refusalText, t, word } from "../i18n.js";
 import { add, h } from "../ui.js";
 import { changed, request, saveRecord } from "../core.js";
 import { chosenSettings, renderSettings, settingsRefused } from "./gcsg-settings.js";
@@ -101,7 +101,7 @@ export function renderBmgCreate(box, goRef) {
           h("label", { class: "check", for: id },
             h("input", { type: "checkbox", id, "data-key": id, "data-testid": id, checked: p.members.has(c.id),
               onchange: (e) => { if (e.target.checked) p.members.add(c.id); else { p.members.delete(c.id); if (p.boss === c.id) p.boss = null; } checkCrew(p); changed(); } }),
-            h("span", {}, h("strong", { text: c.alias || c.name }), h("span", { class: "muted small", text: ` · ${c.ranks.map((r) => t(`bmg.rank.${r}`)).join("/")} · ${c.reputation} Rep${c.funding ? ` · $${c.funding}` : ""}` }))),
+            h("span", {}, h("strong", { text: c.alias || c.name }), h("span", { class: "muted small", text: ` · ${c.ranks.map((r) => word(`bmg.rank.${r}`, r)).join("/")} · ${c.reputation} Rep${c.funding ? ` · $${c.funding}` : ""}` }))),
           p.members.has(c.id) ? h("label", { class: "check small", for: `${id}-boss` },
             h("input", { type: "radio", name: `bmg-boss-${n}`, id: `${id}-boss`, "data-testid": `${id}-boss`, checked: p.boss === c.id,
               onchange: () => { p.boss = c.id; checkCrew(p); changed(); } }),
@@ -156,8 +156,8 @@ function crewLine(p, n) {
   const parts = s ? [t("bmgNew.rep", { total: s.reputation.total, limit: s.reputation.limit }),
     t("bmgNew.funding", { left: s.funding.left }),
     ...Object.entries(s.slots).filter(([, x]) => x.used || x.allowed).map(([rank, x]) =>
-      x.allowed === null ? t("bmgNew.slotAny", { rank: t(`bmg.rank.${rank}`), used: x.used })
-        : t("bmgNew.slot", { rank: t(`bmg.rank.${rank}`), used: x.used, allowed: x.allowed }))] : [];
+      x.allowed === null ? t("bmgNew.slotAny", { rank: word(`bmg.rank.${rank}`, rank), used: x.used })
+        : t("bmgNew.slot", { rank: word(`bmg.rank.${rank}`, rank), used: x.used, allowed: x.allowed }))] : [];
   return h("div", { class: "crew-check", "data-testid": `bmg-check-${n}`, role: "status" },
     parts.length ? h("p", { class: "small", text: parts.join(" · ") }) : null,
     p.check.refusal ? h("p", { class: "refusal small", text: p.check.refusal }) : null);

@@ -7,7 +7,7 @@
 // The controls are drawn from the table's `may` for this phone's seats; the rules refuse the rest
 // with a coded refusal shown next to the control.
 
-import { gcsgStepTitle, listText, plural, t, turnSteps } from "../i18n.js";
+import { gcsgStepTitle, listText, percent, plural, t, turnSteps } from "../i18n.js";
 import { add, h, icon, keptDetails } from "../ui.js";
 import { changed, playedOffer as offerOf, priceOf, send, seatName, state } from "../core.js";
 import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
@@ -379,7 +379,7 @@ export const fightScreen = {
       h("h2", { text: t("gcsg.fightAt", { a: villainName(table, f.attacker), d: villainName(table, f.defender), block: blockName(table, f.block) }) }),
       h("div", { class: "fighters" }, sides.map((s) => h("div", { class: `fighter v-${s}`, "data-side": s },
         h("strong", { text: villainName(table, s) }),
-        f.odds ? h("span", { class: "big-odds", "data-testid": `odds-${s}`, text: t("gcsg.winChance", { p: f.odds[s].percent }) }) : null,
+        f.odds ? h("span", { class: "big-odds", "data-testid": `odds-${s}`, text: t("gcsg.winChance", { p: percent(f.odds[s].percent / 100, 1) }) }) : null,
         h("span", { class: "small muted", text: t("gcsg.modifier", { n: f.modifiers[s] >= 0 ? `+${f.modifiers[s]}` : f.modifiers[s] }) })))),
       f.odds ? h("p", { class: "muted small", text: t("gcsg.oddsExact", { list: sides.map((s) => `${villainName(table, s)} ${f.odds[s].numerator}/${f.odds[s].denominator}`).join(" · ") }) }) : null,
       f.bat_emblem_loses ? h("p", { class: "small", text: t("gcsg.batEmblem") }) : null));

@@ -1,7 +1,7 @@
 // Hero board: spaces as large controls (tap = spend one cube), reserve / fatigue / wound,
 // stance with a preview of the recovery, carried items, skills.
 
-import { plural, t } from "../i18n.js";
+import { plural, t, word } from "../i18n.js";
 import { add, h, icon } from "../ui.js";
 import { allow, changed, heroOfSeat, offerFor, priceOf, seatName, send, state } from "../core.js";
 import { busy, noTable, pips, refusalFor, stat, whyNot } from "./common.js";
@@ -162,7 +162,7 @@ function itemsCard(hero) {
       const may = allow("drop", { hero: hero.id, item: item.name });
       return h("li", {},
         h("div", {}, h("strong", { text: item.name }),
-          h("div", { class: "muted small", text: item.gadget ? `${t("hero.gadget")} · ${item.encumbrance}` : `${item.type} · ${item.encumbrance}` }),
+          h("div", { class: "muted small", text: item.gadget ? `${t("hero.gadget")} · ${item.encumbrance}` : `${word(`item.type.${item.type}`, item.type)} · ${item.encumbrance}` }),
           refusalFor(key)),
         !item.gadget && may.ok ? h("button", { type: "button", class: "btn small ghost", "aria-busy": busy(key), "aria-label": `${t("hero.drop")} ${item.name}`,
           onclick: () => send("drop", { hero: hero.id, item: item.name }, key, { hero: hero.id, item: item.name }) }, t("hero.drop")) : null);

@@ -1,8 +1,9 @@
 // History: every change in words with who made it; undo, redo, jump back.
 
-import { eventText, refusalText, t } from "../i18n.js";
+import { refusalText, t } from "../i18n.js";
+import { eventNames, eventText } from "../events.js";
 import { confirmSheet, formatTime, h } from "../ui.js";
-import { actingAsHost, hostToken, isHost, loadHistory, missionName, mySeats, seatName, state, travel, writable } from "../core.js";
+import { actingAsHost, hostToken, isHost, loadHistory, mySeats, seatName, state, travel, writable } from "../core.js";
 import { busy, noTable, refusalFor } from "./common.js";
 
 export function enter() { loadHistory(); }
@@ -11,7 +12,7 @@ export function render() {
   if (!state.table) return noTable();
   const can = writable();
   const entries = state.history ? [...state.history].reverse() : null;
-  const names = namesOf(state.table);
+  const names = eventNames(state.table);
   const out = [h("h1", { text: t("history.title") }),
     h("p", {}, h("a", { class: "btn small ghost", href: `#/summary/${state.code}`, "data-testid": "summary-open" }, t("summary.open"))),
     h("div", { class: "hist-actions" },
@@ -95,16 +96,4 @@ export function travelWhat(entry, names) {
   const text = first ? eventText(first, names) : String(entry.command || "").replace(/_/g, " ");
   const more = (entry.events || []).length - 1;
   return more > 0 ? `${text} (+${more})` : text;
-}
-
-export function namesOf(table) {
-  const heroes = Object.fromEntries((table.heroes || []).map((x) => [x.id, x.name]));
-  const tiles = {};
-  const minis = {};
-  for (const post of Object.values(table.command_posts || {})) {   // the villain's, and in Versus the heroes' too
-    for (const x of post.river) tiles[x.id] ||= x.name;
-    for (const [id, def] of Object.entries(post.tiles || {})) tiles[id] ||= def.name;
-    for (const m of post.miniatures) minis[m.id] ||= m.label;
-  }
-  return { heroes, tiles, minis, game: table.game, mission: missionName(table) };
 }

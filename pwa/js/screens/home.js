@@ -1,7 +1,7 @@
 // Home: create a table from the library, join by code or link, resume a recent table.
 // Also the join screen (#/join/CODE): choose a seat.
 
-import { refusalText, t, labelled } from "../i18n.js";
+import { refusalText, t, labelled, word } from "../i18n.js";
 import { add, confirmSheet, h, keptDetails } from "../ui.js";
 import {
   changed, claimSeat, forgetTable, heroOfSeat, joinSeat, openTable, playerName, reclaimHost, recentTables, request, saveRecord, state,
@@ -322,7 +322,7 @@ function heroChoice(hero, lib) {
         return h("label", { class: "check", for: iid },
           h("input", { type: "checkbox", id: iid, checked: items.has(item.name), "data-key": iid,
             onchange: (e) => { if (e.target.checked) items.add(item.name); else items.delete(item.name); changed(); } }),
-          h("span", { text: `${item.name} (${item.category === "bat-gadget" ? t("hero.gadget") : item.type}, ${item.encumbrance})` }));
+          h("span", { text: `${item.name} (${item.category === "bat-gadget" ? t("hero.gadget") : word(`item.type.${item.type}`, item.type)}, ${item.encumbrance})` }));
       })), `items-${hero.name}`) : null,
     picked ? details(labelled(hero.name, t("home.adjust")), h("div", { class: "grid2" },
       numberField("energy", t("home.energy"), values, 1, 40),

@@ -7,7 +7,8 @@
 // the odds and a movement's price come from the command's preview (core.preview), each command goes
 // through core.send. No rule lives here.
 
-import { eventText, plural, refusalText, rollStepText, t, labelled } from "../i18n.js";
+import { plural, refusalText, rollStepText, t, labelled } from "../i18n.js";
+import { eventText } from "../events.js";
 import { add, h } from "../ui.js";
 import { allow, changed, mySeats, offered, offerFor, preview, send, state, subscribe } from "../core.js";
 import { busy, refusalFor, whyNot } from "./common.js";

@@ -3,10 +3,10 @@
 // engine, wounds dealt and taken, what each turn counted, and the story. Its link (#/summary/CODE)
 // opens it on any phone: this phone's table with its seat's eyes, another table as a watcher.
 
-import { eventText, listText, num, plural, t } from "../i18n.js";
+import { listText, num, plural, t } from "../i18n.js";
 import { h } from "../ui.js";
 import { changed, playToken, playerName, request, state } from "../core.js";
-import { namesOf } from "./history.js";
+import { eventNames, eventText } from "../events.js";
 
 let shown = { code: null, data: null, failed: false, copied: false };
 
@@ -44,7 +44,7 @@ export function render(args) {
   }
   const own = code === state.code;
   // the names events use (heroes, tiles, characters): this phone's table's, else none (the server's words)
-  const names = own && state.table ? namesOf(state.table) : { heroes: {}, tiles: {}, minis: {}, game: data.game, mission: "" };
+  const names = own && state.table ? eventNames(state.table) : { heroes: {}, tiles: {}, minis: {}, game: data.game, mission: "" };
   const who = (id) => (own && playerName(id)) || data.names?.[id] || id;
   out.push(ending(data, names, who), luck(data, who), wounds(data, who), turns(data, who), share(code), timeline(data, names));
   return out;
