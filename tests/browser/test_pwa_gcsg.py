@@ -1,9 +1,10 @@
-"""Gotham City Strategy Game on three phones (issue 24): phone A sets up a table for the Joker, the
-Penguin and Two-Face with the labelled sample settings and plays the Joker; B and C join as the
-Penguin and Two-Face. Each places the starting Threats on the city, then the Joker plays one whole
-turn — levels, a Criminal Plot card showing an income, two resources taken, a Henchman recruited
-and moved — until every phone shows the Penguin's turn. Every step is saved at 390x844 and
-360x640, in English and in French.
+"""Gotham City Strategy Game on three phones (issues 24 and 31): phone A sets up a table for the
+Joker, the Penguin and Two-Face with the table's own settings, entered in the editor (the
+Penguin's dial asks $3 for level 1), and plays the Joker; B and C join as the Penguin and Two-Face.
+Each places the starting Threats on the city, then the Joker plays one whole turn — levels, a
+Criminal Plot card showing an income, two resources taken, a Henchman recruited and moved — and
+the Penguin his: level 2 gained and its Ability card taken, a plot card, then a fight. Every step
+is saved at 390x844 and 360x640, in English and in French.
 
 Private parts: the Joker's Money and Information reach only phone A (its stash screen and the
 table it keeps); the other phones' DOM and tables never hold them.
@@ -22,11 +23,14 @@ from playwright.sync_api import expect
 
 from games import serial
 from tests.browser.steps import Shots, snapshot, step_to
+from tests.browser.test_pwa_gcsg_settings import step_field
 from tests.game_http import EXPORT
 from tests.gcsg.support import JOKER, PENGUIN, TWO_FACE, table as gcsg_table
 
 TEXT = {
-    "en": {"henchman": "Henchm", "create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
+    "en": {"own": "Our own settings (dials, screens, board)", "penguin_dial": "The Penguin: dial and Ability cards",
+           "penguin_amount": "The Penguin · Level 1 · Amount", "penguin_level": "Advance to level 2 ($3)",
+           "take_ability": "Take this Ability", "henchman": "Henchm", "create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
            "turn2": "Turn 2 · The Penguin", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
            "plot": "Play a Criminal Plot card", "hire": "Recruit Henchmen", "move": "Move your figures",
            "no_stash": "Only a Villain's phone shows its stash.", "33.3": "33.3", "66.7": "66.7",
@@ -40,7 +44,10 @@ TEXT = {
            "end_turn": "End the turn (draw a card)",
            "last_round": "Last round: 3 turns left (Two-Face, The Joker, and The Penguin)",
            "last_round2": "Last round: 2 turns left (The Joker and The Penguin)"},
-    "fr": {"henchman": "Homme de main", "create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
+    "fr": {"own": "Nos propres réglages (cadrans, écrans, plateau)",
+           "penguin_dial": "The Penguin : cadran et cartes Capacité",
+           "penguin_amount": "The Penguin · Niveau 1 · Quantité", "penguin_level": "Passer au niveau 2 (3 $)",
+           "take_ability": "Prendre cette Capacité", "henchman": "Homme de main", "create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
            "turn2": "Tour 2 · The Penguin", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
            "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve.",
@@ -89,6 +96,12 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(a.get_by_test_id("gcsg-joker")).to_be_checked()
     expect(a.get_by_test_id("gcsg-penguin")).to_be_checked()
     expect(a.get_by_test_id("gcsg-two-face")).to_be_checked()
+    # the table's own settings, in the editor (no JSON): the Penguin's dial asks $3 for level 1
+    # (the sample's $4), what his screen holds (SETUP: $3), so that he can advance in his turn
+    a.get_by_role("radio", name=say["own"]).check()
+    a.get_by_text(say["penguin_dial"], exact=True).click()
+    expect(a.get_by_role("spinbutton", name=say["penguin_amount"], exact=True)).to_have_value("4")
+    step_field(a, say["penguin_amount"], 3)
     snap(a, "create", "a")
     a.get_by_test_id("create-gcsg").click()
     code = a.get_by_test_id("join-code").inner_text().strip()
@@ -195,6 +208,12 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     snap(b, "turn-2", "b")
     snap(a, "turn-2-joker", "a")
     stash_stays_home([a, b, c], code, money)
+
+    # ADV: the Penguin's $3 pays his level 1 (the editor's setting): level 2, and its Ability card
+    b.get_by_role("button", name=say["penguin_level"]).click()
+    b.get_by_role("button", name=say["take_ability"]).click()
+    expect(b.get_by_role("button", name=say["take_ability"])).to_have_count(0)
+    snap(b, "penguin-level-2", "b")
 
     # the Penguin's turn ends in a fight: its figure enters the Joker's block; both fighters'
     # phones show the odds the table view carries, the Penguin's phone enters the dice
