@@ -162,7 +162,7 @@ export function advanceBar(currentTab) {
       "aria-busy": state.busy.has("advance") ? "true" : false,
       // VI·E: the offer says when moving on loses unspent reinforcement points: warn first
       onclick: async () => {
-        if (await confirmMovingOn(offer("advance")) && await confirmLosingPoints("advance")) send("advance", {}, "advance");
+        if (await confirmMovingOn(offer("advance"))) send("advance", {}, "advance");
       },
     }, label));
 }
@@ -176,15 +176,19 @@ function elsewhere(seat) {
   return !held || held.taken !== false;
 }
 
+// Next asks first when it ends another phone's step, passes by someone still awaited, or loses
+// reinforcement points (VI·E): one sheet saying all of it.
 async function confirmMovingOn(advance) {
   const ends = (advance?.ends || []).filter(elsewhere);
   const skips = (advance?.skips || []).filter((e) => elsewhere(e.seat));
-  if (!ends.length && !skips.length) return true;
+  if (!ends.length && !skips.length) return confirmLosingPoints("advance");
+  const lost = pointsLost("advance");
   return confirmSheet({
     title: t("next.q", { step: stepTitle(advance.to) }),
     body: h("div", { "data-testid": "next-sheet" },
       ends.length ? h("p", { "data-testid": "next-ends", text: t("next.ends", { seats: listText(ends.map((s) => seatName(s))) }) }) : null,
-      skips.length ? h("p", { "data-testid": "next-skips", text: t("next.skips", { list: skips.map((e) => awaitingText(e, seatName)).join(" · ") }) }) : null),
+      skips.length ? h("p", { "data-testid": "next-skips", text: t("next.skips", { list: skips.map((e) => awaitingText(e, seatName)).join(" · ") }) }) : null,
+      lost ? h("p", { "data-testid": "next-loses", text: t("vl.loseBody", { points: plural(lost, "rp") }) }) : null),
     confirm: t("next.go"), cancel: t("next.wait"), danger: true,
   });
 }
