@@ -50,6 +50,23 @@ def test_nobody_else_awaited_nothing_to_say(http):
     assert advance_offer(game.table, GORDON)["skips"] == [{"seat": BATMAN, "code": "hero_actions", "params": {}}]
 
 
+def test_no_players_phone_starts_the_game_from_the_setup(http):
+    """II: the setup is done together at the table; the host's phone says when it is done. A hero's
+    or the villain's phone neither offers nor sends the Next that starts turn 1 (issue 31: a hero's
+    phone started the game while the others were still setting up), and the host's Next there is
+    the host's own power, offered on the host's phone whether it acts as host or not."""
+    game = Round(http)
+    assert game.step == "setup"
+    for seat in (BATMAN, GORDON, "villain"):
+        assert advance_offer(game.table, seat) is None
+    refused = game.send(BATMAN, "/commands/advance", status=403)
+    assert refused["reason"] and http.get(f"/api/tables/{game.code}").json()["turn"]["step"] == "setup"
+    assert advance_offer(game.table, "host")["host_only"] is True
+    game.advance("host")
+    assert game.step == "upkeep" and "host_only" not in advance_offer(game.table, "host")
+    assert advance_offer(game.table, BATMAN) is not None  # IV·A·1: the heroes' initiative moves the upkeep on
+
+
 def test_the_setup_and_the_upkeep_belong_to_the_whole_table(http):
     """IV·A·1: the side with initiative moves the upkeep on, but it is nobody's step to end: the
     host's Next there says nothing."""

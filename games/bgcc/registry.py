@@ -336,7 +336,8 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
             continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
         offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
         loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
-        own = {"host_only": True} if e.seat is w.host_only else {}
+        # the host's own power, not another seat's: also starting the game from the setup
+        own = {"host_only": True} if e.seat is w.host_only or e.command is c.Advance and w.starts_the_game(table) else {}
         for offer in offers:
             if closed(table, e, Probe(offer["targets"])) is None:
                 listed.append({"command": e.name, **offer, **loses, **own})

@@ -148,9 +148,18 @@ def advancing_sides(table: Table) -> set[str]:
     return sides
 
 
+def starts_the_game(table) -> bool:
+    """Whether moving on starts a standard game: its setup (II) is the whole table's, done together
+    at the table, and the host's phone says when it is done; no hero's or villain's phone starts
+    turn 1 alone. (A Versus setup is the two sides' draft, I·C, that either side's phone ends.)"""
+    return table.track.step == "setup" and table.mode != "versus"
+
+
 def advance_seat(seat, cmd, table) -> bool:
     if seat == HOST:
         return True
+    if starts_the_game(table):
+        return False
     sides = advancing_sides(table)
     if table.mode == "versus":
         return seat in sides
