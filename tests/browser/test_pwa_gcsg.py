@@ -54,7 +54,7 @@ TEXT = {
            "nothing_now": r"^(Nothing for this phone now|Waiting for .+)\.$", "next": "Next: {step}", "strip": r"^Turn \d+ · ", "income_block": "Income block",
            "play_card": "Play the card", "money": "Money", "take": "Take them", "villain_figure": "Your Villain",
            "to": "To", "move_btn": "Move", "to_fight": "To the fight…", "resolve": "Resolve the fight",
-           "no_fight": "No fight now."},
+           "no_fight": "No fight now.", "dollars": r"^\$(\d+)$", "dollars_n": "${n}"},
     "fr": {"own": "Nos propres réglages (cadrans, écrans, plateau)",
            "penguin_dial": "The Penguin : cadran et cartes Capacité",
            "penguin_amount": "The Penguin · Niveau 1 · Quantité", "penguin_level": "Passer au niveau 2 (3 $)",
@@ -82,7 +82,7 @@ TEXT = {
            "nothing_now": r"^(Rien pour ce téléphone pour l'instant|On attend .+)\.$", "next": "Suite : {step}", "strip": r"^Tour \d+ · ", "income_block": "Bloc du revenu",
            "play_card": "Jouer la carte", "money": "Argent", "take": "Les prendre", "villain_figure": "Votre Vilain",
            "to": "Vers", "move_btn": "Déplacer", "to_fight": "Vers le combat…", "resolve": "Résoudre le combat",
-           "no_fight": "Aucun combat pour l'instant."},
+           "no_fight": "Aucun combat pour l'instant.", "dollars": r"^(\d+) \$$", "dollars_n": "{n} $"},
 }
 
 
@@ -219,8 +219,8 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     taps.tap(tab(a, say, "stash_tab"))
     stash_a = a.get_by_role("region", name=say["stash"])
     expect(stash_a).to_be_visible()
-    dollars = stash_a.get_by_text(re.compile(r"^\$\d+$"))   # the Money stat, "$3"
-    money = int(dollars.inner_text().lstrip("$"))
+    dollars = stash_a.get_by_text(re.compile(say["dollars"]))   # the Money stat, "$3" ("3 $" in French)
+    money = int(re.fullmatch(say["dollars"], dollars.inner_text()).group(1))
     snap(a, "stash", "a")
     taps.action("the Penguin looks at its stash", "B")
     taps.tap(tab(b, say, "stash_tab"))
@@ -253,7 +253,7 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(reserves_c).to_contain_text(say["money68"])  # $1 of income and $2 taken, on Two-Face's phone
     taps.action("the Joker checks its stash and comes back", "A")
     taps.tap(tab(a, say, "stash_tab"))
-    expect(stash_a.get_by_text(re.compile(r"^\$\d+$"))).to_have_text(f"${money + 1 + 2}")
+    expect(stash_a.get_by_text(re.compile(say["dollars"]))).to_have_text(say["dollars_n"].format(n=money + 1 + 2))
     taps.tap(tab(a, say, "city_tab"))
     stash_stays_home([a, b, c], say, code, money + 3)
 

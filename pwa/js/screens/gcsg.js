@@ -343,11 +343,11 @@ export const stash = {
         h("h2", { id: "stash-h", text: t("gcsg.stashOf", { who: villainName(table, me.villain) }) }),
         h("p", { class: "small", text: t("gcsg.stashPrivate") }),
         h("div", { class: "stats" },
-          h("div", { class: "stat", "data-testid": "stash-money" }, h("span", { class: "n", text: `$${me.money}` }), h("span", { class: "l", text: t("gcsg.res.money") })),
+          h("div", { class: "stat", "data-testid": "stash-money" }, h("span", { class: "n", text: t("gcsg.req.money", { n: me.money }) }), h("span", { class: "l", text: t("gcsg.res.money") })),
           h("div", { class: "stat", "data-testid": "stash-information" }, h("span", { class: "n", text: String(me.information) }), h("span", { class: "l", text: t("gcsg.res.information") })),
           h("div", { class: "stat", "data-testid": "stash-hand" }, h("span", { class: "n", text: String(me.hand) }), h("span", { class: "l", text: t("gcsg.hand") }))),
         h("p", { class: "muted small", text: t("gcsg.tokens", {
-          money: me.money_tokens.map((x) => `${x.count}×$${x.value}`).join(", ") || "—",
+          money: me.money_tokens.map((x) => `${x.count}×${t("gcsg.req.money", { n: x.value })}`).join(", ") || "—",
           information: me.information_tokens.map((x) => `${x.count}×${x.value}`).join(", ") || "—" }) })));
       if (pub) {
         out.push(h("section", { class: "card", "aria-labelledby": "level-h" },
