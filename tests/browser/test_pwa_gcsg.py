@@ -4,7 +4,9 @@ Penguin's dial asks $3 for level 1), and plays the Joker; B and C join as the Pe
 Each places the starting Threats on the city, then the Joker plays one whole turn — levels, a
 Criminal Plot card showing an income, two resources taken, a Henchman recruited and moved — and
 the Penguin his: level 2 gained and its Ability card taken, a plot card, then a fight. Every step
-is saved at 390x844 and 360x640, in English and in French.
+is saved at 390x844 and 360x640, in English and in French. Played with only what a person sees
+(roles, labels, visible words; no test ids); the taps of each action are counted (steps.Taps),
+printed and saved to artifacts/gcsg-taps.md (gcsg-taps-fr.md in French).
 
 Private parts: the Joker's Money and Information reach only phone A (its stash screen and the
 table it keeps); the other phones' DOM and tables never hold them.
@@ -360,7 +362,11 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     assert "undefined" not in history.inner_text()
     snap(c, "history", "c")
 
-    table = taps.table()
+    per_phone = {p: sum(r[2] for r in taps.rows if r[1] == p) for p in "ABC"}
+    advancing = sum(r[2] for r in taps.rows if r[0].startswith("advance to ") or "ends the turn" in r[0])
+    table = taps.table() + (f"\n\nTaps in all: {sum(per_phone.values())} "
+                            f"({', '.join(f'{p}: {n}' for p, n in per_phone.items())}); "
+                            f"advancing taps (Next, End the turn): {advancing}.")
     print(f"\n[{lang}]\n" + table)
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / f"gcsg-taps{'' if lang == 'en' else '-' + lang}.md").write_text(
