@@ -45,6 +45,11 @@ class Taps:
         locator.click()
         self.rows[-1][2] += 1
 
+    def choose(self, select, label: str) -> None:
+        """A choice in a drop-down list: on a phone, a tap to open it and a tap on the choice."""
+        select.select_option(label=label)
+        self.rows[-1][2] += 2
+
     def table(self) -> str:
         lines = ["| action | phone | taps | limit |", "|---|---|---|---|"]
         lines += [f"| {a} | {p} | {n} | {'' if lim is None else f'≤ {lim}'} |" for a, p, n, lim in self.rows]

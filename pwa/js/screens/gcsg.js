@@ -7,7 +7,7 @@
 // The controls are drawn from the table's `may` for this phone's seats; the rules refuse the rest
 // with a coded refusal shown next to the control.
 
-import { gcsgStepTitle, listText, percent, plural, t, turnSteps } from "../i18n.js";
+import { gcsgStepTitle, labelled, listText, percent, plural, t, turnSteps } from "../i18n.js";
 import { add, h, icon, keptDetails } from "../ui.js";
 import { changed, playedOffer as offerOf, priceOf, send, seatName, state } from "../core.js";
 import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
@@ -141,7 +141,7 @@ function placementPicker(table, name, blocks, total, label) {
     h("p", { class: "small", "data-testid": `${name}-count`, text: t("gcsg.placed", { n: sum, of: total ?? "—" }) }),
     h("ul", { class: "list compact" }, blocks.map((b) => h("li", {},
       h("span", { text: blockName(table, b) }),
-      stepper(`${label}: ${blockName(table, b)}`, `${name}-${b}`, f.placements[b] || 0, 0, 5, (v) => { f.placements[b] = v; changed(); }, true)))));
+      stepper(labelled(label, blockName(table, b)), `${name}-${b}`, f.placements[b] || 0, 0, 5, (v) => { f.placements[b] = v; changed(); }, true)))));
 }
 
 function actions(table) {
@@ -343,11 +343,11 @@ export const stash = {
         h("h2", { id: "stash-h", text: t("gcsg.stashOf", { who: villainName(table, me.villain) }) }),
         h("p", { class: "small", text: t("gcsg.stashPrivate") }),
         h("div", { class: "stats" },
-          h("div", { class: "stat", "data-testid": "stash-money" }, h("span", { class: "n", text: `$${me.money}` }), h("span", { class: "l", text: t("gcsg.res.money") })),
+          h("div", { class: "stat", "data-testid": "stash-money" }, h("span", { class: "n", text: t("gcsg.req.money", { n: me.money }) }), h("span", { class: "l", text: t("gcsg.res.money") })),
           h("div", { class: "stat", "data-testid": "stash-information" }, h("span", { class: "n", text: String(me.information) }), h("span", { class: "l", text: t("gcsg.res.information") })),
           h("div", { class: "stat", "data-testid": "stash-hand" }, h("span", { class: "n", text: String(me.hand) }), h("span", { class: "l", text: t("gcsg.hand") }))),
         h("p", { class: "muted small", text: t("gcsg.tokens", {
-          money: me.money_tokens.map((x) => `${x.count}×$${x.value}`).join(", ") || "—",
+          money: me.money_tokens.map((x) => `${x.count}×${t("gcsg.req.money", { n: x.value })}`).join(", ") || "—",
           information: me.information_tokens.map((x) => `${x.count}×${x.value}`).join(", ") || "—" }) })));
       if (pub) {
         out.push(h("section", { class: "card", "aria-labelledby": "level-h" },
@@ -377,7 +377,7 @@ export const fightScreen = {
     const sides = [f.attacker, f.defender];
     out.push(h("section", { class: "card", "data-testid": "fight" },
       h("h2", { text: t("gcsg.fightAt", { a: villainName(table, f.attacker), d: villainName(table, f.defender), block: blockName(table, f.block) }) }),
-      h("div", { class: "fighters" }, sides.map((s) => h("div", { class: `fighter v-${s}`, "data-side": s },
+      h("div", { class: "fighters" }, sides.map((s) => h("div", { class: `fighter v-${s}`, "data-side": s, role: "group", "aria-label": villainName(table, s) },
         h("strong", { text: villainName(table, s) }),
         f.odds ? h("span", { class: "big-odds", "data-testid": `odds-${s}`, text: t("gcsg.winChance", { p: percent(f.odds[s].percent / 100, 1) }) }) : null,
         h("span", { class: "small muted", text: t("gcsg.modifier", { n: f.modifiers[s] >= 0 ? `+${f.modifiers[s]}` : f.modifiers[s] }) })))),
