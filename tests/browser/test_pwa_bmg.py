@@ -406,18 +406,27 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
         if a.get_by_role("heading", name=re.compile(rf"^{say['round2']}")).count():
             break
         recovery = b.get_by_role("link", name=say["recovery"])
+        advance = {who: page.get_by_role("button", name=re.compile(say["advance"])) for page, who in ((a, "A"), (b, "B"))}
+        for _ in range(50):  # what the Recount waits for, once the phones show it
+            if recovery.count() or any(x.count() for x in advance.values()):
+                break
+            a.wait_for_timeout(100)
         if recovery.count():
             taps.action("a recovery roll, app dice (from the Recount)", "B")
             tap(recovery)
             expect(b.get_by_text(re.compile(rf"^{re.escape(say['success'])}"))).to_be_visible()
             snap(b, "recovery-odds", "b")
+            version = snapshot(b, code)["version"]
             tap(b.get_by_role("button", name=say["roll"], exact=True))
+            b.wait_for_function(f"() => JSON.parse(localStorage.getItem('gc.snap.{code}')).version > {version}")
             j.tab(b, "tab_table")
             continue
-        strip = j.round_strip(a)
+        who = "A" if advance["A"].count() else "B"  # the host's phone, unless the step is Bob's
+        page = a if who == "A" else b
+        strip = j.round_strip(page)
         before = strip.inner_text()
-        taps.action("Recount: the next step", "A")
-        tap(a.get_by_role("button", name=re.compile(say["advance"])))
+        taps.action("Recount: the next step", who)
+        tap(advance[who])
         expect(strip).not_to_have_text(before)
     expect(a.get_by_role("heading", name=re.compile(rf"^{say['round2']}"))).to_be_visible()
     expect(b.get_by_role("heading", name=re.compile(rf"^{say['round2']}"))).to_be_visible()
