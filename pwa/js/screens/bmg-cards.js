@@ -79,14 +79,14 @@ function playerCards(table, p) {
   const resource = offerOf("play_resource");
   if (offeredTo("play_resource", p.id)) {
     out.push(h("p", { class: "small", text: t("bmg.cards.resource") }),
-      h("div", { class: "die-row" }, resource.targets.cost.map((c) => btn(String(c), key("resource"),
+      h("div", { class: "die-row", role: "group", "aria-label": t("bmg.cards.resource") }, resource.targets.cost.map((c) => btn(String(c), key("resource"),
         () => send("play_resource", { player: p.id, cost: c }, key("resource"), { player: p.id }),
         { testid: `resource-${p.id}-${c}` }))));
   }
   const mulligan = offerOf("mulligan");
   if (offeredTo("mulligan", p.id)) {
     out.push(h("p", { class: "small", text: t("bmg.cards.mulligan") }),
-      h("div", { class: "die-row" }, mulligan.targets.count.map((n) => btn(String(n), key("mulligan"),
+      h("div", { class: "die-row", role: "group", "aria-label": t("bmg.cards.mulligan") }, mulligan.targets.count.map((n) => btn(String(n), key("mulligan"),
         () => send("mulligan", { player: p.id, count: n }, key("mulligan"), { player: p.id }), { testid: `mulligan-${p.id}-${n}` }))));
   }
   if (offeredTo("discard_objective", p.id)) {

@@ -42,9 +42,10 @@ function pill(text, cls = "", testid = null) {
   return h("span", { class: `pill ${cls}`, text, "data-testid": testid });
 }
 
-function button(label, key, onclick, { primary = false, disabled = false, testid = null, small = false } = {}) {
+function button(label, key, onclick, { primary = false, disabled = false, testid = null, small = false, name = null } = {}) {
   return h("button", {
     type: "button", class: `btn ${primary ? "primary" : ""} ${small ? "small" : ""}`, "data-testid": testid || key,
+    ...(name ? { "aria-label": name } : {}),  // symbol-only buttons ("+1 ★") say what they do
     // one change at a time: while a command is on its way the others wait (no out-of-order taps)
     disabled: disabled || state.busy.size > 0, "aria-busy": busy(key), onclick,
   }, label);
@@ -94,9 +95,10 @@ function lead(table) {
   const chooser = offerOf("choose_initiative");
   if (chooser) {
     const pid = chooser.targets.player[0];
+    const ask = t("bmg.chooseInitiative", { who: playerName(table, pid) });
     out.push(h("div", { class: "stack" },
-      h("p", { text: t("bmg.chooseInitiative", { who: playerName(table, pid) }) }),
-      h("div", { class: "row" }, chooser.targets.initiative.map((to) => button(playerName(table, to), `init-${to}`,
+      h("p", { text: ask }),
+      h("div", { class: "row", role: "group", "aria-label": ask }, chooser.targets.initiative.map((to) => button(playerName(table, to), `init-${to}`,
         () => send("choose_initiative", { player: pid, initiative: to }, "initiative", { player: pid }), { primary: to === pid }))),
       refusalFor("initiative")));
   }
@@ -129,7 +131,7 @@ function activation(table) {
   const act = offerOf("activate");
   if (act) {
     out.push(h("p", { text: t("bmg.chooseModel") }),
-      h("div", { class: "choices" }, act.targets.model.map((id) => {
+      h("div", { class: "choices", role: "group", "aria-label": t("bmg.chooseModel") }, act.targets.model.map((id) => {
         const m = model(table, id);
         return button(`${modelName(table, id)}${m?.audacity ? " ⚑" : ""}`, `activate-${id}`,
           () => send("activate", { model: id }, "activate", { model: id }), { primary: true, testid: `activate-${id}` });
@@ -169,8 +171,9 @@ function meleePanel(table) {
   const defend = offerOf("defend");
   if (defend) {
     for (const id of defend.targets.model) {
-      out.push(h("p", { class: "small", text: t("bmg.defendEffort", { model: modelName(table, id) }) }),
-        h("div", { class: "die-row" }, defend.targets.effort.map((e) => button(String(e), `defend-${id}-${e}`,
+      const ask = t("bmg.defendEffort", { model: modelName(table, id) });
+      out.push(h("p", { class: "small", text: ask }),
+        h("div", { class: "die-row", role: "group", "aria-label": ask }, defend.targets.effort.map((e) => button(String(e), `defend-${id}-${e}`,
           () => send("defend", { model: id, effort: e }, "defend", { model: id }), { small: true, testid: `defend-${id}-${e}` }))));
     }
     out.push(refusalFor("defend"));
@@ -178,8 +181,9 @@ function meleePanel(table) {
   const effort = offerOf("attack_effort");
   if (effort) {
     const id = effort.targets.model[0];
-    out.push(h("p", { class: "small", text: t("bmg.attackEffort", { model: modelName(table, id) }) }),
-      h("div", { class: "die-row" }, effort.targets.effort.map((e) => button(String(e), `effort-${e}`,
+    const ask = t("bmg.attackEffort", { model: modelName(table, id) });
+    out.push(h("p", { class: "small", text: ask }),
+      h("div", { class: "die-row", role: "group", "aria-label": ask }, effort.targets.effort.map((e) => button(String(e), `effort-${e}`,
         () => send("attack_effort", { model: id, effort: e, target: effort.targets.target?.[0] ?? null }, "effort", { model: id }),
         { small: true, testid: `attack-effort-${e}` }))), refusalFor("effort"));
   }
@@ -303,10 +307,10 @@ function markerControls(m) {
   return keptDetails(openMarkers, m.id, changed, { class: "marker-controls" },
     h("summary", { class: "small", text: t("bmg.markers") }),
     h("div", { class: "row" },
-      hurt ? button(t("bmg.addStun"), `${key}-s+`, () => send("damage", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true, testid: `add-stun-${m.id}` }) : null,
-      hurt ? button(t("bmg.addWound"), `${key}-w+`, () => send("damage", { model: m.id, injury: 1 }, key, { model: m.id }), { small: true, testid: `add-wound-${m.id}` }) : null,
-      heal && m.stun ? button(t("bmg.removeStun"), `${key}-s-`, () => send("heal", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true }) : null,
-      heal && m.injury ? button(t("bmg.removeWound"), `${key}-w-`, () => send("heal", { model: m.id, injury: 1 }, key, { model: m.id }), { small: true }) : null),
+      hurt ? button(t("bmg.addStun"), `${key}-s+`, () => send("damage", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true, testid: `add-stun-${m.id}`, name: t("bmg.addStunName") }) : null,
+      hurt ? button(t("bmg.addWound"), `${key}-w+`, () => send("damage", { model: m.id, injury: 1 }, key, { model: m.id }), { small: true, testid: `add-wound-${m.id}`, name: t("bmg.addWoundName") }) : null,
+      heal && m.stun ? button(t("bmg.removeStun"), `${key}-s-`, () => send("heal", { model: m.id, stun: 1 }, key, { model: m.id }), { small: true, name: t("bmg.removeStunName") }) : null,
+      heal && m.injury ? button(t("bmg.removeWound"), `${key}-w-`, () => send("heal", { model: m.id, injury: 1 }, key, { model: m.id }), { small: true, name: t("bmg.removeWoundName") }) : null),
     refusalFor(key));
 }
 
