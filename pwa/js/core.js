@@ -200,7 +200,11 @@ export function allow(command, targets = {}) {
     const host = isHost() ? t("why.actAsHost") : t("why.host");
     return { ok: false, by: "other", why: players.length ? t("why.other", { seats: players.map((s) => seatName(s)).join(", ") }) : host };
   }
-  return { ok: false, by: "now", why: t("why.notNow", { step: nowTitle(table) }) };
+  // in a step that waits for this phone, naming the step says nothing ("Not now: Heroes: actions"
+  // to a hero acting): the control is simply not available now
+  const seats = mySeats();
+  const mine = (table.turn?.awaiting || table.round?.awaiting || []).some((e) => seats.includes(e.seat));
+  return { ok: false, by: "now", why: mine ? t("why.unavailable") : t("why.notNow", { step: nowTitle(table) }) };
 }
 
 // The offer of `command` with those field values: this phone's (its own seat's first, then the

@@ -180,7 +180,7 @@ export const en = {
   "may.start_roll": "start a roll", "may.start_free_roll": "start a free roll", "may.roll_dice": "roll the dice",
   "may.reroll_dice": "reroll", "may.abandon_roll": "abandon the roll", "may.start_follow_up": "a skill's free action",
   "may.nothing": "Nothing on this phone now.",
-  "why.notNow": "Not now: {step}", "why.other": "Not this phone: {seats}", "why.host": "Only the host's phone", "why.actAsHost": "Only as host: turn on “Act as host”",
+  "why.notNow": "Not now: {step}", "why.unavailable": "Not available at this point", "why.other": "Not this phone: {seats}", "why.host": "Only the host's phone", "why.actAsHost": "Only as host: turn on “Act as host”",
 
   // versus
   "tab.versus": "Command post", "tab.setup": "Setup",
@@ -432,7 +432,7 @@ export const fr = {
   "may.start_roll": "commencer un lancer", "may.start_free_roll": "commencer un lancer gratuit", "may.roll_dice": "lancer les dés",
   "may.reroll_dice": "relancer", "may.abandon_roll": "abandonner le lancer", "may.start_follow_up": "l'action gratuite d'une compétence",
   "may.nothing": "Rien sur ce téléphone pour l'instant.",
-  "why.notNow": "Pas maintenant : {step}", "why.other": "Pas ce téléphone : {seats}", "why.host": "Seul le téléphone de l'hôte", "why.actAsHost": "Seulement en hôte : activez « Agir en hôte »",
+  "why.notNow": "Pas maintenant : {step}", "why.unavailable": "Pas disponible à ce moment", "why.other": "Pas ce téléphone : {seats}", "why.host": "Seul le téléphone de l'hôte", "why.actAsHost": "Seulement en hôte : activez « Agir en hôte »",
 
   "tab.versus": "Poste", "tab.setup": "Mise en place",
   "home.modeLabel": "Mode de jeu", "home.mode.standard": "Standard", "home.mode.versus": "Versus",

@@ -20,7 +20,6 @@ const TAB_OF = {
   "bmg.place_audacity": "plan", "gcsg.roll_fight": "dice",
 };
 // The dice commands of a roll in progress: a phone offered one of them takes part in the roll.
-const ROLL_COMMANDS = new Set(["roll", "reroll", "end_rerolls", "defend", "abandon", "roll_dice", "reroll_dice", "abandon_roll"]);
 
 const VIBRATE_KEY = "gc.vibrate";
 
@@ -202,7 +201,7 @@ function refusalLine() {
 
 // ------------------------------------------------------------------ the result card
 
-const rolls = { code: null, lastId: undefined, involved: new Set(), shown: null, dismissed: new Set(), neutralized: new Map() };
+const rolls = { code: null, lastId: undefined, shown: null, dismissed: new Set(), neutralized: new Map() };
 
 // Called with each change's events (core.js): the names neutralized in the change that ended a roll.
 export function noteEvents(table, events) {
@@ -224,32 +223,21 @@ function neutralizedName(event, table) {
   return d.miniature || d.tile || null;
 }
 
-function takesPart(roll) {
-  if (!roll) return false;
-  const hero = heroOfSeat(state.seat);
-  if (hero && (roll.hero === hero || roll.target_hero === hero)) return true;
-  const seats = mySeats();
-  if (awaiting().some((e) => seats.includes(e.seat) && (e.code === "roll" || e.code === "defend"))) return true;
-  return seats.some((seat) => (state.table?.may?.[seat] || []).some((e) => ROLL_COMMANDS.has(e.command)));
-}
-
-// Follow the dice: a roll this phone takes part in is remembered; when it ends while this phone
-// watches, its result card shows (on any tab) until dismissed or until the next roll starts.
+// Follow the dice: when a roll ends while this phone watches, its result card shows (on any tab, on
+// every phone at the table, taking part or not) until dismissed or until the next roll starts.
 export function watchDice() {
   if (rolls.code !== state.code) Object.assign(rolls, { code: state.code, lastId: undefined, shown: null });
   const dice = state.table?.dice;
   if (!dice || !isBoardGame()) return;
   const current = dice.roll?.roll;
-  if (current) {
-    if (takesPart(current)) rolls.involved.add(current.id);
-    if (rolls.shown && rolls.shown !== current.id) rolls.shown = null;   // the previous roll goes away
-  }
+  if (current && rolls.shown && rolls.shown !== current.id) rolls.shown = null;   // the previous roll goes away
   const last = dice.last;
   const lastId = last ? last.id : null;
   if (rolls.lastId === undefined) { rolls.lastId = lastId; return; }   // what was there before this phone looked
   if (lastId !== rolls.lastId) {
     rolls.lastId = lastId;
-    if (last && (rolls.involved.has(last.id) || takesPart(last)) && !rolls.dismissed.has(last.id)) rolls.shown = last.id;
+    // every phone at the table is told (issue 31: a bystander hero never saw an attack's result)
+    if (last && !rolls.dismissed.has(last.id)) rolls.shown = last.id;
   }
 }
 

@@ -219,20 +219,24 @@ def roll_attack(api, duo, target: str = "thug-with-crowbar.1") -> dict:
 
 
 @pytest.mark.long  # beyond one journey per game and language (--long)
-def test_a_result_card_on_both_phones_until_dismissed_and_gone_when_the_next_roll_starts(api, duo, shot):
+def test_a_result_card_on_every_phone_until_dismissed_and_gone_when_the_next_roll_starts(api, duo, phones, shot):
     code = duo["code"]
+    gordon = api.seat(code, "hero:commissioner-gordon")
     api.advance_to(code, duo["host"], "heroes.stances")
     api.post(code, "/commands/declare_stance", duo["batman"], {"hero": "batman", "stance": "active"})
     api.advance_to(code, duo["host"], "heroes.actions")
     a = duo["open_a"]()                                   # the defender's phone, on the command post
     b = duo["open_b"]()                                   # the attacker's phone, on the hero board
-    expect(a.get_by_test_id("now-step")).to_have_text("Heroes: actions")
-    expect(b.get_by_test_id("now-step")).to_have_text("Heroes: actions")
+    # a bystander: Gordon's phone, on his own board (issue 31: it never saw the attack's result)
+    g = phones.open("/#/hero/commissioner-gordon", current=code, tables={code: {
+        "code": code, "seat": "hero:commissioner-gordon", "token": gordon, "at": 1}})
+    for page in (a, b, g):
+        expect(page.get_by_test_id("now-step")).to_have_text("Heroes: actions")
     answer = roll_attack(api, duo)
     last = answer["table"]["dice"]["last"]
     wounds = last["wounds"]
     line = f"{last['successes']} vs {last['defense_successes']} → {wounds} wound{'' if wounds == 1 else 's'}"
-    for page in (a, b):
+    for page in (a, b, g):
         expect(page.get_by_test_id("result-card")).to_be_visible()
         expect(page.get_by_test_id("result-line")).to_have_text(line)
     neutralized = [e for e in answer["events"] if e["kind"] == "character_neutralized"]

@@ -109,3 +109,15 @@ def test_a_hero_done_this_turn_is_no_longer_asked_about(api, duo, phones, shot):
     g.get_by_test_id("advance").click()
     expect(g.get_by_test_id("now-step")).to_have_text("Villain: start of turn effects")
     expect(g.get_by_role("dialog")).to_have_count(0)
+
+
+def test_a_control_not_offered_in_the_phones_own_step_does_not_name_the_step(api, duo):
+    """Issue 31, point 7: during the heroes' actions, Batman's phone (awaited there) read "Ranged
+    attack — Not now: Heroes: actions" for an attack he cannot make (no ranged weapon): the step is
+    his; the reason says the control is not available, not that it is the wrong step. A phone the
+    step does not wait for still reads the step."""
+    _heroes_acting(api, duo)
+    b = duo["open_b"]()
+    expect(b.get_by_test_id("now-step")).to_have_text("Heroes: actions")
+    expect(b.get_by_text("Ranged attack — Not available at this point")).to_be_visible()
+    expect(b.get_by_text("Not now: Heroes: actions")).to_have_count(0)
