@@ -164,7 +164,7 @@ def start_execute(table: Table) -> list[Event]:
         if largest - n:
             events.append(Event("passes", f"{table.player(pid).name} takes {plural(largest - n, 'Pass marker')} "
                                 f"({largest} − {n} models)", rule, {"player": pid, "passes": largest - n,
-                                                                     "largest": largest, "models": n}))
+                                                                     "largest": largest, "planned": n}))
     table.round.turn = None
     events += next_turn(table, table.round.initiative, include_first=True)
     return events

@@ -279,9 +279,11 @@ export function offered(command, targets = {}, table = state.table) {
 
 // The entry of `command` this phone may send (e.g. advance, which carries "to": the next step), from
 // `seats` (every seat of this phone unless told).
-export function offer(command, seats = mySeats()) {
-  for (const seat of seats) {
-    const found = entries(seat).find((e) => e.command === command);
+export function offer(command, seats = null) {
+  // this phone's offers (with the host's own powers on the host's phone), or `seats`' only
+  const lists = seats ? seats.map((seat) => [seat, entries(seat)]) : myOffers();
+  for (const [, list] of lists) {
+    const found = list.find((e) => e.command === command);
     if (found) return found;
   }
   return null;

@@ -95,7 +95,7 @@ const BMG = {
     ? [d.phase, { step: t(`bmg.recount.${d.step || 1}`) }] : null),
   plan: (d, x) => ["", { player: x.player(d.player), count: d.count }],
   plan_private: (d, x) => ["", { models: x.models(d.models) }],
-  passes: (d, x) => (d.largest === undefined ? null : ["", { player: x.player(d.player), passes: d.passes, largest: d.largest, models: d.models }]),
+  passes: (d, x) => (d.largest === undefined ? null : ["", { player: x.player(d.player), passes: d.passes, largest: d.largest, models: d.planned }]),
   turn: (d, x) => ["", { player: x.player(d.player) }],
   activate: (d, x) => [d.audacity ? "audacity" : "", { model: x.model(d.model) }],
   activated: (d, x) => [d.audacity === undefined ? "" : d.audacity ? "audacity" : "marker", { model: x.model(d.model) }],

@@ -176,7 +176,7 @@ SAMPLES = {
         ("lead_won", {"player": "a", "total": 5, "tie_broken": True}), ("initiative", {"player": "a", "chosen_by": "a"}),
         ("event_roll", {"event": "Heavy Rain", "die": 2, "applies": True}), ("phase", {"phase": "recount", "step": 1}),
         ("plan", {"player": "a", "count": 2}), ("plan_private", {"player": "a", "models": ["x", "y"]}),
-        ("passes", {"player": "b", "passes": 1, "largest": 3, "models": 2}), ("turn", {"player": "a"}),
+        ("passes", {"player": "b", "passes": 1, "largest": 3, "planned": 2}), ("turn", {"player": "a"}),
         ("activate", {"model": "x", "player": "a", "audacity": True}), ("activated", {"model": "x", "player": "a", "audacity": False}),
         ("pass", {"player": "a", "passes": 1}), ("pass_marker", {"player": "a", "model": "x", "casualty": True}),
         ("recount", {"step": 3}), ("resources_discarded", {"player": "a", "cards": 2}), ("recover", {"model": "x", "stun": 1}),
