@@ -6,14 +6,16 @@ its phone resolves. Screenshots of the new screens, axe-core in both languages, 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import press, scroll_into_view
+from tests.browser.steps import Taps, press, scroll_into_view
 from tests.conftest import LIBRARY_KEY
 
 PHONE_360 = {"width": 360, "height": 640}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 # Versus tiles for the library (sample values made for these tests, not the printed components).
 
@@ -79,25 +81,31 @@ def to_top(page) -> None:
     page.evaluate("window.scrollTo(0, 0)")
 
 
-def advance_until(page, title: str, limit: int = 8) -> None:
-    """Tap Advance on the command post until the step is `title`."""
+def advance_until(page, title: str, limit: int = 8, taps: Taps | None = None) -> None:
+    """Tap Advance on the command post until the step is `title` (each tap counted in `taps`)."""
     step = page.get_by_test_id("vs-step-title")
     for _ in range(limit):
         if step.inner_text().strip() == title:
             return
         before = step.inner_text().strip()
-        page.get_by_test_id("advance").click()
+        if taps is not None:
+            taps.tap(page.get_by_test_id("advance"))
+        else:
+            page.get_by_test_id("advance").click()
         expect(step).not_to_have_text(before)
     expect(step).to_have_text(title)
 
 
 def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_library, shot):
     # ---- phone A creates the table from a booklet mission
+    taps = Taps()
     a = phones.open("/")
-    a.get_by_test_id("mode-versus").click()
+    taps.action("create the table from a booklet mission (one number changed)", "A")
+    taps.tap(a.get_by_test_id("mode-versus"))
     mission = a.get_by_test_id("vs-mission")
     expect(mission).to_be_visible()
     mission.select_option("prise-d-otages")
+    taps.rows[-1][2] += 2  # a choice in a drop-down list: open it, tap the choice
     expect(mission.locator("option:checked")).to_have_text("Hostage Taking")
     expect(a.get_by_test_id("vs-mission-facts")).to_have_text("Initiative: Heroes · 8 turns")
     # the numbers missing from the booklet's text are prefilled, marked and editable
@@ -107,22 +115,25 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     expect(a.locator("label[for=vs-heroes-reserve]")).to_contain_text("to fill in")
     expect(a.get_by_test_id("vs-villain-discs_available")).to_have_value("4")
     reserve.fill("12")
+    taps.rows[-1][2] += 1  # the field tapped (the typing not counted)
     scroll_to(a, "vs-mission")
     shot(a, "versus-create")
     scroll_to(a, "vs-side-heroes")
     shot(a, "versus-create-numbers")
-    a.get_by_test_id("vs-create").click()
+    taps.tap(a.get_by_test_id("vs-create"))
     code = a.get_by_test_id("join-code").inner_text().strip()
     assert re.fullmatch(r"[A-Z0-9]{6}", code)
     expect(a.get_by_test_id("join-versus")).to_be_visible()
-    a.get_by_test_id("take-heroes").click()
+    taps.action("the host takes the heroes' side", "A")
+    taps.tap(a.get_by_test_id("take-heroes"))
     expect(a.get_by_role("heading", name="Versus setup")).to_be_visible()
     expect(a.locator("#conn")).to_have_text("Live")
 
     # ---- phone B joins the villain's side
     b = phones.open(f"/join/{code}")
     expect(b.get_by_test_id("take-heroes")).to_be_disabled()
-    b.get_by_test_id("take-villain").click()
+    taps.action("join as the villain from the link", "B")
+    taps.tap(b.get_by_test_id("take-villain"))
     expect(b.get_by_role("heading", name="Versus setup")).to_be_visible()
     expect(b.get_by_test_id("draft-turn")).to_have_text("HQ selection: the heroes' pick")
     expect(b.get_by_test_id("draft-mine")).to_have_text("Waiting for the heroes")
@@ -135,16 +146,18 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     expect(candidates).not_to_contain_text("GCPD officers")      # an HQ is a Leader / Lieutenant level tile
     expect(candidates).not_to_contain_text("The Penguin")        # the other side's tile
     expect(candidates).to_contain_text("HQ powers: Impetuous")
-    a.get_by_test_id("draft-Nightwing").click()
+    taps.action("pick the heroes' HQ (pick, confirm)", "A")
+    taps.tap(a.get_by_test_id("draft-Nightwing"))
     expect(a.locator("dialog.sheet")).to_contain_text("Impetuous")
     expect(a.locator("dialog.sheet")).to_contain_text("The hero immediately performs a character activation with Nightwing")
     shot(a, "versus-hq")
-    a.get_by_test_id("sheet-confirm").click()
+    taps.tap(a.get_by_test_id("sheet-confirm"))
     expect(b.get_by_test_id("draft-mine")).to_have_text("Your pick")
     expect(b.get_by_test_id("team-heroes")).to_contain_text("Nightwing")
-    b.get_by_test_id("draft-The Penguin").click()
+    taps.action("pick the villain's HQ (pick, confirm)", "B")
+    taps.tap(b.get_by_test_id("draft-The Penguin"))
     expect(b.locator("dialog.sheet")).to_contain_text("Multi-Purpose Umbrella")
-    b.get_by_test_id("sheet-confirm").click()
+    taps.tap(b.get_by_test_id("sheet-confirm"))
 
     # ---- the alternate draft; a Leader / Lieutenant tile drafted here is a Lieutenant
     expect(a.get_by_test_id("draft-turn")).to_have_text("Team composition: the heroes' pick")
@@ -153,9 +166,11 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     shot(a, "versus-draft")
     for hero_tile, villain_tile in zip(HEROES_TEAM, VILLAIN_TEAM):
         expect(a.get_by_test_id("draft-mine")).to_have_text("Your pick")
-        a.get_by_test_id(f"draft-{hero_tile}").click()
+        taps.action(f"draft {hero_tile}", "A")
+        taps.tap(a.get_by_test_id(f"draft-{hero_tile}"))
         expect(b.get_by_test_id("draft-mine")).to_have_text("Your pick")
-        b.get_by_test_id(f"draft-{villain_tile}").click()
+        taps.action(f"draft {villain_tile}", "B")
+        taps.tap(b.get_by_test_id(f"draft-{villain_tile}"))
 
     # ---- both teams complete: each phone shows its command post
     expect(a.get_by_role("heading", name="Command post")).to_be_visible()
@@ -163,13 +178,15 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     expect(b.get_by_test_id("cp-side")).to_have_text("Villain · this phone")
     expect(a.locator("[data-testid=river] .river-slot")).to_have_count(5)
     expect(a.get_by_test_id("cp-reserve")).to_contain_text("12")
-    advance_until(a, "Heroes: spend activation potential, activate tiles")
+    taps.action("advance to the heroes' activations", "A")
+    advance_until(a, "Heroes: spend activation potential, activate tiles", taps=taps)
     expect(a.get_by_test_id("discs-available")).to_have_text("6")   # 4 + 2 recovered at the upkeep
     expect(a.get_by_test_id("discs-unavailable")).to_have_text("1")
     expect(a.get_by_test_id("next-disc-cost")).to_have_text("Activation 1 costs 1 disc, then the tile's cubes.")
 
     # ---- the villain's phone watches the heroes' command post
-    b.get_by_test_id("cp-toggle-heroes").click()
+    taps.action("the villain's phone looks at the heroes' command post", "B")
+    taps.tap(b.get_by_test_id("cp-toggle-heroes"))
     expect(b.get_by_test_id("cp-side")).to_have_text("Heroes")
     expect(b.get_by_test_id("cp-readonly")).to_be_visible()
     expect(b.get_by_test_id("discs-available")).to_have_text("6")
@@ -179,13 +196,14 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     for n in (1, 2, 3):
         first = a.locator("[data-testid=river] .river-slot").first
         tile = first.get_attribute("data-tile")
-        a.get_by_test_id(f"tile-{tile}").click()
+        taps.action(f"activation {n}: {n} disc{'s' if n > 1 else ''} (tile, confirm)", "A")
+        taps.tap(a.get_by_test_id(f"tile-{tile}"))
         expect(a.get_by_test_id("activate-discs")).to_have_text(f"{n} disc" + ("s" if n > 1 else ""))
         expect(a.get_by_test_id("activate-cost")).to_contain_text("reserve → fatigue")
         if n == 3:
             expect(a.locator("dialog.sheet")).to_contain_text("Activation 3 of this turn")
             shot(a, "versus-activate")
-        a.get_by_test_id("sheet-confirm").click()
+        taps.tap(a.get_by_test_id("sheet-confirm"))
         available, spent = available - n, spent + n
         expect(a.get_by_test_id("discs-available")).to_have_text(str(available))
         # the other phone follows within a second
@@ -203,52 +221,63 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     shot(b, "versus-opponent")
 
     # ---- the dice screen offers the activated tile's characters against the other side's
-    a.get_by_test_id("tab-dice").click()
+    taps.action("look at the Dice tab and back", "A")
+    taps.tap(a.get_by_test_id("tab-dice"))
     expect(a.get_by_test_id("roll-mini")).to_have_text("SWAT team")          # the one character that may act
     expect(a.get_by_test_id("target")).to_contain_text("The Penguin")
     expect(a.get_by_test_id("odds")).to_contain_text("expected wounds")
-    a.get_by_test_id("tab-versus").click()
+    taps.tap(a.get_by_test_id("tab-versus"))
     expect(a.get_by_test_id("cp-side")).to_have_text("Heroes · this phone")
 
     # ---- the heroes end their turn: the side that just finished moves the turn on, and the
     # end-game check and the villain's upkeep pass by themselves (C2); the villain plays its step
     expect(a.get_by_test_id("advance")).to_have_text("Next: Villain: spend activation potential, activate tiles")
-    advance_until(a, "Villain: spend activation potential, activate tiles")
+    taps.action("advance to the villain's activations", "A")
+    advance_until(a, "Villain: spend activation potential, activate tiles", taps=taps)
     expect(a.get_by_test_id("discs-spent")).to_have_text("0")            # spent → unavailable at the end
     expect(a.get_by_test_id("discs-unavailable")).to_have_text("7")
-    b.get_by_test_id("cp-toggle-villain").click()
+    taps.action("the villain's phone back to its command post", "B")
+    taps.tap(b.get_by_test_id("cp-toggle-villain"))
     expect(b.get_by_test_id("vs-step-title")).to_have_text("Villain: spend activation potential, activate tiles")
     expect(b.get_by_test_id("discs-available")).to_have_text("6")
-    a.get_by_test_id("cp-toggle-villain").click()
+    taps.action("the heroes' phone looks at the villain's command post", "A")
+    taps.tap(a.get_by_test_id("cp-toggle-villain"))
 
     # the event tile brings the HQ's special event: mandatory, resolved on the villain's phone
-    b.get_by_test_id("tile-event-villain").click()
+    taps.action("activate the event tile (tile, confirm)", "B")
+    taps.tap(b.get_by_test_id("tile-event-villain"))
     expect(b.get_by_test_id("activate-discs")).to_have_text("1 disc")
-    b.get_by_test_id("sheet-confirm").click()
+    taps.tap(b.get_by_test_id("sheet-confirm"))
     pending = b.get_by_test_id("pending-the-penguin-parapluie-multifonction")
     expect(pending).to_contain_text("The Penguin — Multi-Purpose Umbrella")
     # phone A plays the heroes and holds the host token: the host's `may` covers every command post
     expect(a.get_by_test_id("pending-the-penguin-parapluie-multifonction")).to_contain_text("The Penguin — Multi-Purpose Umbrella")
-    pending.get_by_test_id("alt-0").check()
+    taps.action("resolve the HQ's mandatory power (choice, target, count, resolve)", "B")
+    taps.tap(pending.get_by_test_id("alt-0"))
     pending.get_by_test_id("power-mini-0").select_option("nightwing.1")
+    taps.rows[-1][2] += 2  # a choice in a drop-down list
     pending.get_by_test_id("power-count").fill("2")
+    taps.rows[-1][2] += 1  # the field tapped
     scroll_to(b, "pending-the-penguin-parapluie-multifonction")
     shot(b, "versus-power")
     # nothing else happens before the power is resolved: the river is not offered meanwhile
     expect(b.get_by_test_id("tile-thugs")).to_be_disabled()
-    b.get_by_test_id("resolve-the-penguin-parapluie-multifonction").click()
+    taps.tap(b.get_by_test_id("resolve-the-penguin-parapluie-multifonction"))
     expect(pending).to_have_count(0)
-    a.get_by_test_id("cp-toggle-heroes").click()
+    taps.action("the heroes' phone back to its command post", "A")
+    taps.tap(a.get_by_test_id("cp-toggle-heroes"))
     expect(a.get_by_test_id("lp-nightwing.1")).to_contain_text("3 / 5 life points")
 
-    b.get_by_test_id("tile-thugs").click()
+    taps.action("activate Thugs: 2 discs (tile, confirm)", "B")
+    taps.tap(b.get_by_test_id("tile-thugs"))
     expect(b.get_by_test_id("activate-discs")).to_have_text("2 discs")
-    b.get_by_test_id("sheet-confirm").click()
+    taps.tap(b.get_by_test_id("sheet-confirm"))
     expect(b.get_by_test_id("discs-available")).to_have_text("3")
     expect(b.get_by_test_id("activations")).to_have_text("Activations this turn: 2")
 
     # ---- the Table screen shows both sides' discs and the step
-    a.get_by_test_id("tab-table").click()
+    taps.action("look at the Table screen", "A")
+    taps.tap(a.get_by_test_id("tab-table"))
     expect(a.get_by_test_id("step-title")).to_have_text("Villain: spend activation potential, activate tiles")
     expect(a.get_by_test_id("mission-name")).to_have_text("Mission: Hostage Taking")
     expect(a.get_by_test_id("table-discs-villain-spent")).to_have_text("3")
@@ -257,7 +286,8 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     shot(a, "versus-table")
     # the villain moves the turn on: its end of turn passes by itself (C2) up to the next turn's
     # upkeep, where the mission's special rules are due
-    b.get_by_test_id("advance").click()
+    taps.action("the villain ends its turn: advance to turn 2's upkeep", "B")
+    taps.tap(b.get_by_test_id("advance"))
     expect(a.get_by_test_id("step-title")).to_have_text("Upkeep: advance the turn marker, upkeep effects")
     expect(a.get_by_test_id("now-turn")).to_have_text("Turn 2 of 8")
     expect(a.get_by_test_id("table-discs-villain-spent")).to_have_text("0")
@@ -274,6 +304,16 @@ def test_a_versus_game_from_a_booklet_mission_on_two_phones(phones, versus_libra
     expect(a.get_by_role("heading", name="Rivière")).to_be_visible()
     expect(a.get_by_test_id("tab-versus")).to_contain_text("Poste")
     shot(a, "versus-cp-fr")
+
+    # the taps of each action (issue 31: the closing note lists them for each game), as the round's
+    table = taps.table()
+    total = sum(r[2] for r in taps.rows)
+    advancing = sum(r[2] for r in taps.rows if r[0].startswith(("advance to", "the villain ends")))
+    summary = f"\n\nTaps over the turn (both phones, the table's creation included): {total}; advancing: {advancing}."
+    print("\n" + table + summary)
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "versus-taps.md").write_text(
+        "# Taps of a Versus turn, two phones (tests/browser/test_pwa_versus.py)\n\n" + table + summary + "\n")
 
 
 # ------------------------------------------------------------------ set up over HTTP: accessibility, layout
