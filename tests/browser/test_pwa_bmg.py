@@ -280,10 +280,10 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     tap(j.dice_kind(b, "skill"))
     expect(b.get_by_text(re.compile(rf"^{re.escape(say['success'])}"))).to_be_visible()
     tap(b.get_by_text(say["real_dice"]))
-    dice = b.get_by_role("combobox", name=re.compile(say["die_n"]))
+    dice = b.get_by_role("group", name=re.compile(say["die_n"]))  # each die, its six faces to tap
     expect(dice.first).to_be_visible()
     for i in range(dice.count()):
-        j.pick(dice.nth(i), "3")
+        tap(dice.nth(i).get_by_role("button", name="3", exact=True))
     snap(b, "skill-real-dice", "b")
     tap(b.get_by_role("button", name=say["use_dice"]))
     last = b.get_by_role("region", name=say["last_roll"])
@@ -330,18 +330,18 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
     # Strength die a 1; the rules then ask for Batman's defense dice, entered as they show
     taps.action("roll the melee with real dice: attack dice and Strength die, then the 4 defense dice", "B")
     tap(b.get_by_text(say["real_dice"]))
-    attack = b.get_by_label(say["attack_die"])
+    attack = b.get_by_role("group", name=re.compile(rf"^{re.escape(say['attack_die'])}"))
     expect(attack.first).to_be_visible()
     for i in range(attack.count()):
-        j.pick(attack.nth(i), "6" if i == 0 else "1")
-    j.pick(b.get_by_label(say["strength_die"]), "1")
+        tap(attack.nth(i).get_by_role("button", name="6" if i == 0 else "1", exact=True))
+    tap(b.get_by_role("group", name=say["strength_die"], exact=True).get_by_role("button", name="1", exact=True))
     snap(b, "melee-real-dice", "b")
     tap(b.get_by_role("button", name=say["use_dice"]))
     expect(b.get_by_role("alert")).to_contain_text(say["defense_needed"])
-    defense = b.get_by_label(say["defense_die"])
+    defense = b.get_by_role("group", name=re.compile(rf"^{re.escape(say['defense_die'])}"))
     expect(defense).to_have_count(4)
     for i in range(4):
-        j.pick(defense.nth(i), "1")
+        tap(defense.nth(i).get_by_role("button", name="1", exact=True))
     snap(b, "melee-defense-dice", "b")
     tap(b.get_by_role("button", name=say["use_dice"]))
     # both phones are told the result

@@ -451,8 +451,8 @@ function attackOdds(o) {
     h("p", { class: "muted small", text: t("bmg.critical", { p: pct(x.critical), e: x.expected_hits.toFixed(2) }) })));
 }
 
-// Real dice instead of the app's: one select per die the roll needs (the count the odds give),
-// sent as the command's values; the rules check them.
+// Real dice instead of the app's: each die the roll needs (the count the odds give) with its six
+// faces to tap, sent as the command's values; the rules check them.
 const realDice = {};
 const openEntries = new Set();
 function realEntry(key, dice, onuse, help = null) {
@@ -462,10 +462,14 @@ function realEntry(key, dice, onuse, help = null) {
   const optional = dice.filter((d) => d.optional);
   const all = dice.every((d) => d.optional || vals[d.id])
     && (optional.every((d) => vals[d.id]) || optional.every((d) => !vals[d.id]));
-  const grid = (list) => h("div", { class: "real-grid" }, list.map((d) => h("label", { class: "field" }, h("span", { class: "small", text: d.label }),
-    h("select", { "data-key": `${key}-${d.id}`, "data-testid": `${key}-${d.id}`, onchange: (e) => { vals[d.id] = Number(e.target.value) || null; changed(); } },
-      h("option", { value: "", selected: !vals[d.id] }, "–"),
-      [1, 2, 3, 4, 5, 6].map((v) => h("option", { value: v, selected: vals[d.id] === v }, String(v)))))));
+  // each die a row of its six faces: one tap on the face it shows (again: taken back)
+  const grid = (list) => h("div", { class: "real-faces-list" }, list.map((d) => h("div", {
+    role: "group", "aria-label": d.label, class: "real-faces", "data-testid": `${key}-${d.id}` },
+    h("span", { class: "small", "aria-hidden": "true", text: d.label }),
+    h("div", { class: "faces-row" }, [1, 2, 3, 4, 5, 6].map((v) => h("button", {
+      type: "button", class: `btn small face${vals[d.id] === v ? " primary" : ""}`, "aria-pressed": vals[d.id] === v ? "true" : "false",
+      "data-key": `${key}-${d.id}-${v}`, onclick: () => { vals[d.id] = vals[d.id] === v ? null : v; changed(); },
+    }, String(v)))))));
   return keptDetails(openEntries, key, changed, { class: "real-entry" },
     h("summary", { class: "small", text: t("bmg.realDice") }),
     grid(dice.filter((d) => !d.optional)),
