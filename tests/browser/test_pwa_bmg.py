@@ -407,7 +407,7 @@ def test_one_round_of_a_two_player_game_on_two_phones(phones, shot, lang):
             break
         recovery = b.get_by_role("link", name=say["recovery"])
         advance = {who: page.get_by_role("button", name=re.compile(say["advance"])) for page, who in ((a, "A"), (b, "B"))}
-        for _ in range(50):  # what the Recount waits for, once the phones show it
+        for _ in range(300):  # what the Recount waits for, once the phones show it (a loaded machine: 30 s)
             if recovery.count() or any(x.count() for x in advance.values()):
                 break
             a.wait_for_timeout(100)
