@@ -3,8 +3,9 @@ Joker, the Penguin and Two-Face with the table's own settings, entered in the ed
 Penguin's dial asks $3 for level 1), and plays the Joker; B and C join as the Penguin and Two-Face.
 Each places the starting Threats on the city, then the Joker plays one whole turn — levels, a
 Criminal Plot card showing an income, two resources taken, a Henchman recruited and moved — and
-the Penguin his: level 2 gained and its Ability card taken, a plot card, then a fight. Every step
-is saved at 390x844 and 360x640, in English and in French. Played with only what a person sees
+the Penguin his: level 2 gained and its Ability card taken, a plot card, then a fight whose
+Threats he declines — and Two-Face hers, which closes the first round (turn 4 is the Joker's). Every
+step is saved at 390x844 and 360x640, in English and in French. Played with only what a person sees
 (roles, labels, visible words; no test ids); the taps of each action are counted (steps.Taps),
 printed and saved to artifacts/gcsg-taps.md (gcsg-taps-fr.md in French).
 
@@ -35,7 +36,8 @@ TEXT = {
     "en": {"own": "Our own settings (dials, screens, board)", "penguin_dial": "The Penguin: dial and Ability cards",
            "penguin_amount": "The Penguin · Level 1 · Amount", "penguin_level": "Advance to level 2 ($3)",
            "take_ability": "Take this Ability", "henchman": "Henchm", "create": "Create a table", "setup": "Setup: starting Threats", "turn1": "Turn 1 · The Joker",
-           "turn2": "Turn 2 · The Penguin", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
+           "turn2": "Turn 2 · The Penguin", "turn3": "Turn 3 · Two-Face", "turn4": "Turn 4 · The Joker",
+           "decline": "Decline", "ruled": "Ruler: Joker", "stash": "The Joker's stash",
            "plot": "Play a Criminal Plot card", "hire": "Recruit Henchmen", "move": "Move your figures",
            "no_stash": "Only a Villain's phone shows its stash.", "33.3": "33.3", "66.7": "66.7",
            "wait1": "Waiting: The Joker: advance a level or move on",
@@ -61,7 +63,8 @@ TEXT = {
            "penguin_dial": "The Penguin : cadran et cartes Capacité",
            "penguin_amount": "The Penguin · Niveau 1 · Quantité", "penguin_level": "Passer au niveau 2 (3 $)",
            "take_ability": "Prendre cette Capacité", "henchman": "Homme de main", "create": "Créer une table", "setup": "Mise en place : Menaces de départ", "turn1": "Tour 1 · The Joker",
-           "turn2": "Tour 2 · The Penguin", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
+           "turn2": "Tour 2 · The Penguin", "turn3": "Tour 3 · Two-Face", "turn4": "Tour 4 · The Joker",
+           "decline": "Refuser", "ruled": "Contrôle : Joker", "stash": "Réserve de The Joker",
            "plot": "Jouer une carte Complot criminel", "hire": "Recruter des Hommes de main",
            "move": "Déplacer vos figurines", "no_stash": "Seul le téléphone d'un Vilain montre sa réserve.",
            "33.3": "33,3", "66.7": "66,7",
@@ -353,6 +356,33 @@ def test_one_turn_with_three_phones(phones, shot, lang):
     expect(block(b, say, "Uptown block 3")).to_contain_text(re.compile("P♜|J♜"))
     snap(b, "after-fight", "b")
     stash_stays_home([a, b, c], say, code, money)
+
+    # the won fight's Threats are the Penguin's to place or not (FVV: "may"): he declines, ends
+    # his turn, and Two-Face plays hers, which closes the round: every Villain has played once
+    taps.action("the Penguin declines the fight's Threats", "B")
+    taps.tap(b.get_by_role("button", name=say["decline"], exact=True))
+    taps.action("the Penguin ends the turn (a card drawn)", "B")
+    taps.tap(b.get_by_role("button", name=say["end_turn"], exact=True))
+    for page in (b, c):  # on the city (the Joker's phone is still on its fight tab)
+        expect(page.get_by_role("heading", name=say["turn3"])).to_be_visible()
+    snap(c, "turn-3", "c")
+    next_step(c, "C", "plot")
+    taps.action("Two-Face plays a plot card, income from Downtown block 1", "C")
+    taps.choose(c.get_by_role("combobox", name=say["income_block"]), "Downtown block 1")  # a block she rules
+    taps.tap(c.get_by_role("button", name=say["play_card"], exact=True))
+    taps.action("Two-Face takes $2", "C")
+    step_up(taps, c, say["money"], 2)
+    taps.tap(c.get_by_role("button", name=say["take"], exact=True))
+    expect(c.get_by_role("button", name=say["take"], exact=True)).to_have_count(0)
+    next_step(c, "C", "hire")
+    next_step(c, "C", "move")
+    taps.action("Two-Face ends the turn (a card drawn): the round is over", "C")
+    taps.tap(c.get_by_role("button", name=say["end_turn"], exact=True))
+    for page in (b, c):
+        expect(page.get_by_role("heading", name=say["turn4"])).to_be_visible()
+    # the Joker's phone, on its fight tab, is told its go has come again
+    expect(a.get_by_role("status").filter(has_text=say["your_go"])).to_be_visible()
+    snap(a, "turn-4-joker", "a")
 
     # the history on another phone: the public lines only
     taps.action("look at the history", "C")
