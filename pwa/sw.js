@@ -4,7 +4,7 @@
 // Change VERSION whenever a shell file changes: the new worker waits, and the app offers
 // "Update"; nothing is swapped under a player's thumb.
 
-const VERSION = "gc-shell-v29";
+const VERSION = "gc-shell-v30";
 const SHELL = [
   "/",
   "/index.html",

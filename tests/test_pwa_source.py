@@ -111,4 +111,5 @@ def test_who_is_awaited_is_said_from_the_contract_codes_in_one_place():
     params; the shell reads them from the table view and keeps no list of its own."""
     assert "export function awaitingText" in sources()["i18n.js"]
     assert not offending(r"awaiting\s*=\s*\[", skip=())
-    assert "turn?.awaiting" in sources()["now.js"]
+    # read from the table view by core.js `awaiting` (now.js and the refusal words use it)
+    assert "turn?.awaiting" in sources()["core.js"]

@@ -5,7 +5,7 @@ All of it is public at the real table (dice rolled in the open, markers on the c
 reads a secret. `seq` orders them: the highest is the latest result of any kind."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from games.serial import to_data

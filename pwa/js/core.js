@@ -182,6 +182,17 @@ function myOffers(table = state.table) {
   return lists;
 }
 
+// Who the table waits for, in every game (contract C1: the board game's `turn.awaiting`, the
+// Miniature Game's `round.awaiting`, the Strategy Game's `turn.awaiting`). The other games' codes are
+// their command names, read here as "<game>.<code>" (their words and tabs are their own).
+export function awaiting(table = state.table) {
+  if (!table) return [];
+  const game = gameOf(table);
+  const list = game === "bmg" ? table.round?.awaiting : table.turn?.awaiting;
+  if (!Array.isArray(list)) return [];
+  return game === "bmg" || game === "gcsg" ? list.map((e) => ({ ...e, code: `${game}.${e.code}` })) : list;
+}
+
 // May this phone send `command` with those field values now? {ok, token} when it may (the token
 // of the seat that may: the seat's own, else the host's), else {ok: false, why} with the reason
 // to show next to the disabled control and `by`: "other" (another seat may), "now" (no seat may
@@ -203,7 +214,7 @@ export function allow(command, targets = {}) {
   // in a step that waits for this phone, naming the step says nothing ("Not now: Heroes: actions"
   // to a hero acting): the control is simply not available now
   const seats = mySeats();
-  const mine = (table.turn?.awaiting || table.round?.awaiting || []).some((e) => seats.includes(e.seat));
+  const mine = awaiting(table).some((e) => seats.includes(e.seat));
   return { ok: false, by: "now", why: mine ? t("why.unavailable") : t("why.notNow", { step: nowTitle(table) }) };
 }
 

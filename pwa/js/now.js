@@ -7,7 +7,7 @@
 
 import { awaitingText, listText, plural, stepTitle, t, tSide } from "./i18n.js";
 import { confirmSheet, h } from "./ui.js";
-import { allow, changed, dismissMissed, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, send, state } from "./core.js";
+import { allow, awaiting, changed, dismissMissed, gameOf, heroOfSeat, mySeats, offer, onChange, seatName, send, state } from "./core.js";
 import { confirmLosingPoints, pointsLost } from "./screens/cp.js";
 import { eventNames } from "./events.js";
 import { travelWhat } from "./screens/history.js";
@@ -41,16 +41,6 @@ export function setVibrate(on) {
 
 // ------------------------------------------------------------------ who is awaited
 
-// Who the table waits for, in every game (contract C1: the board game's `turn.awaiting`, the
-// Miniature Game's `round.awaiting`, the Strategy Game's `turn.awaiting`). The other games' codes are
-// their command names, read here as "<game>.<code>" (their words and tabs are their own).
-export function awaiting(table = state.table) {
-  if (!table) return [];
-  const game = gameOf(table);
-  const list = game === "bmg" ? table.round?.awaiting : table.turn?.awaiting;
-  if (!Array.isArray(list)) return [];
-  return game === "bmg" || game === "gcsg" ? list.map((e) => ({ ...e, code: `${game}.${e.code}` })) : list;
-}
 
 // The entries that wait for this phone (its seat, or the host seat while it acts as host), but the
 // mere offer to move the turn on that every player has (the board game's Advance dock says it, the

@@ -6,8 +6,8 @@
 import { labelled, percent, t, word } from "../i18n.js";
 import { eventNames, eventText } from "../events.js";
 import { add, h, icon, keptDetails } from "../ui.js";
-import { allow, changed, mySeats, playedOffer as offerOf, preview, send, seatName, state } from "../core.js";
-import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
+import { allow, changed, mySeats, playedOffer as offerOf, preview, send, state } from "../core.js";
+import { busy, hostSwitch, noTable, refusalFor } from "./common.js";
 import { waitingText } from "../now.js";
 import { attackResult, manipulateChoices, objectivesCard } from "./bmg-cards.js";
 

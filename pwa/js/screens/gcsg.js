@@ -8,7 +8,7 @@
 // with a coded refusal shown next to the control.
 
 import { gcsgStepTitle, labelled, listText, percent, plural, t, turnSteps } from "../i18n.js";
-import { add, h, icon, keptDetails } from "../ui.js";
+import { h, icon, keptDetails } from "../ui.js";
 import { changed, playedOffer as offerOf, priceOf, send, seatName, state } from "../core.js";
 import { busy, hostSwitch, noTable, refusalFor, whyNot } from "./common.js";
 import { waitingText } from "../now.js";
