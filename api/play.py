@@ -2,11 +2,12 @@
 
 Views call `execute` with a command's registry name and fields, or `travel` to undo, redo or jump
 in the history; this is the only place that joins a game's rules (asked of `games` by the table's
-recorded game) to the store. The answer to a write is also what the writer's phone receives live:
-built once here and published with the write (`live_message`), the answer being the very bytes of
-the writer's seat's frame. The table's public part is built once per write and each seat's own part
-(its `may`, its secrets) once (`games.Game.views`). For a game with secrets (`game.secret`) the
-message holds each distinct seat's change once (each seat's table and the events it may read); each
+recorded game) to the store. The writer is answered its change with its whole table; every phone
+receives it live as a patch (api/patch.py) from the table it holds, the version before, to the
+table now, as its seat may see both (`live_message`). The table's public part is built once per
+write and each seat's own part (its `may`, its secrets) once (`games.Game.views`); the parts are
+kept with the table for the next write's patch. For a game with secrets (`game.secret`) the
+message holds each distinct seat's change once (the events it may read, its table's patch); each
 process forwards to every phone the frame of its seat, so no phone ever receives what its seat may
 not see.
 """
@@ -24,6 +25,7 @@ from flask import Response, current_app, request
 import games
 from games import bounds
 
+from . import patch
 from .errors import error
 from .extensions import store
 from .store import Loaded, Replayed, Stale, connected_since, digest
@@ -45,7 +47,7 @@ def json_response(body, status: int = 200, version: int | None = None) -> Respon
 
 
 def frame_response(frame: bytes, version: int, status: int = 200) -> Response:
-    """A change as the writer's answer: the seat's live frame as serialized for the stream."""
+    """A change as the writer's answer, serialized once (`live_message`)."""
     response = Response(frame, status, content_type="application/json")
     response.headers["ETag"] = f'"{version}"'
     return response
@@ -77,20 +79,34 @@ def view(code: str, version: int, game: games.Game, state, seat: str | None, tra
 
 
 def views(code: str, version: int, game: games.Game, state, seats, travel: dict | None = None) -> dict:
-    """The table as each of `seats` may see it: the public part built once (`Game.views`), each
-    seat's own part once, each seat's table a shallow merge of the two."""
+    """The table as each of `seats` may see it: each seat's table a shallow merge of the public part
+    and its own (`parts`)."""
+    public, own = parts(code, version, game, state, seats, travel)
+    return {seat: {**public, **own[seat]} for seat in seats}
+
+
+def parts(code: str, version: int, game: games.Game, state, seats, travel: dict | None = None) -> tuple[dict, dict]:
+    """The table in two parts, each built once: the public part and each of `seats`' own (a seat
+    draws {**public, **own[seat]}; `secret`: whether seats' tables differ); with `travel` (see `undo_redo`) what an undo and a redo would
+    take back or make again: public in a game without secrets, each seat's own (as it may read
+    them) in a game with."""
     public, own = game.views(state, seats)
-    public = {"code": code, "version": version, "game": game.name, **public}
+    public = {"code": code, "version": version, "game": game.name, "secret": game.secret, **public}
+    if travel is not None:
+        if game.secret:
+            own = {seat: {**own[seat], **_travels(game, travel, seat)} for seat in seats}
+        else:
+            public.update(_travels(game, travel, None))
+    return public, own
+
+
+def _travels(game: games.Game, travel: dict, seat: str | None) -> dict:
     drawn = {}
-    for seat in seats:
-        drawn[seat] = {**public, **own[seat]}
-        if travel is not None:
-            for kind in ("undo", "redo"):
-                entry = travel.get(kind)
-                drawn[seat][kind] = None if entry is None else {
-                    "command": entry["command"], "seat": entry.get("seat"), "version": entry["version"],
-                    "events": _described(game, entry.get("events", []), seat),
-                    "may": travellers(entry.get("seat"))}
+    for kind in ("undo", "redo"):
+        entry = travel.get(kind)
+        drawn[kind] = None if entry is None else {
+            "command": entry["command"], "seat": entry.get("seat"), "version": entry["version"],
+            "events": _described(game, entry.get("events", []), seat), "may": travellers(entry.get("seat"))}
     return drawn
 
 
@@ -203,54 +219,76 @@ def barred(seat: str | None, command: str) -> Response | None:
     return None
 
 
-def change(version: int, events, seat: str | None, command: str, table: dict, fields: dict | None = None) -> dict:
-    """A change as a phone receives it (live or replayed) and as the writer answers it: `events`
-    and `table` as that phone's seat may see them, `fields` the command's public form."""
-    return {"version": version, "events": events, "seat": seat, "command": command, "fields": fields or {},
-            "table": table}
-
-
 def seat_change(code: str, game: games.Game, state, entry: dict, viewer: str | None, travel: dict | None = None) -> dict:
-    """The change a history entry records, as the phone holding `viewer` may see it (`travel`: the
-    undo and redo it leaves, when known: a new change, not a replayed one)."""
-    return seat_changes(code, game, state, entry, [viewer], travel)[viewer]
+    """The change a history entry records, as the phone holding `viewer` may see it, with its whole
+    table (`travel`: the undo and redo it leaves, when known: a new change, not a replayed one)."""
+    public, own = parts(code, entry["version"], game, state, [viewer], travel)
+    return _change(game, entry, viewer, {"table": {**public, **own[viewer]}})
 
 
-def seat_changes(code: str, game: games.Game, state, entry: dict, viewers_, travel: dict | None = None) -> dict:
-    """`seat_change` for each of `viewers_`, the table's public part built once."""
-    tables = views(code, entry["version"], game, state, viewers_, travel)
-    return {seat: change(entry["version"], game.events_for(entry.get("events", []), seat), entry.get("seat"),
-                         entry.get("command"), tables[seat], entry.get("fields")) for seat in viewers_}
+def _change(game: games.Game, entry: dict, viewer: str | None, table: dict) -> dict:
+    """`change` for the entry as `viewer` may read it, with `table`: {"table": the whole view} or
+    {"patch": the operations from the view before}."""
+    return {"version": entry["version"], "events": game.events_for(entry.get("events", []), viewer),
+            "seat": entry.get("seat"), "command": entry.get("command"), "fields": entry.get("fields") or {}, **table}
 
 
 def viewers(game: games.Game, state) -> list[str | None]:
-    """Every seat a phone may hold, None (no seat) first: who may see the table differently."""
-    return [None, *game.seat_names(state), games.SPECTATOR]
+    """Every seat a phone may hold, None (no seat) first: who may see the table differently (in a
+    game without secrets, none: every phone is sent what a phone holding no seat is)."""
+    return [None, *game.seat_names(state), games.SPECTATOR] if game.secret else [None]
 
 
 def live_message(code: str, game: games.Game, state, entry: dict, travel: dict | None = None,
-                 writer: str | None = None) -> tuple[bytes, bytes]:
-    """The published change, and the writer's answer: its seat's frame, the very bytes the live
-    stream sends that seat. Without secrets, one change every phone receives (`data`). With
-    secrets, each distinct seat's change once (`frames`, frame 0: a phone holding no seat) and
-    which frame each seat receives (`seats`): any process forwards to each phone its seat's frame
-    without reading Redis. Either way the table's public part is built once and each seat's own
-    part once (`seat_changes`), and each frame is serialized once."""
+                 writer: str | None = None, before: tuple[dict, dict] | None = None) -> tuple[bytes, bytes, bytes]:
+    """The published change, the writer's answer, and the table's parts to keep for the next
+    change's patch (`kept`, read back by `kept_parts`).
+
+    The answer is the writer's change with its whole table. The published change holds, for each
+    seat, the change with the patch (api/patch.py) from its table at the version before
+    (`before`, the parts kept by the last write) to its table now: the public part's operations are
+    worked out once and each seat's own part's apart (`patch.merged`), so a seat's patch is made of
+    what it may see only. Without secrets every phone receives one change (`data`); with secrets
+    each distinct seat's once (`frames`, frame 0: a phone holding no seat) and which frame each
+    seat receives (`seats`): any process forwards to each phone its seat's frame without reading
+    Redis. With no parts kept before (`before` None: the first change of a new or imported table,
+    whose creation draws the host's table only) every seat is sent its whole table."""
     version = entry["version"]
-    if not game.secret:
-        frame = orjson.dumps(seat_change(code, game, state, entry, None, travel))
-        return b'{"event":"change","id":' + str(version).encode() + b',"data":' + frame + b"}", frame
-    frames, index, seats = [], {}, {}
-    for seat, found in seat_changes(code, game, state, entry, viewers(game, state), travel).items():
-        frame = orjson.dumps(found)
+    seats = viewers(game, state)
+    public, own = parts(code, version, game, state, seats, travel)
+    kept = orjson.dumps({"version": version, "public": public, "own": [[seat, own[seat]] for seat in seats]})
+    drawn = orjson.loads(kept)  # as JSON, as the phones hold it (tuples as lists...): what the patches compare
+    public, own = drawn["public"], {seat: part for seat, part in drawn["own"]}
+    mine = writer if writer in own else None
+    answer = orjson.dumps(_change(game, entry, mine, {"table": {**public, **own[mine]}}))
+    public_ops = patch.diff(before[0], public) if before is not None else None
+    frames, index, picks = [], {}, {}
+    for seat in seats:
+        old = before[1].get(seat) if before is not None else None
+        table = {"table": {**public, **own[seat]}} if old is None else {
+            "patch": patch.merged(public_ops, before[0], old, public, own[seat])}
+        frame = orjson.dumps(_change(game, entry, seat, table))
         if frame not in index:
             index[frame] = len(frames)
             frames.append(frame)
         if index[frame]:
-            seats[seat] = index[frame]
-    message = (b'{"event":"change","id":' + str(version).encode() + b',"seats":' + orjson.dumps(seats)
-               + b',"frames":[' + b",".join(frames) + b"]}")
-    return message, frames[seats.get(writer, 0) if writer is not None else 0]
+            picks[seat] = index[frame]
+    head = b'{"event":"change","id":' + str(version).encode()
+    if len(frames) == 1:
+        message = head + b',"data":' + frames[0] + b"}"
+    else:
+        message = head + b',"seats":' + orjson.dumps(picks) + b',"frames":[' + b",".join(frames) + b"]}"
+    return message, answer, kept
+
+
+def kept_parts(loaded: Loaded) -> tuple[dict, dict] | None:
+    """The table's parts the last write kept (`live_message`), when they are this version's."""
+    if not loaded.drawn:
+        return None
+    kept = orjson.loads(loaded.drawn)
+    if kept.get("version") != loaded.version:
+        return None
+    return kept["public"], {seat: part for seat, part in kept["own"]}
 
 
 def replayed_changes(code: str, game: games.Game, after: int, upto: int, s=None, viewer: str | None = None):
@@ -365,7 +403,7 @@ def _write(code: str, apply, malformed=None) -> Response:
     wanted = request.if_match
     s = store()
     for _ in range(current_app.config["COMMAND_RETRIES"]):
-        loaded = s.load(code, token, key)
+        loaded = s.load(code, token, key, drawn=True)
         if loaded.replay is not None:
             if loaded.seat is None:  # the key's token was revoked (handed over, recovered): it answers nothing
                 return error(401, "Join the table first: this phone holds no seat", "no_seat")
@@ -383,16 +421,16 @@ def _write(code: str, apply, malformed=None) -> Response:
                  "fields": done.fields or {}, **({"name": done.registry_name} if done.registry_name else {}),
                  "travel": tops(done.history)}
         travel = undo_redo(s, code, done.history, entry)
-        message, mine = live_message(code, game, done.state, entry, travel, loaded.seat)  # mine: the writer's frame
+        message, answer, kept = live_message(code, game, done.state, entry, travel, loaded.seat, kept_parts(loaded))
         try:
             s.save(loaded, game.dump(done.state), done.history, entry, message,
                    (key, {"status": 200, "version": version, "request": fingerprint}) if key else None,
-                   token_digest, done.restored)
+                   token_digest, done.restored, kept)
         except Stale:
             continue
         except Replayed:
             continue  # read again: the answer is replayed only to a token that still holds its seat
-        return frame_response(mine, version)
+        return frame_response(answer, version)
     return error(409, "The table is busy with other phones' changes: try again", "table_busy")
 
 

@@ -4,7 +4,8 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:table          hash    version, game (the game's name; none for tables stored before),
                                    state (the last snapshot), zdict (the state at creation: the
                                    snapshots' compression dictionary), stamp (the last write's),
-                                   history (JSON: undo and redo stacks),
+                                   history (JSON: undo and redo stacks), drawn (JSON: the
+                                   table's view parts at `version`, for the next change's patch),
                                    seat:<seat> → token digest, token:<digest> → seat,
                                    recovery (the digest of the host's recovery code)
   gc:{CODE}:defs           hash    (tables stored before 2026-11-29 only) key → a printed definition
@@ -159,6 +160,7 @@ class Loaded:
     presence: dict[str, int] = field(default_factory=dict)
     zdict: bytes = b""  # the snapshots' dictionary (b"" for tables stored before there was one)
     stamp: bytes = b""  # the random stamp of the write that made this version (b"": none stored)
+    drawn: bytes = b""  # the view parts kept by the write that made this version (loaded when asked)
 
 
 # KEYS: table, history stream, idempotency key, record stream, travels hash.
@@ -168,7 +170,7 @@ class Loaded:
 # ("token:<digest>"), the seat the writer believes it holds, the stamp of the write it read (each
 # write's random stamp: a version number alone would match a different write made after Redis lost
 # some, e.g. restarted from an append-only file one second behind), this write's stamp, record kept,
-# the version an undo, redo or jump restored ("" for any other change).
+# the version an undo, redo or jump restored ("" for any other change), the view parts kept.
 # Answers {1, version} when written; {2, answer} when the idempotency key already has an answer;
 # {-1} when there is no table; {0} when the table moved on or the token no longer holds that seat.
 _SAVE = """
@@ -183,7 +185,8 @@ if current ~= tonumber(ARGV[1]) or (now[2] or '') ~= ARGV[12] or (now[3] or '') 
   return {0}
 end
 local version = current + 1
-redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[4], 'history', ARGV[2], 'stamp', ARGV[14])
+redis.call('HSET', KEYS[1], 'version', version, 'state', ARGV[4], 'history', ARGV[2], 'stamp', ARGV[14],
+           'drawn', ARGV[17])
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[8], version .. '-0', 'entry', ARGV[3], 'snapshot', ARGV[4])
 redis.call('XADD', KEYS[4], 'MAXLEN', '~', ARGV[15], version .. '-0', 'entry', ARGV[3])
 if ARGV[16] ~= '' and redis.call('HLEN', KEYS[5]) < tonumber(ARGV[15]) then
@@ -451,13 +454,14 @@ class Store:
         raise RuntimeError("no free table code after 20 tries")
 
     def load(self, code: str, token: str | None = None, idempotency_key: str | None = None,
-             presence: bool = False, token_digest: str | None = None) -> Loaded:
+             presence: bool = False, token_digest: str | None = None, drawn: bool = False) -> Loaded:
         """The table, the seat `token` (or the token whose digest is
-        `token_digest`) holds, a stored answer for `idempotency_key` and who is connected: one
-        round trip."""
+        `token_digest`) holds, a stored answer for `idempotency_key`, who is connected and (`drawn`)
+        the view parts kept: one round trip."""
         k = keys(code)
         token_digest = digest(token) if token else token_digest
-        fields = ["version", "state", "history", "zdict", "stamp", "game", *([f"token:{token_digest}"] if token_digest else [])]
+        fields = ["version", "state", "history", "zdict", "stamp", "game", "drawn" if drawn else "version",
+                  *([f"token:{token_digest}"] if token_digest else [])]
         pipe = self.redis.pipeline(transaction=False)
         pipe.hmget(k["table"], fields)
         if idempotency_key:
@@ -471,9 +475,9 @@ class Store:
         zdict = values[3] or b""
         loaded = Loaded(code, int(values[0]), self._state(code, decompress(values[1], lambda: zdict)),
                         orjson.loads(values[2] or NO_HISTORY), game=values[5].decode() if values[5] else None,
-                        zdict=zdict, stamp=values[4] or b"")
-        if token_digest and values[6] is not None:
-            loaded.seat = values[6].decode()
+                        zdict=zdict, stamp=values[4] or b"", drawn=(values[6] or b"") if drawn else b"")
+        if token_digest and values[7] is not None:
+            loaded.seat = values[7].decode()
         rest = results[1:]
         if idempotency_key:
             raw = rest.pop(0)
@@ -484,11 +488,11 @@ class Store:
 
     def save(self, loaded: Loaded, state: bytes, history: dict, entry: dict,
              message: bytes, idempotency: tuple[str, dict] | None = None, token_digest: str | None = None,
-             restored: int | None = None) -> int:
+             restored: int | None = None, drawn: bytes = b"") -> int:
         """Write `state` if the table is
         still as `loaded` (version and write stamp) and the token with `token_digest` still holds
         `loaded.seat`, with its history entry and snapshot and the idempotent answer, and publish
-        `message`; `restored`: the version an undo, redo or jump restored. Returns the new version (always `loaded.version + 1`); raises Stale, Replayed or
+        `message`; `restored`: the version an undo, redo or jump restored; `drawn`: the view parts to keep. Returns the new version (always `loaded.version + 1`); raises Stale, Replayed or
         Missing."""
         k = keys(loaded.code)
         idem_key, answer = idempotency if idempotency else ("", None)
@@ -498,7 +502,7 @@ class Store:
                   message, orjson.dumps(answer) if answer is not None else b"", self.ttl, HISTORY_KEPT,
                   k["live"], IDEMPOTENCY_TTL, f"token:{token_digest}" if token_digest else "",
                   loaded.seat or "", loaded.stamp, secrets.token_bytes(8), RECORD_KEPT,
-                  "" if restored is None else restored])
+                  "" if restored is None else restored, drawn])
         if reply[0] == 1:
             return int(reply[1])
         if reply[0] == 2:

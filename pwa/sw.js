@@ -4,7 +4,7 @@
 // Change VERSION whenever a shell file changes: the new worker waits, and the app offers
 // "Update"; nothing is swapped under a player's thumb.
 
-const VERSION = "gc-shell-v30";
+const VERSION = "gc-shell-v31";
 const SHELL = [
   "/",
   "/index.html",
@@ -22,6 +22,7 @@ const SHELL = [
   "/js/i18n-events.js",
   "/js/events.js",
   "/js/now.js",
+  "/js/patch.js",
   "/js/refusals.js",
   "/js/ui.js",
   "/js/screens/bmg.js",

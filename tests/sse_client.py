@@ -5,6 +5,12 @@ Each event is a dict {"event", "id", "data"} (data decoded from JSON when it is 
 (`: heartbeat ...`) are counted, not queued; `presence` events are kept in `presence` (queued too
 with presence=True). The stream's end (the server closed it, or `close()`)
 puts a single END marker in the queue, so a wait never hangs on a dead connection.
+
+Like a phone, the client holds the table: the snapshot's, then each change's (a replayed change
+carries it whole; a live change its `patch` from the version before, which the client applies
+with the `jsonpatch` library, adding the table it makes as `data["table"]` and keeping the patch
+as it came). A patch whose base is not the table held, or that does not apply, is counted in
+`patch_errors` and leaves `data["table"]` out: a test reading it fails.
 """
 from __future__ import annotations
 
@@ -15,6 +21,8 @@ import socket
 import threading
 import time
 from urllib.parse import urlencode, urlsplit
+
+import jsonpatch
 
 END = {"event": "__end__", "id": None, "data": None}
 
@@ -51,6 +59,8 @@ class SSEClient:
         self.retry: int | None = None
         self.received: list[dict] = []  # every event taken from the queue, in order
         self.last_id: int | None = None
+        self.table: dict | None = None  # the table this phone holds, as its seat received it
+        self.patch_errors = 0
         self.ended = False
         self.body = None
         self._closing = False
@@ -93,6 +103,7 @@ class SSEClient:
                             if not self.queue_presence:
                                 fields, data = {}, []
                                 continue
+                        self._hold(fields.get("event"), payload)
                         self.queue.put({"event": fields.get("event", "message"),
                                         "id": int(event_id) if event_id and event_id.isdigit() else event_id,
                                         "data": payload})
@@ -113,6 +124,25 @@ class SSEClient:
             pass
         finally:
             self.queue.put(END)
+
+    def _hold(self, event: str | None, payload) -> None:
+        """The table this phone holds after `event`, as the PWA's core.js keeps it."""
+        if not isinstance(payload, dict):
+            return
+        if event == "snapshot" and isinstance(payload.get("table"), dict):
+            self.table = payload["table"]
+        elif event == "change" and isinstance(payload.get("table"), dict):
+            self.table = payload["table"]
+        elif event == "change" and "patch" in payload:
+            if self.table is None or self.table.get("version") != payload["version"] - 1:
+                self.patch_errors += 1  # a patch whose base this phone does not hold
+                return
+            try:
+                self.table = jsonpatch.apply_patch(self.table, payload["patch"])
+            except (jsonpatch.JsonPatchException, jsonpatch.JsonPointerException):
+                self.patch_errors += 1
+                return
+            payload["table"] = self.table
 
     def next(self, timeout: float = 15.0) -> dict:
         """The next event (END when the stream ended); StreamTimeout after `timeout` seconds."""

@@ -4,6 +4,7 @@ is connected comes through the same stream. Also the game seam as stored (the ta
 field) and the API's refusal codes."""
 from __future__ import annotations
 
+import jsonpatch
 import orjson
 
 import games
@@ -14,7 +15,11 @@ from tests.test_versus_api import draft, new_versus
 
 
 def test_the_published_message_is_the_change_the_writer_answered(http, redis_client):
+    """What every phone receives is the writer's change with the patch from the table before
+    (api/patch.py) in place of its whole table: applied to the table as it was, it gives the table
+    the writer was answered."""
     code, table = heroes_table(http)
+    before = {k: v for k, v in http.get(f"/api/tables/{code}").json().items() if k not in ("seats", "your_seat")}
     listener = redis_client.pubsub(ignore_subscribe_messages=True)
     listener.subscribe(f"gc:{{{code}}}:live")
     try:
@@ -28,11 +33,14 @@ def test_the_published_message_is_the_change_the_writer_answered(http, redis_cli
                 break
         published = orjson.loads(message["data"])
         answer = r.json()
+        patch = published["data"]["patch"]
         assert published == {"event": "change", "id": answer["version"],
                              "data": {"version": answer["version"], "events": answer["events"], "seat": "host",
                                       "command": "PlaceToken", "fields": published["data"]["fields"],
-                                      "table": answer["table"]}}
+                                      "patch": patch}}
         assert published["data"]["fields"]["kind"] == "gas"  # the command's public form
+        assert jsonpatch.apply_patch(before, patch) == answer["table"]
+        assert len(message["data"]) < len(orjson.dumps(answer["table"])) / 4  # a token placed: a few parts, not the table
     finally:
         listener.close()
 
@@ -143,6 +151,7 @@ def test_undo_and_redo_say_what_they_would_do(http, redis_client):
     assert undo["events"] == r.json()["events"] and r.json()["table"]["redo"] is None
     listener = redis_client.pubsub(ignore_subscribe_messages=True)
     listener.subscribe(f"gc:{{{code}}}:live")
+    before = {k: v for k, v in http.get(f"/api/tables/{code}").json().items() if k not in ("seats", "your_seat")}
     try:
         listener.get_message(timeout=1)
         r = http.post(f"/api/tables/{code}/history/undo", token=None, headers=auth(batman))
@@ -152,10 +161,10 @@ def test_undo_and_redo_say_what_they_would_do(http, redis_client):
             message = listener.get_message(timeout=0.5)
             if message:
                 break
-        published = orjson.loads(message["data"])["data"]["table"]
+        published = jsonpatch.apply_patch(before, orjson.loads(message["data"])["data"]["patch"])
     finally:
         listener.close()
-    assert published == r.json()["table"]  # one message: the writer's answer is what every phone gets
+    assert published == r.json()["table"]  # one message: every phone holds the table the writer was answered
     assert published["redo"]["command"] == "place_token" and published["redo"]["seat"] == "hero:batman"
     assert published["undo"] is None or published["undo"]["version"] < published["redo"]["version"]
     assert http.get(f"/api/tables/{code}").json()["redo"] == published["redo"]

@@ -23,8 +23,11 @@ blp = Blueprint("live", __name__, url_prefix="/api/tables/<table_code:code>",
 LIVE_DOC = {
     "description": (
         "An event stream (text/event-stream) that never ends on its own. Events: `snapshot` "
-        "({version, table, seats}) on connecting, `change` ({version, seat, command, fields, events, table}) for "
-        "every accepted change (a replayed one has the same shape), `presence` ({seats: [{seat, "
+        "({version, table, seats}) on connecting, `change` ({version, seat, command, fields, events, patch}) for "
+        "every accepted change: `patch` is the RFC 6902 JSON Patch (add, remove, replace) that turns the seat's "
+        "table at the version before into its table now, as that seat may see both (a phone holding another "
+        "version reads the table again); a change replayed after Last-Event-ID carries its whole `table` "
+        "instead. `presence` ({seats: [{seat, "
         "connected}]}) once after the snapshot and whenever who is connected changes, a "
         "`: heartbeat` comment every 15 s, and `revoked` ({seat}) when the seat's token stops working "
         "(the host handed the seat to another phone or recovered the host seat, or the phone forgot the "

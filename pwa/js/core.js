@@ -5,6 +5,7 @@
 // and the last table it saw, so that an offline start can still show it.
 
 import { gcsgStepTitle, getLang, refusalText, stepTitle, t } from "./i18n.js";
+import { applyPatch } from "./patch.js";
 
 const TABLES_KEY = "gc.tables";
 const SNAP_PREFIX = "gc.snap.";
@@ -356,10 +357,14 @@ function noteChange(data) {
 }
 
 // Apply a table view if it is newer than what we show.
-export function applyTable(table, version) {
+// `token`: the token the table was drawn for (a read or the stream: the token this phone plays
+// with); in a game whose seats see the table differently a live patch applies only to that seat's.
+let drawnFor = null;
+export function applyTable(table, version, token = playToken()) {
   if (!table) return;
   const v = version ?? table.version ?? 0;
   if (state.table && v < state.version) return;
+  drawnFor = token;
   // a refusal answered a control in the step it was tapped in: it goes once the game moves on
   if (state.error && state.table && stage(state.table) !== stage(table)) state.error = null;
   state.table = table;
@@ -404,14 +409,14 @@ async function command(path, body, controlKey, { token, ifMatch, method = "POST"
       answer = await request(method, url, opts);   // same Idempotency-Key: applied at most once
     }
     if (answer.ok) {
-      applyTable(answer.data.table, answer.data.version);
+      applyTable(answer.data.table, answer.data.version, opts.token);
       noteChange(answer.data);
       if (state.history) loadHistory();
       return answer.data;
     }
     const data = answer.data || {};
     if (answer.status === 412 && data.table) {
-      applyTable(data.table, data.version);
+      applyTable(data.table, data.version, opts.token);
       state.error = { key: controlKey, message: t("err.stale") };
     } else {
       state.error = { key: controlKey, message: refusalText(data, state.table) || t("err.generic", { msg: answer.status }), rule: data.rule, answer: data };
@@ -599,6 +604,7 @@ async function connectLive() {
     const data = JSON.parse(e.data);
     state.conn = "live";
     if (data.table) applyTable(data.table, data.version);
+    else if (data.patch) applyChange(data);
     if (awayAt !== null) awayAt = Math.max(awayAt, state.version);   // seen as it came: not missed
     noteChange(data);
     if (state.history && !state.history.some((x) => x.version === data.version)) {
@@ -634,6 +640,22 @@ async function connectLive() {
       retryTimer = setTimeout(connectLive, 3000);
     }
   });
+}
+
+// A live change carries the patch from the version before (patch.js): applied to the table this
+// phone holds when it holds that version; a version it holds already (its own answer, a read that
+// came first) is left; any other (a gap, a patch that does not fit, a table drawn for another of
+// this phone's seats in a game with secrets: the host's answer) reads the whole table again.
+function applyChange(data) {
+  if (state.table && data.version <= state.version) return;
+  const mine = !state.table?.secret || drawnFor === playToken();
+  if (state.table && mine && data.version === state.version + 1) {
+    try {
+      applyTable(applyPatch(state.table, data.patch), data.version);
+      return;
+    } catch { /* read the whole table */ }
+  }
+  fetchTable();
 }
 
 // Is the server reachable at all? Decides between "reconnecting" and "offline".
