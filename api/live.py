@@ -386,16 +386,20 @@ def sse(event: str, data, event_id: int | None = None) -> bytes:
 class Table:
     """What a stream needs of its table (api/resources/live.py): `latest()` → (version, snapshot
     event data), `changes(after, upto)` → the missed changes, `oldest()` → the oldest version the
-    history keeps, `presence()` → the presence event data, `mark(connected)` → whether that changed
-    who is connected, `publish(data)` the presence event data for every process, `valid()` →
-    whether the stream's token still holds its seat."""
+    history keeps, `presence()` → the presence event data, `mark(connected, lease=None)` → whether
+    that changed who is connected (with `lease`: the stream's lease renewed in the same round trip),
+    `publish(data)` the presence event data for every process, `valid()` → whether the stream's
+    token still holds its seat."""
 
 
 class Lease:
     """The stream's place among the open streams of its seat, or of its address and its table
-    (api/resources/live.py): `renew()` on each heartbeat, `release()` once when it ends."""
+    (api/resources/live.py): renewed on each heartbeat (`renew()`, or with the seat's presence: its
+    `beat()`, None when it is not a seat's), `release()` once when it ends."""
 
     def renew(self) -> None: ...
+
+    def beat(self): ...
 
     def release(self) -> None: ...
 
@@ -446,8 +450,9 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
             if time.monotonic() - last_beat >= heartbeat:
                 last_beat = time.monotonic()
                 yield f": heartbeat {now_ms()}\n\n".encode()
-                _mark(table, seat, True)
-                if lease is not None:
+                if seat:  # one round trip: the seat present, its stream's lease renewed
+                    _mark(table, seat, True, lease)
+                elif lease is not None:
                     lease.renew()
     finally:
         if unwatch is not None:
@@ -523,8 +528,8 @@ def _catch_up(table: Table, seat: str | None, after: int | None, opening: bool) 
     return latest, [*frames, sse("presence", table.presence())]
 
 
-def _mark(table: Table, seat: str | None, connected: bool) -> None:
-    if seat and table.mark(connected):
+def _mark(table: Table, seat: str | None, connected: bool, lease: Lease | None = None) -> None:
+    if seat and table.mark(connected, lease):
         table.publish(table.presence())
 
 

@@ -285,9 +285,14 @@ revoked(KEYS[2], ARGV[1])
 return 1
 """
 
-# KEYS: presence. ARGV: seat, now (ms; 0 when the seat's stream closed), connected since (ms),
-# expiry (s). Answers 1 when the seat's connection changed (connected ↔ not).
+# KEYS: presence, the seat's open streams. ARGV: seat, now (ms; 0 when the seat's stream closed),
+# connected since (ms), expiry (s), the stream whose lease to renew ("": none), its lease's end
+# (ms), the streams key's expiry (s). Answers 1 when the seat's connection changed (connected ↔ not).
 _PRESENCE = """
+if ARGV[5] ~= '' then -- the heartbeat of a seat's stream renews its lease (see _LEASE) in the same call
+  redis.call('ZADD', KEYS[2], 'XX', ARGV[6], ARGV[5])
+  redis.call('EXPIRE', KEYS[2], ARGV[7])
+end
 local before = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
@@ -627,11 +632,15 @@ class Store:
     def seats(self, code: str) -> list[str]:
         return sorted(f.decode()[5:] for f in self.redis.hkeys(keys(code)["table"]) if f.startswith(b"seat:"))
 
-    def mark_present(self, code: str, seat: str, now_ms: int, connected: bool = True) -> bool:
-        """Note a live connection's heartbeat for `seat` (or, not `connected`, that it closed);
-        True when that changed whether the seat is connected."""
-        return bool(self._presence(keys=[keys(code)["presence"]],
-                                   args=[seat, now_ms if connected else 0, now_ms - CONNECTED_MS, 3600]))
+    def mark_present(self, code: str, seat: str, now_ms: int, connected: bool = True,
+                     lease: tuple[str, int] | None = None) -> bool:
+        """Note a live connection's heartbeat for `seat` (or, not `connected`, that it closed), and
+        renew `lease`, (stream id, lease length ms) of the seat's stream (`renew_stream`), in the
+        same call; True when that changed whether the seat is connected."""
+        stream_id, lease_ms = lease or ("", 0)
+        return bool(self._presence(keys=[keys(code)["presence"], self._stream_keys(code, "", seat)[0]],
+                                   args=[seat, now_ms if connected else 0, now_ms - CONNECTED_MS, 3600,
+                                         stream_id, now_ms + lease_ms, lease_ms // 1000 + 60]))
 
     def presence(self, code: str) -> dict[str, int]:
         return {s.decode(): int(t) for s, t in self.redis.hgetall(keys(code)["presence"]).items()}

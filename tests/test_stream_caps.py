@@ -181,6 +181,33 @@ def test_a_seat_has_a_few_places_of_its_own(http, live_server):
             s.close()
 
 
+def test_each_heartbeat_renews_the_stream_s_lease(http, live_server, redis_client):
+    """A stream's place is leased (two heartbeats and 10 s); each heartbeat renews it, a seat's with
+    its presence in one call, a spectator's by its address and its table (the tests' heartbeat: 1 s)."""
+    from tests.test_shared_tables import join
+
+    code = new_table(http, heroes=("Batman",))["code"]
+    villain, watcher = join(http, code, "villain"), join(http, code, "spectator")
+
+    def ends(key: str) -> list[float]:
+        return [score for _, score in redis_client.zrange(key, 0, -1, withscores=True)]
+
+    with SSEClient(live_server, code, token=villain) as seat, SSEClient(live_server, code, token=watcher) as spectator:
+        for stream in (seat, spectator):
+            stream.until(lambda e: e["event"] == "snapshot")
+        keys = (f"gc:{{{code}}}:streams:villain", f"gc:{{{code}}}:streams", "gc:streams:127.0.0.1")
+        first = {key: ends(key) for key in keys}
+        assert all(len(found) == 1 for found in first.values()), first
+        beats = seat.heartbeats, spectator.heartbeats
+        deadline = time.monotonic() + 10
+        while (seat.heartbeats, spectator.heartbeats) <= (beats[0] + 1, beats[1] + 1) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.2)
+        assert all(ends(key)[0] > first[key][0] for key in keys), (first, {key: ends(key) for key in keys})
+        present = redis_client.hget(f"gc:{{{code}}}:presence", "villain")
+        assert present is not None and int(present) > 0  # the seat's presence noted with it
+
+
 def settled(opened: tuple) -> socket.socket:
     """The socket of a stream (as `open_stream` answers it) once the stream has sent what it sends
     on opening (up to its presence event): from then on the server writes to it only when something

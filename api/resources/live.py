@@ -70,8 +70,13 @@ class _Table(live.Table):
     def presence(self):
         return play.seats_presence(self.code, self.names, self.s)
 
-    def mark(self, connected):  # a spectator is not shown among the seats
-        changed = self.seat in self.names and self.s.mark_present(self.code, self.seat, play.now_ms(), connected)
+    def mark(self, connected, lease=None):  # a spectator is not shown among the seats
+        if self.seat in self.names:  # the stream's lease renewed with its seat's presence, in one call
+            changed = self.s.mark_present(self.code, self.seat, play.now_ms(), connected, lease and lease.beat())
+        else:
+            changed = False
+            if lease is not None:
+                lease.renew()
         other = self.s.token_seat(self.code, self.also) if self.also else None  # still held by that token
         if other in self.names and other != self.seat:
             changed = self.s.mark_present(self.code, other, play.now_ms(), connected) or changed
@@ -163,6 +168,11 @@ class _Lease(live.Lease):
 
     def renew(self):
         self.s.renew_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms, self.seat)
+
+    def beat(self):
+        """The lease a seat's presence renews (`Store.mark_present`): a seat's stream's; None for a
+        spectator's or a phone holding no seat, whose `renew` counts them by address and table."""
+        return (self.id, self.lease_ms) if self.seat else None
 
     def release(self):
         if not self.released:
