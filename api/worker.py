@@ -64,19 +64,20 @@ def log_collections(folder: str) -> None:
     """For bench/capacity.py (GOTHAM_GC_LOG): each of the cyclic collector's pauses of 1 ms or more
     as [monotonic time at its end, generation, ms, CPU ms (the process's thread's: a pause much
     longer than its CPU is the machine's scheduler taking the core away meanwhile, not the
-    collector's work)], and how many
-    collections there were, written to FOLDER/<pid>.json once a second."""
-    pauses, count, started = [], [0], [0.0, 0.0]
+    collector's work), the young objects it started with (`gc.get_count()[0]`), the objects it
+    freed], and how many collections there were, written to FOLDER/<pid>.json once a second."""
+    pauses, count, started = [], [0], [0.0, 0.0, 0]
 
     def timed(phase, info):
         if phase == "start":
-            started[:] = time.perf_counter(), time.thread_time()
+            started[:] = time.perf_counter(), time.thread_time(), gc.get_count()[0]
             return
         count[0] += 1
         took = (time.perf_counter() - started[0]) * 1000
         if took >= 1:
             cpu = (time.thread_time() - started[1]) * 1000
-            pauses.append([time.monotonic(), info["generation"], round(took, 2), round(cpu, 2)])
+            pauses.append([time.monotonic(), info["generation"], round(took, 2), round(cpu, 2), started[2],
+                           info["collected"]])
 
     def write(path: Path):
         while True:
