@@ -86,10 +86,10 @@ def views(code: str, version: int, game: games.Game, state, seats, travel: dict 
 
 
 def parts(code: str, version: int, game: games.Game, state, seats, travel: dict | None = None) -> tuple[dict, dict]:
-    """The table in two parts, each built once: the public part and each of `seats`' own (a seat
-    draws {**public, **own[seat]}; `secret`: whether seats' tables differ); with `travel` (see `undo_redo`) what an undo and a redo would
-    take back or make again: public in a game without secrets, each seat's own (as it may read
-    them) in a game with."""
+    """The table in two parts, each built once: the public part (`secret`: whether seats' tables
+    differ) and each of `seats`' own (a seat draws {**public, **own[seat]}); with `travel` (see
+    `undo_redo`) what an undo and a redo would take back or make again: public in a game without
+    secrets, each seat's own (as it may read them) in a game with."""
     public, own = game.views(state, seats)
     public = {"code": code, "version": version, "game": game.name, "secret": game.secret, **public}
     if travel is not None:
@@ -227,8 +227,9 @@ def seat_change(code: str, game: games.Game, state, entry: dict, viewer: str | N
 
 
 def _change(game: games.Game, entry: dict, viewer: str | None, table: dict) -> dict:
-    """`change` for the entry as `viewer` may read it, with `table`: {"table": the whole view} or
-    {"patch": the operations from the view before}."""
+    """The change a history entry records as a phone receives it (live or replayed) and as the
+    writer is answered: the events as `viewer` may read them, `fields` the command's public form,
+    and `table`: {"table": the whole view} or {"patch": the operations from the view before}."""
     return {"version": entry["version"], "events": game.events_for(entry.get("events", []), viewer),
             "seat": entry.get("seat"), "command": entry.get("command"), "fields": entry.get("fields") or {}, **table}
 
