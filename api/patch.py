@@ -28,7 +28,7 @@ def diff(before, after) -> list[dict]:
 
 
 def _diff(before, after, path: str, ops: list[dict]) -> None:
-    if before == after and type(before) is type(after):  # 1 == 1.0 == True: a type change is a change
+    if _same(before, after):
         return
     if isinstance(before, dict) and isinstance(after, dict):
         inner: list[dict] = []
@@ -69,6 +69,7 @@ def _diff_lists(before: list, after: list, path: str, ops: list[dict]) -> None:
 
 
 def _same(a, b) -> bool:
+    """Equal, and of the same type (1 == 1.0 == True: a type change is a change)."""
     return a == b and type(a) is type(b)
 
 
