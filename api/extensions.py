@@ -112,7 +112,7 @@ class RedisStore:
         found = connect(url, app.config["REDIS_MAX_CONNECTIONS"])
         app.extensions["store"] = Store(found.client, ttl=app.config["TABLE_TTL"], full_at=app.config["STORE_FULL_AT"],
                                         sharded=found.sharded)
-        app.extensions["hub"] = Hub(found.client, sharded=found.sharded)
+        app.extensions["hub"] = Hub(found.client, sharded=found.sharded, heartbeat=app.config["SSE_HEARTBEAT"])
 
 
 redis_store = RedisStore()

@@ -41,6 +41,8 @@ QUEUE_SIZE = 256
 RESYNC = object()  # the listener lost messages: streams re-read the history
 REVOKED = object()  # the stream's token stopped working: the stream ends
 CLOSED = object()  # the stream's client closed the connection: the stream ends
+BEAT = object()  # the stream's heartbeat is due (`Hub._beat`)
+BEAT_TICK = 0.1  # seconds between two ticks of the heartbeats' ticker
 ENDS = (REVOKED, CLOSED)
 
 
@@ -51,7 +53,7 @@ class Hub:
     (`ShardFeed`): a process then receives the messages of the tables its phones hold, and no
     other."""
 
-    def __init__(self, client, sharded=False):
+    def __init__(self, client, sharded=False, heartbeat: float = 15.0):
         self.client = client
         self.lock = threading.Lock()
         # code → stream → (its seat, its token's digest)
@@ -59,6 +61,8 @@ class Hub:
         self.received = 0  # messages this process received from Redis (each table's own, when sharded)
         self.sharded = sharded  # truthy when Redis has sharded pub/sub (api/store.py Sharding)
         self.feed: PatternFeed | ShardFeed | None = None
+        self.heartbeat = heartbeat  # seconds between two heartbeats of a stream
+        self.beating = False  # the heartbeats' ticker runs (while any stream is open)
 
     def subscribe(self, code: str, seat: str | None = None, token: str | None = None) -> queue.Queue:
         """A stream's queue at `code`, for `seat` held by the token with digest `token`; the
@@ -66,6 +70,9 @@ class Hub:
         q: queue.Queue = queue.Queue(QUEUE_SIZE)
         with self.lock:
             self.queues[code][q] = (seat, token)
+            if not self.beating:
+                self.beating = True
+                threading.Thread(target=self._beat, name="gotham-live-beat", daemon=True).start()
             if self.feed is None:
                 try:
                     self.feed = ShardFeed(self) if self.sharded else PatternFeed(self)
@@ -101,6 +108,31 @@ class Hub:
     def streams(self) -> int:
         with self.lock:
             return sum(len(qs) for qs in self.queues.values())
+
+    def _beat(self) -> None:
+        """Every stream's heartbeat from one ticker: a stream waits on its queue alone (a wait with
+        a deadline made a timer, a timeout and their callbacks per stream at each wake: at 2,500
+        streams a worker, tens of thousands of live objects each young collection walked). The
+        streams are spread over a heartbeat's length: each tenth of a second, a share of them
+        receives BEAT (a full queue skips it: that stream is busy sending), so the heartbeats'
+        presence writes never come in a burst. Ends with the last stream; the next one starts it
+        again."""
+        tick = min(BEAT_TICK, self.heartbeat)
+        shares = max(1, round(self.heartbeat / tick))
+        turn = 0
+        while True:
+            time.sleep(tick)
+            turn = (turn + 1) % shares
+            with self.lock:
+                if not self.queues:
+                    self.beating = False
+                    return
+                due = [q for qs in self.queues.values() for q in qs if hash(q) % shares == turn]
+            for q in due:
+                try:
+                    q.put_nowait(BEAT)
+                except queue.Full:
+                    pass
 
     def _deliver(self, code: str, data: bytes) -> None:
         self.received += 1
@@ -404,10 +436,11 @@ class Lease:
     def release(self) -> None: ...
 
 
-def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | None, heartbeat: float, now_ms,
+def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | None, now_ms,
            lease: Lease | None = None, token: str | None = None, client: socket.socket | None = None):
     """The event stream of one phone: `seat` as the token with digest `token` holds it (None: a
-    phone holding no seat), `client` the connection's socket when the server gives it."""
+    phone holding no seat), `client` the connection's socket when the server gives it. A heartbeat
+    each time the hub's ticker says it is due (`Hub._beat`)."""
     q = hub.subscribe(code, seat, token if seat else None)
     unwatch = watch_disconnect(client, q) if client is not None else None
     try:
@@ -419,12 +452,8 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
             return
         yield from frames
         frames = None  # sent: while it waits, the stream holds nothing of the table
-        last_beat = time.monotonic()
         while True:
-            try:
-                item = q.get(timeout=max(0.05, heartbeat - (time.monotonic() - last_beat)))
-            except queue.Empty:
-                item = None
+            item = q.get()
             if item is CLOSED:
                 return
             if item is REVOKED:
@@ -438,7 +467,13 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                 yield from frames
                 frames = None
                 sent = max(sent, latest)
-            elif item is not None:
+            elif item is BEAT:
+                yield f": heartbeat {now_ms()}\n\n".encode()
+                if seat:  # one round trip: the seat present, its stream's lease renewed
+                    _mark(table, seat, True, lease)
+                elif lease is not None:
+                    lease.renew()
+            else:
                 event, version, frame = item
                 if event == "change":
                     if version <= sent:
@@ -447,13 +482,6 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                         yield from _missed(table, sent, version - 1)
                     sent = version
                 yield frame
-            if time.monotonic() - last_beat >= heartbeat:
-                last_beat = time.monotonic()
-                yield f": heartbeat {now_ms()}\n\n".encode()
-                if seat:  # one round trip: the seat present, its stream's lease renewed
-                    _mark(table, seat, True, lease)
-                elif lease is not None:
-                    lease.renew()
     finally:
         if unwatch is not None:
             unwatch()
@@ -480,10 +508,10 @@ def watch_disconnect(client: socket.socket, q: queue.Queue):
     stops watching (call it when the stream ends)."""
     done = threading.Event()
 
-    def watch():
+    def watch(wait: float | None):
         while not done.is_set():
             try:
-                readable, _, _ = select.select([client], [], [], WATCH_SECONDS)
+                readable, _, _ = select.select([client], [], [], wait)
             except (OSError, ValueError):  # the connection is gone
                 readable = [client]
             if done.is_set():
@@ -506,9 +534,9 @@ def watch_disconnect(client: socket.socket, q: queue.Queue):
     if monkey is not None and monkey.is_module_patched("socket"):
         import gevent
 
-        watcher = gevent.spawn(watch)
+        watcher = gevent.spawn(watch, None)  # killed when the stream ends: it needs no deadline
         return lambda: (done.set(), watcher.kill(block=False))
-    threading.Thread(target=watch, name="gotham-live-watch", daemon=True).start()
+    threading.Thread(target=watch, args=(WATCH_SECONDS,), name="gotham-live-watch", daemon=True).start()
     return done.set
 
 

@@ -137,7 +137,7 @@ class Live(MethodView):
         table = _Table(loaded, game, state, token, also)
         client = request.environ.get("gunicorn.socket") or request.environ.get("werkzeug.socket")
         events = live.stream(hub(), table, loaded.code, loaded.seat, last_id,
-                             current_app.config["SSE_HEARTBEAT"], play.now_ms, lease, token, client)
+                             play.now_ms, lease, token, client)
         response = Response(events, mimetype="text/event-stream",
                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
         response.call_on_close(lease.release)  # also when the stream never started
@@ -220,7 +220,7 @@ class LiveTicket(MethodView):
     @blp.response(200, TicketSchema, headers={"Set-Cookie": {
         "description": "gc_live=<ticket>; HttpOnly; SameSite=Strict; Path=/api/tables/<code>/live",
         "schema": {"type": "string"}}})
-    @blp.arguments(TicketRequestSchema, required=False)
+    @blp.arguments(TicketRequestSchema(), required=False)
     @blp.alt_response(401, schema=REFUSAL, description="No seat token")
     @blp.alt_response(404, schema=REFUSAL, description="No such table")
     def post(self, body, code):

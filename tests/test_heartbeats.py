@@ -1,0 +1,53 @@
+"""The heartbeats of a process's streams come from one ticker (api/live.py `Hub._beat`): each stream
+is told once per heartbeat that its heartbeat is due, and the streams are spread over the
+heartbeat's length (never all in one tick: each heartbeat writes the seat's presence to Redis)."""
+import queue
+import time
+
+from api.store import connect
+from api.live import BEAT, BEAT_TICK, Hub
+
+STREAMS = 60
+HEARTBEAT = 1.0
+
+
+def _beats(q: queue.Queue, times: list[float]) -> None:
+    while True:
+        try:
+            item = q.get_nowait()
+        except queue.Empty:
+            return
+        if item is BEAT:
+            times.append(time.monotonic())
+
+
+def test_each_stream_beats_once_a_heartbeat_and_the_streams_are_spread_over_it(redis_server):
+    found = connect(redis_server.url, 4)
+    hub = Hub(found.client, sharded=found.sharded, heartbeat=HEARTBEAT)
+    streams = [hub.subscribe(f"HB{i:04d}") for i in range(STREAMS)]
+    try:
+        time.sleep(0.3)  # past the first ticks: every stream is counted from here on
+        for q in streams:
+            _beats(q, [])
+        start = time.monotonic()
+        times: dict[int, list[float]] = {i: [] for i in range(STREAMS)}
+        while time.monotonic() - start < 3 * HEARTBEAT:
+            time.sleep(BEAT_TICK / 2)
+            for i, q in enumerate(streams):
+                _beats(q, times[i])
+        for i, beats in times.items():
+            assert 2 <= len(beats) <= 4, (i, len(beats))  # about three heartbeats' worth in 3 s
+            gaps = [b - a for a, b in zip(beats, beats[1:])]
+            assert all(abs(g - HEARTBEAT) < 3 * BEAT_TICK for g in gaps), gaps
+        ticks = {}
+        for beats in times.values():
+            ticks.setdefault(round(beats[0] / BEAT_TICK), []).append(beats[0])
+        assert len(ticks) >= 5  # spread over the heartbeat: not one burst
+        assert max(len(t) for t in ticks.values()) <= STREAMS // 3
+    finally:
+        for i, q in enumerate(streams):
+            hub.unsubscribe(f"HB{i:04d}", q)
+    deadline = time.monotonic() + 2
+    while hub.beating and time.monotonic() < deadline:
+        time.sleep(BEAT_TICK)
+    assert not hub.beating  # the ticker ends with the last stream
