@@ -4,6 +4,8 @@ other route (api/play.py): the seat's rights from the game's `seat_refusal`, the
 compare-and-set, the history and the live message."""
 from __future__ import annotations
 
+import functools
+
 from flask import Response
 from flask.views import MethodView
 from marshmallow import INCLUDE, Schema, ValidationError, fields
@@ -60,7 +62,7 @@ def unknown_game(game: str):
 @blp.route("/games/<game>/tables")
 class GameTables(MethodView):
     @creating(blp)
-    @blp.arguments(SetupOptionsSchema)
+    @blp.arguments(SetupOptionsSchema())
     @blp.response(201, NewTableViewSchema)
     @blp.alt_response(404, schema=REFUSAL, description="No such game")
     @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")
@@ -82,7 +84,7 @@ class SetupCheckSchema(Schema):
 
 @blp.route("/games/<game>/setup-checks")
 class SetupChecks(MethodView):
-    @blp.arguments(SetupOptionsSchema)
+    @blp.arguments(SetupOptionsSchema())
     @blp.response(200, SetupCheckSchema)
     @blp.alt_response(404, schema=REFUSAL, description="No such game")
     @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")
@@ -107,14 +109,22 @@ class SetupChecks(MethodView):
 
 def read_options(game: games.Game, options: dict):
     """The options as the game's setup schema reads them, or the 422 refusal (bad_options)."""
-    schema = game.setup_schema()
+    schema = _setup_reader(game.name)
     if schema is None:
         return options
     try:
-        return schema().load(options)
+        return schema.load(options)
     except ValidationError as invalid:
         return error(422, "The options do not set up a table of this game", "bad_options",
                      {"game": game.name}, errors=invalid.messages)
+
+
+@functools.cache
+def _setup_reader(name: str):
+    """The game's setup schema, one instance (an instance per request left its nested schemas and
+    fields, cycles, to the collector)."""
+    schema = games.get(name).setup_schema()
+    return schema() if schema is not None else None
 
 
 def setup_state(game: games.Game, options: dict):
