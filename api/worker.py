@@ -64,13 +64,15 @@ def log_collections(folder: str) -> None:
     """For bench/capacity.py (GOTHAM_GC_LOG): each of the cyclic collector's pauses of 1 ms or more
     as [monotonic time at its end, generation, ms, CPU ms (the process's thread's: a pause much
     longer than its CPU is the machine's scheduler taking the core away meanwhile, not the
-    collector's work), the young objects it started with (`gc.get_count()[0]`), the objects it
-    freed], and how many collections there were, written to FOLDER/<pid>.json once a second."""
+    collector's work), the objects it walked (those of its generation and the younger ones:
+    counted before it starts, outside its time), the objects it freed], and how many collections
+    there were, written to FOLDER/<pid>.json once a second."""
     pauses, count, started = [], [0], [0.0, 0.0, 0]
 
     def timed(phase, info):
         if phase == "start":
-            started[:] = time.perf_counter(), time.thread_time(), gc.get_count()[0]
+            walked = sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1))
+            started[:] = time.perf_counter(), time.thread_time(), walked
             return
         count[0] += 1
         took = (time.perf_counter() - started[0]) * 1000
@@ -88,7 +90,7 @@ def log_collections(folder: str) -> None:
     gevent.spawn(write, Path(folder) / f"{os.getpid()}.json")
 
 
-YOUNG_COLLECTION = 50_000  # allocations between two young collections (Python's default: 700)
+YOUNG_COLLECTION = 15_000  # allocations between two young collections (Python's default: 700)
 
 
 class Worker(GeventWorker):
@@ -104,15 +106,23 @@ class Worker(GeventWorker):
         collection walked them all again (130 ms on this 2-core machine), stopping every request
         and stream of the worker meanwhile. Frozen, the collector leaves them out.
 
-        Then the young generation made larger (YOUNG_COLLECTION). With Python's default (700), a
+        Then the young generation's threshold (YOUNG_COLLECTION). With Python's default (700), a
         request lived through many young collections while other greenlets allocated, so its
         objects reached the oldest generation and, dying there by refcount, still counted towards
-        the next full collection. A full collection then walked every open stream's objects and
-        freed next to nothing: at 250 tables (1,250 phones, bench/capacity.py) 70 ms of CPU for
-        ~84,000 objects and 0 to 24 collected, several times a minute, stopping the worker. With
-        50,000 a request's objects die young: no full collection in the measured minute at 250
-        or 500 tables, and no pause of 1 ms or more (10,000 still left young collections of
-        25-53 ms). Young cyclic garbage waits longer: at most ~50,000 objects a worker."""
+        the next full collection, which walked every open stream's objects and freed next to
+        nothing. Larger, a request's objects die young. Not too large: a young collection walks
+        every object made since the last one and still alive (the count Python compares with the
+        threshold goes down as older objects die, so a young collection walks more than the
+        threshold): at 50,000 and 1,000 tables (bench/capacity.py) it walked 63,000-74,000
+        objects in 34-39 ms, at 15,000 some 29,000 in 13-18 ms. What a young collection finds
+        alive was mostly the open streams' waits with a deadline (each stream's wait for its next
+        message or heartbeat, its disconnect watcher's select: a timer, a timeout and their
+        callbacks at each wake): 105,000-111,000 objects walked at 50,000, before a stream waited
+        on its queue alone (api/live.py `Hub._beat`) and its watcher without a deadline.
+
+        Greenlets do not keep the stack that spawned them (`track_greenlet_tree`: a debugging
+        aid): some 7 frame records per connection's greenlet, 4,000 live objects a worker."""
+        gevent.config.track_greenlet_tree = False
         super().load_wsgi()
         gc.collect()
         gc.freeze()

@@ -168,7 +168,7 @@ class Server:
         worst = max(found, key=lambda p: p[2])
         cpu = f", {worst[3]:.0f} ms of it on the CPU" if len(worst) > 3 else ""  # a server before CPU was logged
         if len(worst) > 5:
-            cpu += f", {worst[4]:,} young objects, {worst[5]:,} freed"
+            cpu += f", {worst[4]:,} objects walked, {worst[5]:,} freed"
         return (f"collector: {len(found)} pauses of 1 ms or more, {sum(p[2] >= 20 for p in found)} of 20 ms or more, "
                 f"longest {worst[2]:.0f} ms{cpu} (generation {worst[1]})")
 
