@@ -469,10 +469,13 @@ def stream(hub: Hub, table: Table, code: str, seat: str | None, last_id: int | N
                 sent = max(sent, latest)
             elif item is BEAT:
                 yield f": heartbeat {now_ms()}\n\n".encode()
-                if seat:  # one round trip: the seat present, its stream's lease renewed
-                    _mark(table, seat, True, lease)
-                elif lease is not None:
-                    lease.renew()
+                try:
+                    if seat:  # one round trip: the seat present, its stream's lease renewed
+                        _mark(table, seat, True, lease)
+                    elif lease is not None:
+                        lease.renew()
+                except REDIS_ERRORS:
+                    pass  # Redis busy or away: the phone keeps its stream, the next heartbeat writes again
             else:
                 event, version, frame = item
                 if event == "change":

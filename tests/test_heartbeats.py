@@ -4,8 +4,10 @@ heartbeat's length (never all in one tick: each heartbeat writes the seat's pres
 import queue
 import time
 
-from api.store import connect
 from api.live import BEAT, BEAT_TICK, Hub
+from api.store import connect
+from tests.sse_client import SSEClient
+from tests.tables import new_table
 
 STREAMS = 60
 HEARTBEAT = 1.0
@@ -51,3 +53,33 @@ def test_each_stream_beats_once_a_heartbeat_and_the_streams_are_spread_over_it(r
     while hub.beating and time.monotonic() < deadline:
         time.sleep(BEAT_TICK)
     assert not hub.beating  # the ticker ends with the last stream
+
+
+def test_a_heartbeat_whose_presence_write_fails_leaves_the_stream_open(http, live_server, redis_client):
+    """Redis refusing a heartbeat's presence write (here the presence key holds the wrong type, as a
+    real Redis answers WRONGTYPE; under load, no free connection) does not end the phone's stream:
+    the heartbeats go on, the next ones write again, and changes still arrive."""
+    table = new_table(http)
+    code, token = table["code"], table["token"]
+    presence = f"gc:{{{code}}}:presence"
+    with SSEClient(live_server, code, token=token) as stream:
+        assert stream.next()["event"] == "snapshot"
+        deadline = time.monotonic() + 4
+        while stream.heartbeats < 1 and time.monotonic() < deadline:  # settled: the hub's first resync read
+            time.sleep(0.05)
+        redis_client.delete(presence)
+        redis_client.set(presence, "not a hash")  # the presence script's HGET fails
+        beats = stream.heartbeats
+        deadline = time.monotonic() + 8
+        while stream.heartbeats < beats + 3 and time.monotonic() < deadline:  # SSE_HEARTBEAT is 1 s in the tests
+            time.sleep(0.05)
+        assert stream.heartbeats >= beats + 3
+        redis_client.delete(presence)
+        r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes"},
+                      headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+        assert stream.next()["id"] == r.json()["version"]
+        deadline = time.monotonic() + 4
+        while not redis_client.exists(presence) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert redis_client.type(presence) == b"hash"  # a later heartbeat wrote the presence again
