@@ -34,7 +34,7 @@ class Config:
     CONNECTIONS_PER_ADDRESS = int(os.environ.get("GOTHAM_CONNECTIONS_PER_ADDRESS", "1000"))
     TABLE_TTL = int(os.environ.get("GOTHAM_TABLE_TTL", str(30 * 24 * 3600)))  # idle tables expire
     MAX_CONTENT_LENGTH = 1024 * 1024  # an import or a body larger than this is refused (413)
-    REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "32"))  # per process
+    REDIS_MAX_CONNECTIONS = int(os.environ.get("GOTHAM_REDIS_CONNECTIONS", "128"))  # per process (and node)
     CLAIM_TTL = int(os.environ.get("GOTHAM_CLAIM_TTL", "600"))  # seconds a handover's one-time claim code works
     # The embedded redis-server's memory ceiling (its `maxmemory`, policy noeviction: nothing stored
     # is ever dropped). 4gb leaves the 24 GiB machine room for an append-only-file rewrite's fork and
