@@ -62,7 +62,8 @@ table's last version. Printed per step, over the measured window:
   - the generator's CPU and event-loop lag, to tell whether the client was the bottleneck, and the
     CPU other processes on the machine used meanwhile;
   - the cyclic collector's pauses in the workers (gc.callbacks, logged under GOTHAM_GC_LOG): how
-    many of 1 ms and of 20 ms or more, and the longest.
+    many of 1 ms and of 20 ms or more, and the longest;
+  - the exceptions the server logged during the step (each traceback's last line), counted.
 Then the capacity: the largest step where fan-out p99 < 100 ms, command p99 < 50 ms, no event lost
 and every phone connected (two steps in a row that miss them end the run unless --keep-going; so
 does a step with more phones than gunicorn accepts connections, workers x worker-connections read
@@ -579,6 +580,7 @@ def run(opts, server: Servers, gens_box: list) -> int:
     phones = sum(o["opened"] + o["not_opened"] for o in first)  # the 1-client table's
     for n in steps:
         t_step = time.monotonic()
+        errors_before = server.errors()
         if limit and n * per_table > limit:
             print(f"{n:>6} {n * per_table:>6.0f}  not run: the server accepts at most {limit} connections at once, "
                   f"fewer than {n * per_table:.0f} live phones  FAIL")
@@ -666,6 +668,9 @@ def run(opts, server: Servers, gens_box: list) -> int:
             extra.append(f"{m['covered']} versions missed but covered by a later snapshot")
         if m["notes"] or grown.get("notes"):
             extra.append(notes_line({**grown.get("notes", {}), **m["notes"]}))
+        raised = server.errors() - errors_before
+        if raised:
+            extra.append("server logged: " + "; ".join(f"{line} x{n}" for line, n in raised.most_common(4)))
         if grown.get("failed_tables"):
             extra.append(f"{grown['failed_tables']} tables not set up: {grown['errors'][:1]}")
         if gcpu / wall > 0.7 * opts.procs:

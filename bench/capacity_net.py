@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 import orjson
@@ -213,6 +214,15 @@ class Server:
         except OSError:
             return "(no log)"
 
+    def errors(self) -> Counter:
+        """The exceptions the server logged so far (each traceback's last line, its message cut
+        after 60 characters), counted."""
+        try:
+            lines = self.log.read_text(errors="replace").splitlines()
+        except OSError:
+            return Counter()
+        return Counter(line[:60] for line in lines if _RAISED.match(line))
+
     def stop(self) -> None:
         p, self.proc = self.proc, None
         if p is None:
@@ -295,12 +305,18 @@ class Servers:
     def log_tail(self, n: int = 20) -> str:
         return "\n".join(s.log_tail(n) for s in self.all)
 
+    def errors(self) -> Counter:
+        return sum((s.errors() for s in self.all), Counter())
+
     def stop(self) -> None:
         for s in self.all:
             s.stop()
 
 
 # ------------------------------------------------------------------ HTTP on raw asyncio sockets
+
+
+_RAISED = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Timeout)\b")  # a traceback's last line
 
 
 class HttpConn:
