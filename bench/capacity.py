@@ -107,6 +107,7 @@ from capacity_net import (  # noqa: E402
     ROOT, HOST, TARGET_FANOUT_MS, TARGET_COMMAND_MS, COMMAND_TIMEOUT,
     OPEN_TIMEOUT, DRAIN_TIMEOUT, SETTLE, TICK, percentile, ms, free_port, _stat, cpu_seconds,
     descendants, cmdline, machine_busy_seconds, die_with_parent, Servers, HttpConn, _VERSION, Stream, Phone, Table,
+    merge,
 )
 
 
@@ -504,21 +505,6 @@ class Gens:
             if p.is_alive():
                 p.kill()
                 p.join(2)
-
-
-def merge(outs: list[dict]) -> dict:
-    m: dict = {}
-    for o in outs:
-        for k, v in o.items():
-            if isinstance(v, list):
-                m.setdefault(k, []).extend(v)
-            elif isinstance(v, (int, float)) and not isinstance(v, bool):
-                m[k] = max(m.get(k, 0), v) if k == "drain" else m.get(k, 0) + v
-            elif isinstance(v, dict):
-                d = m.setdefault(k, {})
-                for kk, vv in v.items():
-                    d[kk] = d.get(kk, 0) + vv
-    return m
 
 
 def table_split(n: int, procs: int) -> list[int]:

@@ -674,3 +674,20 @@ class Table:
         self.token_id: int | None = None
         self.phase = 0.0
         self.final = 0
+
+
+def merge(outs: list[dict]) -> dict:
+    """The generators' outcomes as one: lists joined, numbers added (the drain: the longest),
+    counters added."""
+    m: dict = {}
+    for o in outs:
+        for k, v in o.items():
+            if isinstance(v, list):
+                m.setdefault(k, []).extend(v)
+            elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                m[k] = max(m.get(k, 0), v) if k == "drain" else m.get(k, 0) + v
+            elif isinstance(v, dict):
+                d = m.setdefault(k, {})
+                for kk, vv in v.items():
+                    d[kk] = d.get(kk, 0) + vv
+    return m
