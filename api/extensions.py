@@ -98,6 +98,12 @@ class BodyRequiredParser(FlaskParser):
 class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = BodyRequiredParser()
 
+    def arguments(self, schema, *args, **kwargs):
+        """flask-smorest's, given one schema instance: given a class, webargs makes an instance per
+        request, its fields pointing back at it (a cycle per request for the collector; for a new
+        table's nested setup schemas, hundreds)."""
+        return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
+
 
 class RedisStore:
     """Connects the app to Redis: REDIS_URL when set (a single server, or any node of a Redis

@@ -38,12 +38,6 @@ AUTHORIZATION = {
 TOO_MANY_UNKNOWN = "This address asked for too many codes that name no table (Retry-After)"
 
 
-def _instance(schema):
-    """A schema instance for `blp.arguments`: given a class, webargs makes an instance per request
-    (and its fields, each pointing back at it: a cycle per request for the collector)."""
-    return schema() if isinstance(schema, type) else schema
-
-
 def _stacked(fn, decorators):
     """`fn` under flask-smorest's `decorators`, the first one innermost (as if written bottom-up)."""
     for decorate in decorators:
@@ -75,7 +69,7 @@ def command(blp: Blueprint, schema=None):
             *(blp.alt_response(status, schema=REFUSAL, description=why)
               for status, why in sorted(COMMAND_REFUSALS.items(), reverse=True)),
             blp.response(200, CommandResultSchema, headers=ETAG),
-            *([blp.arguments(_instance(schema))] if schema is not None else []),
+            *([blp.arguments(schema)] if schema is not None else []),
         ])
     return decorate
 

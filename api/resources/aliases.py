@@ -70,7 +70,7 @@ def _handler(alias: games.Alias):
     elif alias.kind == "preview":
         @reading(blp)
         @blp.response(200, OpenSchema)
-        @blp.arguments(CommandFieldsSchema())
+        @blp.arguments(CommandFieldsSchema)
         def handle(self, body, code, **params):
             name = params[alias.name[1:-1]] if alias.name.startswith("{") else alias.name
             return _clash(alias, body) or preview(code, name, body)

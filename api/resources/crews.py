@@ -42,7 +42,7 @@ def crew_refused(problems: list, summary: dict):
 
 @blp.route("/crews/check")
 class CrewCheck(MethodView):
-    @blp.arguments(SCHEMAS["check"]())
+    @blp.arguments(SCHEMAS["check"])
     @blp.response(200, SCHEMAS["summary"])
     @blp.alt_response(409, schema=CrewRefusalSchema, description="The crew breaks a rule of FORMING THE CREW, "
                                                                  "names a card the library does not hold, or "

@@ -46,7 +46,7 @@ class Samples(MethodView):
 
 @blp.route("/tables/<table_code:code>/previews/<name>")
 class Preview(MethodView):
-    @blp.arguments(PreviewFieldsSchema())
+    @blp.arguments(PreviewFieldsSchema)
     @blp.response(200, OpenSchema)
     @blp.alt_response(409, schema=REFUSAL, description="No such preview for that name now")
     @blp.alt_response(422, schema=REFUSAL, description="A field beyond its bound")

@@ -62,7 +62,7 @@ def unknown_game(game: str):
 @blp.route("/games/<game>/tables")
 class GameTables(MethodView):
     @creating(blp)
-    @blp.arguments(SetupOptionsSchema())
+    @blp.arguments(SetupOptionsSchema)
     @blp.response(201, NewTableViewSchema)
     @blp.alt_response(404, schema=REFUSAL, description="No such game")
     @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")
@@ -84,7 +84,7 @@ class SetupCheckSchema(Schema):
 
 @blp.route("/games/<game>/setup-checks")
 class SetupChecks(MethodView):
-    @blp.arguments(SetupOptionsSchema())
+    @blp.arguments(SetupOptionsSchema)
     @blp.response(200, SetupCheckSchema)
     @blp.alt_response(404, schema=REFUSAL, description="No such game")
     @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")

@@ -44,7 +44,7 @@ class JumpSchema(Schema):
 
 @blp.route("")
 class History(MethodView):
-    @blp.arguments(HistoryQuerySchema(), location="query")
+    @blp.arguments(HistoryQuerySchema, location="query")
     @blp.response(200, HistoryEntrySchema(many=True))
     @reading(blp)
     def get(self, query, code):

@@ -131,7 +131,7 @@ class Library(MethodView):
         return {"format": LIBRARY.format, "version": 1, **{k: _listed(k) for k in KINDS}}
 
     @blp.doc(**WRITE_DOC)
-    @blp.arguments(LibrarySchema())
+    @blp.arguments(LibrarySchema)
     @blp.response(200, ImportResultSchema)
     @blp.alt_response(401, schema=REFUSAL, description="No library key")
     @blp.alt_response(403, schema=REFUSAL, description="Not the library key, or the library is read-only")
@@ -174,7 +174,7 @@ def _kind_route(kind: str):
             return _listed(kind)
 
         @blp.doc(**WRITE_DOC)
-        @blp.arguments(schema())
+        @blp.arguments(schema)
         @blp.response(201, schema)
         @blp.alt_response(401, schema=REFUSAL, description="No library key")
         @blp.alt_response(403, schema=REFUSAL, description="Not the library key, or the library is read-only")

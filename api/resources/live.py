@@ -220,7 +220,7 @@ class LiveTicket(MethodView):
     @blp.response(200, TicketSchema, headers={"Set-Cookie": {
         "description": "gc_live=<ticket>; HttpOnly; SameSite=Strict; Path=/api/tables/<code>/live",
         "schema": {"type": "string"}}})
-    @blp.arguments(TicketRequestSchema(), required=False)
+    @blp.arguments(TicketRequestSchema, required=False)
     @blp.alt_response(401, schema=REFUSAL, description="No seat token")
     @blp.alt_response(404, schema=REFUSAL, description="No such table")
     def post(self, body, code):

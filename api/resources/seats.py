@@ -66,7 +66,7 @@ class Seats(MethodView):
         return play.seat_list(game, state, loaded.presence, store().seats(loaded.code))
 
     @limited("join")
-    @blp.arguments(JoinSchema())
+    @blp.arguments(JoinSchema)
     @blp.response(201, SeatTokenSchema)
     @blp.alt_response(404, schema=REFUSAL, description="No such table or seat")
     @blp.alt_response(409, schema=REFUSAL, description="The seat is taken")
@@ -117,7 +117,7 @@ class Handover(MethodView):
 @blp.route("/claim")
 class Claim(MethodView):
     @limited("join")
-    @blp.arguments(ClaimSchema())
+    @blp.arguments(ClaimSchema)
     @blp.response(201, SeatTokenSchema)
     @blp.alt_response(404, schema=REFUSAL, description="No such table, or a code this table never gave")
     @blp.alt_response(410, schema=REFUSAL, description="The code expired, was used, or the seat was handed "

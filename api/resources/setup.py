@@ -21,7 +21,7 @@ GAME = "bgcc"
 @blp.route("")
 class Tables(MethodView):
     @creating(blp)
-    @blp.arguments(games.get(GAME).setup_schema()())
+    @blp.arguments(games.get(GAME).setup_schema())
     @blp.response(201, NewTableViewSchema)
     @blp.alt_response(409, schema=REFUSAL, description="The setup breaks a rule")
     def post(self, data):

@@ -97,7 +97,7 @@ class HostTokenSchema(Schema):
 @blp.route("/<table_code:code>/recover")
 class Recover(MethodView):
     @limited("join")
-    @blp.arguments(RecoverSchema())
+    @blp.arguments(RecoverSchema)
     @blp.response(201, HostTokenSchema)
     @blp.alt_response(403, schema=REFUSAL, description="Not this table's recovery code")
     @blp.alt_response(404, schema=REFUSAL, description="No such table")
@@ -144,7 +144,7 @@ class Export(MethodView):
 @blp.route("/import")
 class Import(MethodView):
     @creating(blp)
-    @blp.arguments(ExportSchema())
+    @blp.arguments(ExportSchema)
     @blp.response(201, NewTableViewSchema)
     @blp.alt_response(422, schema=REFUSAL, description="Not a table this app can resume")
     def post(self, data):

@@ -58,7 +58,7 @@ class Missions(MethodView):
 @blp.route("/versus-tables")
 class VersusTables(MethodView):
     @creating(blp)
-    @blp.arguments(games.get(GAME).setup_schema()())
+    @blp.arguments(games.get(GAME).setup_schema())
     @blp.response(201, NewTableViewSchema)
     @blp.alt_response(409, schema=REFUSAL, description="The mission breaks a rule, or contradicts the booklet")
     @blp.alt_response(404, schema=REFUSAL, description="No booklet mission with that id")
