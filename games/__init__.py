@@ -116,6 +116,15 @@ class Game:
         secrets, the keys it sees otherwise (its own markers, its stash), replacing public's."""
         return {"may": {seat: self.may_now(state, seat)} if seat is not None else {}}
 
+    def may_all(self, state, public: dict) -> dict[str, list]:
+        """What every seat may send now ({seat: offers}, the spectator's included), on top of
+        `public` (this state's `public_view`): each seat's `seat_view`, unless the game works them
+        out in one pass."""
+        may = {}
+        for seat in (*self.seat_names(state), SPECTATOR):
+            may.update(self.seat_view(state, seat, public)["may"])
+        return may
+
     def views(self, state, seats) -> tuple[dict, dict]:
         """The public view built once and each of `seats`' own part built once: a seat draws
         {**public, **own[seat]}. Without secrets every seat's offers are public (a phone says which
@@ -124,10 +133,7 @@ class Game:
         secret: `seat_refusal`), so a phone holding the host seat and a player's draws both."""
         public = self.public_view(state)
         if not self.secret:
-            may = {}
-            for seat in (*self.seat_names(state), SPECTATOR):
-                may.update(self.seat_view(state, seat, public)["may"])
-            return {**public, "may": may}, {seat: {} for seat in seats}
+            return {**public, "may": self.may_all(state, public)}, {seat: {} for seat in seats}
         host = self.seat_view(state, HOST, public)
         public = {**public, "may": host["may"]}
         own = {seat: host if seat == HOST else self.seat_view(state, seat, public) for seat in seats}

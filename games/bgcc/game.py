@@ -91,6 +91,9 @@ class Bgcc(games.Game):
     def seat_view(self, state: Table, seat: str | None, public: dict) -> dict:
         return {"may": {seat: drawn.seat_may(state, seat, public)} if seat is not None else {}}
 
+    def may_all(self, state: Table, public: dict) -> dict[str, list]:
+        return drawn.every_seat_may(state, public)
+
     def seat_names(self, state: Table) -> list[str]:
         return seats.seat_names(state)
 

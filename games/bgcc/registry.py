@@ -326,22 +326,7 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     cannot pay is listed with `affordable` false and the refusal's `why`."""
     if seat is None or seat == SPECTATOR or table.track.over:
         return []
-    app_rolls = table.dice.mode != PHYSICAL_DICE
-    lost = points_lost(table)
-    listed = []
-    for e in ENTRIES:
-        if held(table, e) is not None:
-            continue
-        if app_rolls and e.command in ENTERS_DICE:
-            continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
-        offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
-        loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
-        # the host's own power, not another seat's: also starting the game from the setup
-        own = {"host_only": True} if e.seat is w.host_only or e.command is c.Advance and w.starts_the_game(table) else {}
-        for offer in offers:
-            if closed(table, e, Probe(offer["targets"])) is None:
-                listed.append({"command": e.name, **offer, **loses, **own})
-    return listed
+    return _listed(table, [seat], advance_to)[seat]
 
 
 def may(table: Table, advance_to=UNKNOWN) -> dict[str, list[dict]]:
@@ -349,4 +334,34 @@ def may(table: Table, advance_to=UNKNOWN) -> dict[str, list[dict]]:
     Advance stops at, when the caller knows it)."""
     if advance_to is UNKNOWN:
         advance_to = advance_stop(table)
-    return {seat: may_now(table, seat, advance_to) for seat in (*seat_names(table), SPECTATOR)}
+    listed = _listed(table, seat_names(table), advance_to) if not table.track.over else {}
+    return {seat: listed.get(seat, []) for seat in (*seat_names(table), SPECTATOR)}
+
+
+def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]:
+    """`may_now` for each of `seats` (players' seats, the game not over), in one pass over the
+    registry: what does not depend on the seat is worked out once per command (the gate, what it
+    would lose, whether it is the host's own power) and each window once per offer's `Probe`: the
+    host's offer for a hero and that hero's own read the same window."""
+    listed: dict[str, list[dict]] = {seat: [] for seat in seats}
+    app_rolls = table.dice.mode != PHYSICAL_DICE
+    lost = points_lost(table)
+    for e in ENTRIES:
+        if held(table, e) is not None:
+            continue
+        if app_rolls and e.command in ENTERS_DICE:
+            continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
+        loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
+        # the host's own power, not another seat's: also starting the game from the setup
+        own = {"host_only": True} if e.seat is w.host_only or e.command is c.Advance and w.starts_the_game(table) else {}
+        opens: dict[tuple, bool] = {}  # a probe's fields → whether the window is open for it
+        for seat in seats:
+            offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
+            for offer in offers:
+                probe = Probe(offer["targets"])
+                fields = tuple(vars(probe).items())
+                if fields not in opens:
+                    opens[fields] = closed(table, e, probe) is None
+                if opens[fields]:
+                    listed[seat].append({"command": e.name, **offer, **loses, **own})
+    return listed

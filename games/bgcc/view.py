@@ -146,11 +146,15 @@ def seat_may(table: Table, seat: str | None, public: dict) -> list[dict]:
     return registry.may_now(table, seat, public["turn"]["advance_to"])
 
 
+def every_seat_may(table: Table, public: dict) -> dict[str, list[dict]]:
+    """What every seat may send now (the spectator's included), in one pass over the registry."""
+    return registry.may(table, public["turn"]["advance_to"])
+
+
 def table_view(table: Table, hero=hero_view, post=post_part) -> dict:
     """The whole table as a phone draws it, with what every seat may do now (`may`)."""
     public = public_view(table, hero, post)
-    seats_ = (*registry.seat_names(table), registry.SPECTATOR)
-    return {**public, "may": {seat: seat_may(table, seat, public) for seat in seats_}}
+    return {**public, "may": every_seat_may(table, public)}
 
 
 def versus_disc_costs(table: Table, post) -> dict[str, int]:

@@ -35,7 +35,7 @@ from hypothesis.stateful import (
 )
 
 from games.bgcc import commands as c
-from games.bgcc import engine, handlers, river
+from games.bgcc import engine, handlers, registry, river
 from games.bgcc.definitions import COMMAND_POST_SPACES, HERO_SPACES, Item
 from games.bgcc.errors import RuleRefused
 from games.bgcc.hero_board import STANCES
@@ -1004,6 +1004,13 @@ class TableMachine(RuleBasedStateMachine):
     @invariant()
     def importable(self):
         check_table(self.table)  # an export of any table the rules reach imports again
+
+    @invariant()
+    def offers_alike_one_seat_or_all(self):
+        """The offers of every seat, worked out in one pass (`registry.may`: each window once per
+        probe, for all seats), are each seat's own `may_now`, worked out alone."""
+        every = registry.may(self.table)
+        assert every == {seat: registry.may_now(self.table, seat) for seat in every}
 
     @invariant()
     def activations_per_villain_turn(self):

@@ -325,6 +325,8 @@ def check(table) -> None:
     may = table_view(table)["may"]
     assert set(may) == set(seat_list(table))
     assert may[seats.SPECTATOR] == []
+    # the view's one pass for every seat gives each seat what it is offered alone
+    assert may == {seat: registry.may_now(table, seat) for seat in may}
     check_listed(table, may)
     check_accepted(table, may)
 
