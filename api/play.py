@@ -159,17 +159,33 @@ def undo_redo(s, code: str, history: dict, current: dict | None = None) -> dict:
     return found
 
 
-def load(code: str, presence: bool = False, token: bool = True) -> tuple[Loaded, games.Game, object]:
-    loaded = store().load(code.upper(), bearer_token() if token else None, presence=presence)
+def load(code: str, presence: bool = False, token: bool = True, drawn: bool = False) -> tuple[Loaded, games.Game, object]:
+    loaded = store().load(code.upper(), bearer_token() if token else None, presence=presence, drawn=drawn)
     return loaded, game_of(loaded), state_of(loaded)
+
+
+def seat_table(loaded: Loaded, game: games.Game, seat: str | None, state=None, s=None) -> dict:
+    """The table as the phone holding `seat` may see it at the loaded version (`loaded` read with
+    its `drawn` parts): from the parts the last write kept, the very table every phone's patches
+    reached (its seat's own part only: in a game with secrets each seat's is kept apart), else
+    (a table no change was written to yet, or a seat not kept) built from the state (`state`: the
+    loaded one as its game's state, when the caller has it; `s`: the store, outside a request)."""
+    kept = kept_parts(loaded)
+    if kept is not None:
+        public, own = kept
+        part = own.get(seat) if game.secret else own.get(None)
+        if part is not None:
+            return {**public, **part}
+    state = state_of(loaded) if state is None else state
+    return view(loaded.code, loaded.version, game, state, seat, undo_redo(s or store(), loaded.code, loaded.history))
 
 
 def read(code: str, part=lambda v: v, missing=lambda: error(404, "Not found")) -> Response:
     """The table (or `part` of its view; None, or a view of another game without it: `missing()`
     answers) with its version as ETag."""
-    loaded, game, state = load(code, presence=True)
-    body = view(loaded.code, loaded.version, game, state, loaded.seat, undo_redo(store(), loaded.code, loaded.history))
-    body["seats"] = seat_list(game, state, loaded.presence, store().seats(loaded.code))
+    loaded, game, state = load(code, presence=True, drawn=True)
+    body = seat_table(loaded, game, loaded.seat, state)
+    body["seats"] = seat_list(game.seat_names(state), loaded.presence, store().seats(loaded.code))
     body["your_seat"] = loaded.seat
     try:
         found = part(body)
@@ -180,11 +196,12 @@ def read(code: str, part=lambda v: v, missing=lambda: error(404, "Not found")) -
     return json_response(found, version=loaded.version)
 
 
-def seat_list(game: games.Game, state, presence: dict[str, int], taken: list[str] | None = None) -> list[dict]:
-    """Everyone at the table and whether a phone is connected now (a recent heartbeat)."""
+def seat_list(names: list[str], presence: dict[str, int], taken: list[str] | None = None) -> list[dict]:
+    """Everyone at the table (its game's seat names) and whether a phone is connected now (a recent
+    heartbeat)."""
     since = connected_since(now_ms())
     return [{"seat": s, "connected": presence.get(s, 0) >= since,
-             **({"taken": s in taken} if taken is not None else {})} for s in game.seat_names(state)]
+             **({"taken": s in taken} if taken is not None else {})} for s in names]
 
 
 def seats_presence(code: str, names: list[str], s=None) -> dict:

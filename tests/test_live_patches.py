@@ -11,7 +11,8 @@ picks each phone's frame as the hub does, applies its patch with the `jsonpatch`
 6902 implementation of its own) and checks:
 
 * the phone now holds exactly the table a fresh GET gives its seat (`seats` and `your_seat` apart:
-  the GET's own);
+  the GET's own), and that GET's table (read from the parts the write kept, api/play.py
+  `seat_table`) is the one built afresh from the stored state for that seat;
 * nothing in the frame is outside what that seat may see: every value the patch adds or replaces is
   in the seat's table after it (a patch never carries a value the seat's own table does not hold),
   and the frame's events are those the seat's own history gives for that change;
@@ -36,6 +37,8 @@ from hypothesis import HealthCheck, settings as hsettings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import games
+from api import play
+from api.extensions import store
 from api.store import decompress
 from games import serial
 from tests.bmg.test_stateful import _fields as bmg_fields
@@ -56,6 +59,15 @@ def fresh(table: GameTable, seat) -> dict:
     return {k: v for k, v in table.view(seat).items() if k not in GET_ONLY}
 
 
+def built(app, game: games.Game, code: str, seat) -> dict:
+    """The table as `seat` may see it, built from the stored state (not read from the parts the
+    last write kept, as a GET and a stream's snapshot are), as JSON."""
+    with app.app_context():
+        loaded = store().load(code)
+        return orjson.loads(orjson.dumps(play.view(code, loaded.version, game, play.state_of(loaded), seat,
+                                                   play.undo_redo(store(), code, loaded.history))))
+
+
 def frame_of(message: dict, seat) -> dict:
     """The frame a phone holding `seat` receives, picked as api/live.py `Hub._deliver` does."""
     if "frames" in message:
@@ -72,8 +84,8 @@ def state_of(redis_client, game: games.Game, code: str):
 class Phones:
     """One table and a phone per viewer, each holding the table as its seat received it."""
 
-    def __init__(self, table: GameTable, game: str, redis_client):
-        self.table, self.game, self.redis = table, games.get(game), redis_client
+    def __init__(self, table: GameTable, game: str, redis_client, app):
+        self.table, self.game, self.redis, self.app = table, games.get(game), redis_client, app
         self.viewers = list(table.tokens)
         self.listener = redis_client.pubsub(ignore_subscribe_messages=True)
         self.listener.subscribe(f"gc:{{{table.code}}}:live")
@@ -112,6 +124,7 @@ class Phones:
                 held, ops = jsonpatch.apply_patch(self.held[seat], frame["patch"]), frame["patch"]
             got = fresh(self.table, seat)
             assert held == got, (seat, ops)
+            assert got == built(self.app, self.game, self.table.code, seat), seat
             for op in ops:  # nothing the seat's own table does not hold
                 if op["op"] in ("add", "replace"):
                     assert jsonpointer.resolve_pointer(held, op["path"]) == op["value"], (seat, op)
@@ -194,11 +207,11 @@ def new_game(http, game: str) -> GameTable:
     return GameTable.new(http, "gcsg", {"villains": villains, "settings": serial.to_data(gcsg_settings())}, villains)
 
 
-def machine(game: str, http, redis_client):
+def machine(game: str, http, redis_client, app):
     class PatchMachine(RuleBasedStateMachine):
         @initialize()
         def start(self):
-            self.phones = Phones(new_game(http, game), game, redis_client)
+            self.phones = Phones(new_game(http, game), game, redis_client, app)
 
         @rule(seed=st.integers(0, 2 ** 32 - 1))
         def act(self, seed):
@@ -237,8 +250,8 @@ def machine(game: str, http, redis_client):
 GAMES = ["bgcc", "bgcc-versus", "bmg", "gcsg"]
 
 
-def run(game, http, redis_client, examples: int, steps: int):
-    test = machine(game, http, redis_client).TestCase
+def run(game, http, redis_client, app, examples: int, steps: int):
+    test = machine(game, http, redis_client, app).TestCase
     test.settings = hsettings(max_examples=examples, stateful_step_count=steps, deadline=None,
                               suppress_health_check=list(HealthCheck))
     before = ACCEPTED[games.get(game).name]
@@ -249,14 +262,14 @@ def run(game, http, redis_client, examples: int, steps: int):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_phone_applying_every_patch_holds_the_fresh_table(game, http, redis_client):
-    run(game, http, redis_client, examples=6, steps=20)
+def test_a_phone_applying_every_patch_holds_the_fresh_table(game, http, redis_client, app):
+    run(game, http, redis_client, app, examples=6, steps=20)
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("game", GAMES)
-def test_a_phone_applying_every_patch_holds_the_fresh_table_long(game, http, redis_client):
-    run(game, http, redis_client, examples=40, steps=40)
+def test_a_phone_applying_every_patch_holds_the_fresh_table_long(game, http, redis_client, app):
+    run(game, http, redis_client, app, examples=40, steps=40)
 
 
 # ------------------------------------------------------------------ a phone that missed changes

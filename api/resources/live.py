@@ -53,13 +53,10 @@ class _Table(live.Table):
         # the other seat of the same phone (the host's, its ticket says): shown connected with it
         self.also = also if loaded.seat else None
 
-    def latest(self):  # as the stream's seat may see it
-        loaded = self.s.load(self.code, presence=True)
-        state = play.state_of(loaded)
-        return loaded.version, {"version": loaded.version,
-                                "table": play.view(self.code, loaded.version, self.game, state, self.seat,
-                                                   play.undo_redo(self.s, self.code, loaded.history)),
-                                "seats": play.seat_list(self.game, state, loaded.presence, self.s.seats(self.code))}
+    def latest(self):  # as the stream's seat may see it: the table the last write kept, when it did
+        loaded = self.s.load(self.code, presence=True, drawn=True)
+        return loaded.version, {"version": loaded.version, "table": play.seat_table(loaded, self.game, self.seat, s=self.s),
+                                "seats": play.seat_list(self.names, loaded.presence, self.s.seats(self.code))}
 
     def changes(self, after, upto):
         return play.replayed_changes(self.code, self.game, after, upto, self.s, viewer=self.seat)

@@ -63,7 +63,7 @@ class Seats(MethodView):
     def get(self, code):
         """Every seat, whether a phone holds it and whether it is connected now"""
         loaded, game, state = play.load(code, presence=True)
-        return play.seat_list(game, state, loaded.presence, store().seats(loaded.code))
+        return play.seat_list(game.seat_names(state), loaded.presence, store().seats(loaded.code))
 
     @limited("join")
     @blp.arguments(JoinSchema)
