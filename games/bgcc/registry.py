@@ -34,7 +34,7 @@ from .errors import RuleRefused
 from games.events import Event, Outcome
 from .playing import HEROES, HOST, SPECTATOR, VILLAIN, hero_seat, roller_seat
 from .table import Table
-from .windows import Probe, Window
+from .windows import Probe, Window, probe_fields
 
 
 # ---------------------------------------------------------------- advance (its offer applies it)
@@ -358,10 +358,9 @@ def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]
         for seat in seats:
             offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
             for offer in offers:
-                probe = Probe(offer["targets"])
-                fields = tuple(vars(probe).items())
+                fields = probe_fields(offer["targets"])
                 if fields not in opens:
-                    opens[fields] = closed(table, e, probe) is None
+                    opens[fields] = closed(table, e, Probe(fields)) is None
                 if opens[fields]:
                     listed[seat].append({"command": e.name, **offer, **loses, **own})
     return listed

@@ -21,11 +21,16 @@ from .turn import HEROES_STEPS, VERSUS_STEPS, VILLAIN_STEPS, side_playing, title
 ANY_TIME_SPACES = ("defense", "reroll", "fatigue")  # a hero spends on these outside the actions step
 
 
+def probe_fields(targets: dict) -> tuple:
+    """What a `Probe` of an offer's targets reads: each target field at its first value."""
+    return tuple((k, v[0]) for k, v in targets.items() if v and "." not in k)
+
+
 class Probe:
-    """An offer read as a command for its window and seat: each target field at its first value, any
-    other field None."""
-    def __init__(self, targets: dict):
-        self.__dict__.update({k: v[0] for k, v in targets.items() if v and "." not in k})
+    """An offer read as a command for its window and seat: each target field at its first value
+    (`probe_fields`), any other field None."""
+    def __init__(self, fields: tuple):
+        self.__dict__.update(fields)
 
     def __getattr__(self, name):
         return None

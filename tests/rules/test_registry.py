@@ -568,6 +568,6 @@ def test_the_walk_fails_when_an_offer_escapes_its_window(monkeypatch):
     held to the heroes' actions step, V·B·5) is listed in the villain's turn, and the rules refuse it."""
     table = advance_checked(make(), "villain.first_tile")
     probe = registry.Probe
-    monkeypatch.setattr(registry, "Probe", lambda targets: probe({}))
+    monkeypatch.setattr(registry, "Probe", lambda fields: probe(()))
     with pytest.raises(AssertionError):
         check(table)
