@@ -633,14 +633,15 @@ class Store:
         return sorted(f.decode()[5:] for f in self.redis.hkeys(keys(code)["table"]) if f.startswith(b"seat:"))
 
     def mark_present(self, code: str, seat: str, now_ms: int, connected: bool = True,
-                     lease: tuple[str, int] | None = None) -> bool:
+                     lease: tuple[str, int] | None = None, pipe=None) -> bool | None:
         """Note a live connection's heartbeat for `seat` (or, not `connected`, that it closed), and
         renew `lease`, (stream id, lease length ms) of the seat's stream (`renew_stream`), in the
-        same call; True when that changed whether the seat is connected."""
+        same call; True when that changed whether the seat is connected (queued on `pipe`: its reply)."""
         stream_id, lease_ms = lease or ("", 0)
-        return bool(self._presence(keys=[keys(code)["presence"], self._stream_keys(code, "", seat)[0]],
-                                   args=[seat, now_ms if connected else 0, now_ms - CONNECTED_MS, 3600,
-                                         stream_id, now_ms + lease_ms, lease_ms // 1000 + 60]))
+        reply = self._presence(keys=[keys(code)["presence"], self._stream_keys(code, "", seat)[0]],
+                               args=[seat, now_ms if connected else 0, now_ms - CONNECTED_MS, 3600,
+                                     stream_id, now_ms + lease_ms, lease_ms // 1000 + 60], client=pipe)
+        return bool(reply) if pipe is None else None
 
     def presence(self, code: str) -> dict[str, int]:
         return {s.decode(): int(t) for s, t in self.redis.hgetall(keys(code)["presence"]).items()}
@@ -681,12 +682,13 @@ class Store:
         return None
 
     def renew_stream(self, code: str, address: str, stream_id: str, now_ms: int, lease_ms: int,
-                     seat: str | None = None) -> None:
-        pipe = self.redis.pipeline(transaction=False)
+                     seat: str | None = None, pipe=None) -> None:  # `pipe`: queued on it
+        queued = self.redis.pipeline(transaction=False) if pipe is None else pipe
         for key in self._stream_keys(code, address, seat):
-            pipe.zadd(key, {stream_id: now_ms + lease_ms}, xx=True)
-            pipe.expire(key, lease_ms // 1000 + 60)
-        pipe.execute()
+            queued.zadd(key, {stream_id: now_ms + lease_ms}, xx=True)
+            queued.expire(key, lease_ms // 1000 + 60)
+        if pipe is None:
+            queued.execute()
 
     def close_stream(self, code: str, address: str, stream_id: str, seat: str | None = None) -> None:
         pipe = self.redis.pipeline(transaction=False)

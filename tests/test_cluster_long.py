@@ -384,3 +384,48 @@ def test_rate_limits_tickets_and_idempotency_keys_work_on_the_cluster(cluster):
     assert record[before - 1]["undone"] and not any(e["undone"] for e in record[:before - 1])
     summary = http.get(f"/api/tables/{code}/summary").json()
     assert summary["undone"] == 1 and before not in [e["version"] for e in summary["timeline"]]
+
+
+def test_the_heartbeats_renew_every_shard_s_leases_and_presence(cluster):
+    """On a single Redis the ticker writes the heartbeats due at a tick in one pipeline (api/live.py
+    `Hub._write`); redis-py's cluster pipeline takes no scripts, so on the cluster each stream writes
+    its own: every seat's stream, a spectator's too, on every shard, has its lease renewed and the
+    seat its presence (the heartbeat: 1 s)."""
+    from werkzeug.serving import make_server
+    from tests.conftest import free_port
+    from tests.test_shared_tables import join
+
+    app = create_app({"TESTING": True, "REDIS_URL": cluster.urls, "SEED_LIBRARY": False, **HIGH_LIMITS,
+                      "SSE_HEARTBEAT": 1.0})
+    server = make_server("127.0.0.1", free_port(), app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    http, client = Client(base), redis.RedisCluster.from_url(cluster.urls.split(",")[0])
+    try:
+        codes = [c for found in tables_on_every_shard(http, cluster).values() for c in found]
+        tokens = {code: (join(http, code, "villain"), join(http, code, "spectator")) for code in codes}
+
+        def ends(code: str) -> list[float]:
+            keys = (f"gc:{{{code}}}:streams:villain", f"gc:{{{code}}}:streams")
+            return [score for key in keys for _, score in client.zrange(key, 0, -1, withscores=True)]
+
+        streams = [SSEClient(base, code, token=t) for code in codes for t in tokens[code]]
+        try:
+            for stream in streams:
+                stream.__enter__()
+                stream.until(lambda e: e["event"] == "snapshot")
+            first = {code: ends(code) for code in codes}
+            marked = {code: int(client.hget(f"gc:{{{code}}}:presence", "villain")) for code in codes}
+            assert all(len(found) == 2 for found in first.values()), first
+            deadline = time.monotonic() + 10
+            while min(s.heartbeats for s in streams) < 2 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.3)
+            for code in codes:
+                assert all(now > before for now, before in zip(ends(code), first[code])), (code, first[code], ends(code))
+                assert int(client.hget(f"gc:{{{code}}}:presence", "villain")) > marked[code], code
+        finally:
+            for stream in streams:
+                stream.__exit__(None, None, None)
+    finally:
+        server.shutdown()

@@ -74,10 +74,27 @@ class _Table(live.Table):
             changed = False
             if lease is not None:
                 lease.renew()
-        other = self.s.token_seat(self.code, self.also) if self.also else None  # still held by that token
-        if other in self.names and other != self.seat:
-            changed = self.s.mark_present(self.code, other, play.now_ms(), connected) or changed
-        return changed
+        return self._mark_also(connected) or changed
+
+    def _mark_also(self, connected) -> bool:
+        """The phone's other seat (the host's) marked too, while its token still holds it."""
+        other = self.s.token_seat(self.code, self.also) if self.also else None
+        return other in self.names and other != self.seat and self.s.mark_present(self.code, other, play.now_ms(),
+                                                                                   connected)
+
+    def beat(self, lease, pipe):  # a heartbeat's writes, queued on the ticker's pipeline
+        if self.seat in self.names:
+            self.s.mark_present(self.code, self.seat, play.now_ms(), True, lease and lease.beat(), pipe=pipe)
+        elif lease is not None:
+            lease.renew(pipe)
+
+    def beaten(self, lease, replies):
+        if replies is None or any(isinstance(reply, Exception) for reply in replies):  # not queued, or not
+            changed = self.mark(True, lease)  # written (a server that lost the script): on its own (loads it)
+        else:
+            changed = self._mark_also(True) or (self.seat in self.names and bool(replies[0]))
+        if changed:
+            self.publish(self.presence())
 
     def publish(self, data):
         self.s.publish(self.code, orjson.dumps({"event": "presence", "data": data}))
@@ -163,8 +180,8 @@ class _Lease(live.Lease):
         return self.s.open_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms,
                                   self.per_address, self.per_table, self.seat, self.per_seat)
 
-    def renew(self):
-        self.s.renew_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms, self.seat)
+    def renew(self, pipe=None):
+        self.s.renew_stream(self.code, self.address, self.id, play.now_ms(), self.lease_ms, self.seat, pipe)
 
     def beat(self):
         """The lease a seat's presence renews (`Store.mark_present`): a seat's stream's; None for a
