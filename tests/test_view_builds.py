@@ -3,7 +3,7 @@ public view once, each seat's own part (its `may`, its secrets) once, whatever t
 phones watching; the answer to the writer is the very frame its seat's live stream receives.
 
 Counted in-process over real HTTP (the live server runs in this process) by wrapping the game's
-`public_view` and `seat_view` while a BGCC, a BMG and a GCSG table, each with several seats, have
+`public_view`, `seat_view` and `may_all` (every seat's offers in one pass) while a BGCC, a BMG and a GCSG table, each with several seats, have
 a live stream open on every seat, the host, a spectator and a phone holding no seat."""
 from __future__ import annotations
 
@@ -21,9 +21,10 @@ from tests.test_secrets_api import SEATS_BMG, bmg_options
 
 @contextmanager
 def counted(game: games.Game):
-    """Count the builds of `game`'s public view and of each seat's own part while inside."""
-    builds = {"public": 0, "seats": Counter()}
-    public_view, seat_view = game.public_view, game.seat_view
+    """Count the builds of `game`'s public view, of each seat's own part and of every seat's offers
+    at once while inside."""
+    builds = {"public": 0, "seats": Counter(), "every_seat": 0}
+    public_view, seat_view, may_all = game.public_view, game.seat_view, game.may_all
 
     def public(state):
         builds["public"] += 1
@@ -33,11 +34,15 @@ def counted(game: games.Game):
         builds["seats"][seat] += 1
         return seat_view(state, seat, drawn)
 
-    game.public_view, game.seat_view = public, own
+    def every(state, drawn):
+        builds["every_seat"] += 1
+        return may_all(state, drawn)
+
+    game.public_view, game.seat_view, game.may_all = public, own, every
     try:
         yield builds
     finally:
-        del game.public_view, game.seat_view  # the class's methods again
+        del game.public_view, game.seat_view, game.may_all  # the class's methods again
 
 
 def one_write(live_server, table: GameTable, game: str, writer: str, name: str, fields: dict) -> dict:
@@ -68,8 +73,9 @@ def test_a_bgcc_write_builds_the_view_once_and_each_seat_offers_once(http, live_
     table = GameTable(http, code, http.tokens[code], seats)
     builds = one_write(live_server, table, "bgcc", "host", "advance", {})
     assert builds["public"] == 1
-    # no secrets: every seat's offers are public, each built once, in the one frame every phone gets
-    assert builds["seats"] == Counter({seat: 1 for seat in ["host", *seats, "spectator"]})
+    # no secrets: every seat's offers are public, built once in one pass over the registry for all
+    # the seats (no seat's alone), in the one frame every phone gets
+    assert builds["every_seat"] == 1 and builds["seats"] == Counter()
     assert set(builds["answer"]["table"]["may"]) == {"host", *seats, "spectator"}
 
 
