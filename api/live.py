@@ -148,8 +148,8 @@ class Hub:
 
     def _write(self, writes: list[tuple[Table, Lease | None]]) -> None:
         """The heartbeat writes of the streams due at one tick, in one round trip (each a seat's
-        presence with its stream's lease renewed, or a lease alone: `Table.beat`); one stream's a
-        phone at a time cost a round trip each, some 0.12 cores for 10,000 idle phones. A write
+        presence with its stream's lease renewed, or a lease alone: `Table.beat`); written by each
+        stream on its own they took a round trip a phone, 0.12 cores for 10,000 idle phones. A write
         that fails (Redis busy or away) leaves its stream open: its next heartbeat writes again."""
         if not writes:
             return
