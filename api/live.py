@@ -597,8 +597,8 @@ def _catch_up(table: Table, seat: str | None, after: int | None, opening: bool) 
     return latest, [*frames, sse("presence", table.presence())]
 
 
-def _mark(table: Table, seat: str | None, connected: bool, lease: Lease | None = None) -> None:
-    if seat and table.mark(connected, lease):
+def _mark(table: Table, seat: str | None, connected: bool) -> None:
+    if seat and table.mark(connected):
         table.publish(table.presence())
 
 

@@ -88,9 +88,6 @@ class Bgcc(games.Game):
     def public_view(self, state: Table) -> dict:
         return drawn.public_view(state)  # no secrets: every seat sees the same, every seat's `may` too
 
-    def seat_view(self, state: Table, seat: str | None, public: dict) -> dict:
-        return {"may": {seat: drawn.seat_may(state, seat, public)} if seat is not None else {}}
-
     def may_all(self, state: Table, public: dict) -> dict[str, list]:
         return drawn.every_seat_may(state, public)
 

@@ -122,9 +122,9 @@ def post_part(table: Table, post) -> dict:
 
 
 def public_view(table: Table, hero=hero_view, post=post_part) -> dict:
-    """The whole table as every phone draws it, without `may` (`seat_may` draws a seat's). `hero(h)`
-    and `post(table, p)` draw a hero and a command post: a caller may pass its own, e.g. to reuse
-    what it drew for an unchanged one."""
+    """The whole table as every phone draws it, without `may` (`every_seat_may` draws every
+    seat's). `hero(h)` and `post(table, p)` draw a hero and a command post: a caller may pass its
+    own, e.g. to reuse what it drew for an unchanged one."""
     return {
         "mode": table.mode,
         "mission": {"name": table.mission.name, "sample": table.mission.sample,
@@ -140,14 +140,9 @@ def public_view(table: Table, hero=hero_view, post=post_part) -> dict:
     }
 
 
-def seat_may(table: Table, seat: str | None, public: dict) -> list[dict]:
-    """What `seat` may send now, with the step an Advance stops at as `public` (this table's
-    `public_view`) found it."""
-    return registry.may_now(table, seat, public["turn"]["advance_to"])
-
-
 def every_seat_may(table: Table, public: dict) -> dict[str, list[dict]]:
-    """What every seat may send now (the spectator's included), in one pass over the registry."""
+    """What every seat may send now (the spectator's included), in one pass over the registry, with
+    the step an Advance stops at as `public` (this table's `public_view`) found it."""
     return registry.may(table, public["turn"]["advance_to"])
 
 
