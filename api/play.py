@@ -406,9 +406,10 @@ def execute(code: str, name: str, fields: dict | None = None) -> Response:
     return _write(code, apply, malformed)
 
 
-def _write(code: str, apply, malformed=None) -> Response:
+def _write(code: str, apply, malformed=None, reads_state: bool = True) -> Response:
     """Read, `apply(loaded, game, state)` → Change or a refusal Response, compare-and-set, answer;
-    `malformed(game)` first raises the game's refusal for a body it cannot read."""
+    `malformed(game)` first raises the game's refusal for a body it cannot read. A write that does
+    not read the table's state (`reads_state` False: an undo restores a snapshot) is given None."""
     code = code.upper()
     key = request.headers.get("Idempotency-Key")
     if key is not None and not _KEY.match(key):
@@ -426,11 +427,12 @@ def _write(code: str, apply, malformed=None) -> Response:
             if loaded.seat is None:  # the key's token was revoked (handed over, recovered): it answers nothing
                 return error(401, "Join the table first: this phone holds no seat", "no_seat")
             return _replayed(loaded, loaded.replay, fingerprint)
-        game, state = game_of(loaded), state_of(loaded)
+        game = game_of(loaded)
+        state = state_of(loaded) if reads_state else None
         if malformed is not None:
             malformed(game)  # a body the game cannot read is refused (422) before any version is compared
         if wanted and not wanted.star_tag and not wanted.contains_weak(str(loaded.version)):
-            return stale(loaded, game, state)
+            return stale(loaded, game, state if reads_state else state_of(loaded))
         done = apply(loaded, game, state)
         if isinstance(done, Response):
             return done
@@ -470,7 +472,7 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
     do it, or the seat that made the change being undone or redone."""
     s = store()
 
-    def apply(loaded: Loaded, game: games.Game, state):
+    def apply(loaded: Loaded, game: games.Game, _state: None):
         refused = barred(loaded.seat, kind)  # before the history: never a 409 for them
         if refused is not None:
             return refused
@@ -509,4 +511,4 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
         return Change(state_of(loaded, restored), [event], kind.capitalize(), {"undo": undo, "redo": redo},
                       restored=restore)
 
-    return _write(code, apply)
+    return _write(code, apply, reads_state=False)

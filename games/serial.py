@@ -110,11 +110,33 @@ def _converter(cls):
     if dataclasses.is_dataclass(cls):
         resolved = hints(cls)
         fields = [(f.name, _converter(resolved[f.name])) for f in dataclasses.fields(cls)]
+        if hasattr(cls, "__post_init__"):  # it checks or normalises what it is given: through __init__
+            def build(data):
+                return cls(**{name: convert(data[name]) for name, convert in fields if name in data})
+            return build
+        names = {f.name: None for f in dataclasses.fields(cls)}.keys()
+        defaults = [(f.name, f.default, f.default_factory) for f in dataclasses.fields(cls)]
+        structured = [(name, convert) for name, convert in fields if convert is not _identity]
 
-        def build(data):
-            return cls(**{name: convert(data[name]) for name, convert in fields if name in data})
-        return build
+        def restore(data):  # as unpickling does: the fields set, __init__ not run (frozen or not)
+            if data.keys() == names:
+                values = dict(data)
+            else:  # a field the data lacks takes its default (one it has that the class lacks is dropped)
+                values = {name: data[name] for name in names if name in data}
+                for name, default, factory in defaults:
+                    if name not in values:
+                        values[name] = default if default is not dataclasses.MISSING else factory()
+            for name, convert in structured:
+                if name in data:
+                    values[name] = convert(data[name])
+            made = _new(cls)
+            _set(made, "__dict__", values)
+            return made
+        return restore
     return _identity
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 # ---------------------------------------------------------------- the one strict checker

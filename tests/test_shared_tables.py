@@ -455,6 +455,12 @@ def test_if_match_refuses_a_stale_screen(http):
         assert state_of(http, code) == before
     assert http.post(path, json={"hero": "batman", "space": "melee", "cubes": 1}, headers={"If-Match": f'"{v0}", "{v0 + 1}"'}) \
         .status_code == 200
+    # an undo (which reads no state of its own to restore a snapshot) is refused the same way
+    before = state_of(http, code)
+    stale = http.post(f"/api/tables/{code}/history/undo", json={}, headers={"If-Match": f'"{v0}"'})
+    assert stale.status_code == 412 and stale.json()["table"]["version"] == v0 + 2
+    assert stale.json()["table"]["heroes"] == http.get(f"/api/tables/{code}").json()["heroes"]
+    assert state_of(http, code) == before
 
 
 # ------------------------------------------------------------------------------------ many phones at once
