@@ -13,6 +13,7 @@ converter is built once (`_converter`), so loading a table walks the data and no
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import types
@@ -25,6 +26,7 @@ _SCALARS = (int, str, bool, float, type(None))
 _CHECKED = {int: (int,), float: (int, float), str: (str,), bool: (bool,), type(None): (type(None),),
             dict: (dict,), list: (list, tuple)}  # a bare `dict` or `list` field: any object, any list
 _ANY = (typing.Any, object)
+_new, _set = object.__new__, object.__setattr__
 
 
 @functools.cache
@@ -56,6 +58,30 @@ def to_data(obj):
     if isinstance(obj, _SCALARS):
         return obj
     raise TypeError(f"cannot serialise {kind.__name__}")
+
+
+def copied(obj):
+    """A copy of a state tree (dataclasses, lists, tuples, dicts, scalars) for a command to change:
+    what `to_data` would write and `from_data` rebuild, without the round trip. An object whose
+    class says how it is copied (`__deepcopy__`: a printed component shares itself) is copied so;
+    anything else (a set...) by `copy.deepcopy`. Like the stored table, the copy shares no list,
+    dict or object between two places of the tree."""
+    kind = type(obj)
+    if kind in _SCALARS:
+        return obj
+    if kind is list:
+        return [copied(x) for x in obj]
+    if kind is dict:
+        return {k: copied(v) for k, v in obj.items()}
+    if kind is tuple:
+        return tuple([copied(x) for x in obj])
+    if hasattr(kind, "__deepcopy__"):
+        return obj.__deepcopy__({})
+    if hasattr(kind, "__dataclass_fields__"):
+        made = _new(kind)
+        _set(made, "__dict__", {name: copied(value) for name, value in obj.__dict__.items()})
+        return made
+    return copy.deepcopy(obj)
 
 
 def from_data(cls, data):
@@ -136,7 +162,6 @@ def _converter(cls):
     return _identity
 
 
-_new, _set = object.__new__, object.__setattr__
 
 
 # ---------------------------------------------------------------- the one strict checker

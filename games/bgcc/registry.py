@@ -19,11 +19,11 @@ them imports it. `engine.apply` is `apply` below.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from games import PHYSICAL_DICE, entered, needs_entered_dice
+from games.serial import copied
 
 from . import commands as c
 from . import dice_flow, guidance, handlers, mission_rules, versus
@@ -282,7 +282,7 @@ def apply(table: Table, command, *, owned: bool = False, rng=None) -> Outcome:
     if table.track.over:
         raise RuleRefused("IV·C", "The game is over", "game_over")
     check(table, command)
-    new = table if owned else copy.deepcopy(table)
+    new = table if owned else copied(table)
     events: list[Event] = []
     if type(command) in LOSES_REINFORCEMENT:
         events += handlers._lose_reinforcement_points(new)

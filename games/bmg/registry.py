@@ -10,9 +10,9 @@ Seats: "host" (runs the table: anything a player may send now but the secret pla
 "player:<id>" (its own models and cards; effects on any model), "spectator" (nothing)."""
 from __future__ import annotations
 
-import copy
 
 from games import PHYSICAL_DICE, entered
+from games.serial import copied
 
 from . import commands as c
 from . import engine, melee_flow as mf, rounds
@@ -504,7 +504,7 @@ def apply(table: Table, command, rng=None, owned: bool = False) -> Outcome:
     entry(command)
     check_entered_dice(table, command)
     e = check(table, command)
-    new = table if owned else copy.deepcopy(table)
+    new = table if owned else copied(table)
     events = e.handler(new, command, rng)
     if isinstance(command, MARKER_COMMANDS):
         events += rounds.after_damage(new)
