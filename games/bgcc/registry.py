@@ -351,16 +351,17 @@ def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]
             continue
         if app_rolls and e.command in ENTERS_DICE:
             continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
-        loses = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
+        extra = {"loses": {"reinforcement_points": lost}} if lost and e.command in LOSES_REINFORCEMENT else {}
         # the host's own power, not another seat's: also starting the game from the setup
-        own = {"host_only": True} if e.seat is w.host_only or e.command is c.Advance and w.starts_the_game(table) else {}
+        if e.seat is w.host_only or e.command is c.Advance and w.starts_the_game(table):
+            extra["host_only"] = True
         opens: dict[tuple, bool] = {}  # a probe's fields → whether the window is open for it
         for seat in seats:
-            offers = offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat)
-            for offer in offers:
+            for offer in offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat):
                 fields = probe_fields(offer["targets"])
-                if fields not in opens:
-                    opens[fields] = closed(table, e, Probe(fields)) is None
-                if opens[fields]:
-                    listed[seat].append({"command": e.name, **offer, **loses, **own})
+                is_open = opens.get(fields)
+                if is_open is None:
+                    is_open = opens[fields] = closed(table, e, Probe(fields)) is None
+                if is_open:
+                    listed[seat].append({"command": e.name, **offer, **extra})
     return listed

@@ -23,7 +23,7 @@ ANY_TIME_SPACES = ("defense", "reroll", "fatigue")  # a hero spends on these out
 
 def probe_fields(targets: dict) -> tuple:
     """What a `Probe` of an offer's targets reads: each target field at its first value."""
-    return tuple((k, v[0]) for k, v in targets.items() if v and "." not in k)
+    return tuple([(k, v[0]) for k, v in targets.items() if v and "." not in k])
 
 
 class Probe:
