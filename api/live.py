@@ -62,6 +62,10 @@ class Hub:
         self.sharded = sharded  # truthy when Redis has sharded pub/sub (api/store.py Sharding)
         self.feed: PatternFeed | ShardFeed | None = None
         self.heartbeat = heartbeat  # seconds between two heartbeats of a stream
+        self.tick = min(BEAT_TICK, heartbeat)  # seconds between two ticks of the heartbeats' ticker
+        # the streams each tick beats: a heartbeat's length is `len(self.turns)` ticks, a stream's
+        # turn is its hash modulo that
+        self.turns: list[dict[queue.Queue, None]] = [{} for _ in range(max(1, round(heartbeat / self.tick)))]
         self.beating = False  # the heartbeats' ticker runs (while any stream is open)
         self.writes: dict[queue.Queue, tuple[Table, Lease | None]] = {}  # what each stream's heartbeat writes
         # the ticker writes the heartbeats (`_write`), but on a Redis Cluster, whose pipelines in
@@ -76,6 +80,7 @@ class Hub:
         q: queue.Queue = queue.Queue(QUEUE_SIZE)
         with self.lock:
             self.queues[code][q] = (seat, token)
+            self.turns[hash(q) % len(self.turns)][q] = None
             if writes is not None and self.writes_beats:
                 self.writes[q] = writes
             if not self.beating:
@@ -99,6 +104,7 @@ class Hub:
     def _forget(self, code: str, q: queue.Queue) -> bool:
         """Drop the stream (the lock held): whether it was its table's last here."""
         self.queues[code].pop(q, None)
+        self.turns[hash(q) % len(self.turns)].pop(q, None)
         self.writes.pop(q, None)
         if self.queues[code]:
             return False
@@ -126,18 +132,16 @@ class Hub:
         receives BEAT (a full queue skips it: that stream is busy sending), and their presence
         writes go to Redis together (`_write`), never in a burst. Ends with the last stream; the
         next one starts it again."""
-        tick = min(BEAT_TICK, self.heartbeat)
-        shares = max(1, round(self.heartbeat / tick))
         turn, at = 0, time.monotonic()
         while True:
-            at += tick  # on a fixed cadence: the time a tick's writes take is not added to the next
+            at += self.tick  # on a fixed cadence: the time a tick's writes take is not added to the next
             time.sleep(max(0.0, at - time.monotonic()))
-            turn = (turn + 1) % shares
+            turn = (turn + 1) % len(self.turns)
             with self.lock:
                 if not self.queues:
                     self.beating = False
                     return
-                due = [q for qs in self.queues.values() for q in qs if hash(q) % shares == turn]
+                due = list(self.turns[turn])  # this tick's share, not a walk over every stream
                 writes = [self.writes[q] for q in due if q in self.writes]
             for q in due:
                 try:
