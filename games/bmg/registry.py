@@ -10,7 +10,6 @@ Seats: "host" (runs the table: anything a player may send now but the secret pla
 "player:<id>" (its own models and cards; effects on any model), "spectator" (nothing)."""
 from __future__ import annotations
 
-
 from games import PHYSICAL_DICE, entered
 from games.serial import copied
 
