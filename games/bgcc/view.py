@@ -121,18 +121,17 @@ def post_part(table: Table, post) -> dict:
     return _with_disc_costs(table, post_view(post), post)
 
 
-def public_view(table: Table, hero=hero_view, post=post_part) -> dict:
+def public_view(table: Table) -> dict:
     """The whole table as every phone draws it, without `may` (`every_seat_may` draws every
-    seat's). `hero(h)` and `post(table, p)` draw a hero and a command post: a caller may pass its
-    own, e.g. to reuse what it drew for an unchanged one."""
+    seat's)."""
     return {
         "mode": table.mode,
         "mission": {"name": table.mission.name, "sample": table.mission.sample,
                     "reinforcement_points": table.mission.reinforcement_points,
                     "events": table.mission.reminders.events},
         "turn": turn_view(table, registry.advance_stop(table)),
-        "heroes": [hero(h) for h in table.heroes.values()],
-        "command_posts": {side: post(table, p) for side, p in table.command_posts.items()},
+        "heroes": [hero_view(h) for h in table.heroes.values()],
+        "command_posts": {side: post_part(table, p) for side, p in table.command_posts.items()},
         "tokens": table.tokens,
         "loose_items": table.loose_items,
         "dice": dice_flow.dice_view(table),
@@ -146,9 +145,9 @@ def every_seat_may(table: Table, public: dict) -> dict[str, list[dict]]:
     return registry.may(table, public["turn"]["advance_to"])
 
 
-def table_view(table: Table, hero=hero_view, post=post_part) -> dict:
+def table_view(table: Table) -> dict:
     """The whole table as a phone draws it, with what every seat may do now (`may`)."""
-    public = public_view(table, hero, post)
+    public = public_view(table)
     return {**public, "may": every_seat_may(table, public)}
 
 
