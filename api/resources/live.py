@@ -67,14 +67,18 @@ class _Table(live.Table):
     def presence(self):
         return play.seats_presence(self.code, self.names, self.s)
 
-    def mark(self, connected, lease=None):  # a spectator is not shown among the seats
-        if self.seat in self.names:  # the stream's lease renewed with its seat's presence, in one call
-            changed = self.s.mark_present(self.code, self.seat, play.now_ms(), connected, lease and lease.beat())
-        else:
-            changed = False
-            if lease is not None:
-                lease.renew()
+    def mark(self, connected, lease=None):
+        changed = self._write(connected, lease)
         return self._mark_also(connected) or changed
+
+    def _write(self, connected, lease, pipe=None) -> bool | None:
+        """The seat's presence with the stream's lease renewed, in one call (a spectator is not shown
+        among the seats: its lease alone); queued on `pipe`, its reply comes from the pipeline."""
+        if self.seat in self.names:
+            return self.s.mark_present(self.code, self.seat, play.now_ms(), connected, lease and lease.beat(), pipe=pipe)
+        if lease is not None:
+            lease.renew(pipe)
+        return False
 
     def _mark_also(self, connected) -> bool:
         """The phone's other seat (the host's) marked too, while its token still holds it."""
@@ -83,10 +87,7 @@ class _Table(live.Table):
                                                                                    connected)
 
     def beat(self, lease, pipe):  # a heartbeat's writes, queued on the ticker's pipeline
-        if self.seat in self.names:
-            self.s.mark_present(self.code, self.seat, play.now_ms(), True, lease and lease.beat(), pipe=pipe)
-        elif lease is not None:
-            lease.renew(pipe)
+        self._write(True, lease, pipe)
 
     def beaten(self, lease, replies):
         if replies is None or any(isinstance(reply, Exception) for reply in replies):  # not queued, or not
