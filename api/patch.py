@@ -8,7 +8,9 @@ by item; otherwise what they share at their start and their end is kept and only
 patched (an item inserted or dropped anywhere is one `add` or one `remove`). Equal values are
 compared whole first (C speed), so the walk goes down only where something changed. Where most of
 a value changed (an undo's summary now of another change), the value whole replaces it when that
-is shorter than its operations.
+is shorter than its operations. A write keeps its table's parts as each top-level key's JSON
+(`diff_encoded`, `merged`): the next write compares those bytes and reads only the keys that changed.
+
 The phone's applier (pwa/js/patch.js) and the tests' (the `jsonpatch` library) read the operations
 as RFC 6902 does: each on the result of the one before. (A value whose type alone changed, 1 to
 1.0 or to true, inside an equal dict or list, is not seen: a view keeps each field's type.)
@@ -79,10 +81,27 @@ def _escape(key) -> str:
 
 
 
-def merged(public_ops: list[dict], before_public: dict, before_own: dict, after_public: dict, after_own: dict) -> list[dict]:
+def diff_encoded(before: dict[str, bytes], after: dict[str, bytes]) -> list[dict]:
+    """`diff` of two dicts given as each key's JSON (api/play.py `encoded`), the same operations in
+    the same order: a key whose JSON is the same before and after is not read at all (most of a
+    table's view, its offers included, stays as it was), one whose JSON differs is read and walked
+    as `diff` walks it (equal values written differently give no operation)."""
+    ops = [{"op": "remove", "path": f"/{_escape(key)}"} for key in before if key not in after]
+    for key, raw in after.items():
+        old = before.get(key)
+        if old is None:
+            ops.append({"op": "add", "path": f"/{_escape(key)}", "value": orjson.Fragment(raw)})
+        elif old != raw:
+            _diff(orjson.loads(old), orjson.loads(raw), f"/{_escape(key)}", ops)
+    return ops
+
+
+def merged(public_ops: list[dict], before_public: dict[str, bytes], before_own: dict[str, bytes],
+           after_public: dict[str, bytes], after_own: dict[str, bytes]) -> list[dict]:
     """The operations that turn the table {**before_public, **before_own} into {**after_public,
-    **after_own}, `public_ops` being `diff(before_public, after_public)` (worked out once for every
-    seat): those of its operations on a key neither own part holds, then the own keys' own."""
+    **after_own} (each part as its keys' JSON), `public_ops` being `diff_encoded(before_public,
+    after_public)` (worked out once for every seat): those of its operations on a key neither own
+    part holds, then the own keys' own."""
     if not before_own and not after_own:
         return public_ops
     own = before_own.keys() | after_own.keys()
@@ -92,5 +111,4 @@ def merged(public_ops: list[dict], before_public: dict, before_own: dict, after_
               for key in own if key in before_own or key in before_public}
     after = {key: after_own[key] if key in after_own else after_public[key]
              for key in own if key in after_own or key in after_public}
-    _diff(before, after, "", ops)
-    return ops
+    return ops + diff_encoded(before, after)

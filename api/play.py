@@ -175,7 +175,7 @@ def seat_table(loaded: Loaded, game: games.Game, seat: str | None, state=None, s
         public, own = kept
         part = own.get(seat) if game.secret else own.get(None)
         if part is not None:
-            return {**public, **part}
+            return orjson.loads(joined(public, part))
     state = state_of(loaded) if state is None else state
     return view(loaded.code, loaded.version, game, state, seat, undo_redo(s or store(), loaded.code, loaded.history))
 
@@ -266,7 +266,8 @@ def live_message(code: str, game: games.Game, state, entry: dict, travel: dict |
     seat, the change with the patch (api/patch.py) from its table at the version before
     (`before`, the parts kept by the last write) to its table now: the public part's operations are
     worked out once and each seat's own part's apart (`patch.merged`), so a seat's patch is made of
-    what it may see only. Without secrets every phone receives one change (`data`); with secrets
+    what it may see only. The parts are compared as each key's JSON (`encoded`): a key whose JSON
+    did not change since the last write (most of a table, its offers often) is never read back. Without secrets every phone receives one change (`data`); with secrets
     each distinct seat's once (`frames`, frame 0: a phone holding no seat) and which frame each
     seat receives (`seats`): any process forwards to each phone its seat's frame without reading
     Redis. With no parts kept before (`before` None: the first change of a new or imported table,
@@ -274,16 +275,15 @@ def live_message(code: str, game: games.Game, state, entry: dict, travel: dict |
     version = entry["version"]
     seats = viewers(game, state)
     public, own = parts(code, version, game, state, seats, travel)
-    kept = orjson.dumps({"version": version, "public": public, "own": [[seat, own[seat]] for seat in seats]})
-    drawn = orjson.loads(kept)  # as JSON, as the phones hold it (tuples as lists...): what the patches compare
-    public, own = drawn["public"], {seat: part for seat, part in drawn["own"]}
+    public, own = encoded(public), {seat: encoded(own[seat]) for seat in seats}  # as the phones hold them
+    kept = pack(version, public, own)
     mine = writer if writer in own else None
-    answer = orjson.dumps(_change(game, entry, mine, {"table": {**public, **own[mine]}}))
-    public_ops = patch.diff(before[0], public) if before is not None else None
+    answer = orjson.dumps(_change(game, entry, mine, {"table": orjson.Fragment(joined(public, own[mine]))}))
+    public_ops = patch.diff_encoded(before[0], public) if before is not None else None
     frames, index, picks = [], {}, {}
     for seat in seats:
         old = before[1].get(seat) if before is not None else None
-        table = {"table": {**public, **own[seat]}} if old is None else {
+        table = {"table": orjson.Fragment(joined(public, own[seat]))} if old is None else {
             "patch": patch.merged(public_ops, before[0], old, public, own[seat])}
         frame = orjson.dumps(_change(game, entry, seat, table))
         if frame not in index:
@@ -299,14 +299,47 @@ def live_message(code: str, game: games.Game, state, entry: dict, travel: dict |
     return message, answer, kept
 
 
+def encoded(part: dict) -> dict[str, bytes]:
+    """A table's part as each of its keys' JSON."""
+    return {key: orjson.dumps(value) for key, value in part.items()}
+
+
+def joined(public: dict[str, bytes], own: dict[str, bytes]) -> bytes:
+    """The JSON of the table {**public, **own} from its two encoded parts."""
+    return b"{" + b",".join(orjson.dumps(key) + b":" + value for key, value in {**public, **own}.items()) + b"}"
+
+
+def pack(version: int, public: dict[str, bytes], own: dict) -> bytes:
+    """The encoded parts a write keeps (`kept_parts` reads them back): one JSON line naming the
+    version, each part's keys and the length of each key's JSON, then those JSONs one after another."""
+    head = [version, [[key, len(raw)] for key, raw in public.items()],
+            [[seat, [[key, len(raw)] for key, raw in part.items()]] for seat, part in own.items()]]
+    return b"".join([orjson.dumps(head), b"\n", *public.values(), *(raw for part in own.values() for raw in part.values())])
+
+
 def kept_parts(loaded: Loaded) -> tuple[dict, dict] | None:
-    """The table's parts the last write kept (`live_message`), when they are this version's."""
-    if not loaded.drawn:
+    """The table's parts the last write kept (`live_message`, `pack`), encoded, when they are this
+    version's (parts kept in the former layout, one JSON document, are not read: the next change
+    sends the table whole)."""
+    raw = loaded.drawn
+    if not raw.startswith(b"["):
         return None
-    kept = orjson.loads(loaded.drawn)
-    if kept.get("version") != loaded.version:
+    cut = raw.index(b"\n")
+    version, public_keys, own_keys = orjson.loads(raw[:cut])
+    if version != loaded.version:
         return None
-    return kept["public"], {seat: part for seat, part in kept["own"]}
+    at = cut + 1
+
+    def part(keys: list) -> dict[str, bytes]:
+        nonlocal at
+        taken = {}
+        for key, length in keys:
+            taken[key] = raw[at:at + length]
+            at += length
+        return taken
+
+    public = part(public_keys)
+    return public, {seat: part(keys) for seat, keys in own_keys}
 
 
 def replayed_changes(code: str, game: games.Game, after: int, upto: int, s=None, viewer: str | None = None):

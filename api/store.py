@@ -4,8 +4,8 @@ A table's keys share the hash tag `{CODE}` so a table lives in one Redis Cluster
   gc:{CODE}:table          hash    version, game (the game's name; none for tables stored before),
                                    state (the last snapshot), zdict (the state at creation: the
                                    snapshots' compression dictionary), stamp (the last write's),
-                                   history (JSON: undo and redo stacks), drawn (JSON: the
-                                   table's view parts at `version`, for the next change's patch),
+                                   history (JSON: undo and redo stacks), drawn (the table's
+                                   view parts at `version`, each key's JSON: api/play.py `pack`),
                                    seat:<seat> → token digest, token:<digest> → seat,
                                    recovery (the digest of the host's recovery code)
   gc:{CODE}:defs           hash    (tables stored before 2026-11-29 only) key → a printed definition
