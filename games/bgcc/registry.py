@@ -22,6 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import orjson
+
 from games import PHYSICAL_DICE, entered, needs_entered_dice
 from games.serial import copied
 
@@ -323,7 +325,9 @@ def may_now(table: Table, seat: str | None, advance_to=UNKNOWN) -> list[dict]:
     the game, the dice mode), "host_only": true; `draft_tile` "lieutenant_level". The same command
     may come several times, once per actor, tile or space: its targets are then the choices for that
     one. The gate (`held`), each offer's window and the seat rights are applied; a cost the seat
-    cannot pay is listed with `affordable` false and the refusal's `why`."""
+    cannot pay is listed with `affordable` false and the refusal's `why`. The host's offers of a
+    command another seat may send are those seats' offers together (`_listed`): one per hero where
+    each hero's seat has its own."""
     if seat is None or seat == SPECTATOR or table.track.over:
         return []
     return _listed(table, [seat], advance_to)[seat]
@@ -341,8 +345,13 @@ def may(table: Table, advance_to=UNKNOWN) -> dict[str, list[dict]]:
 def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]:
     """`may_now` for each of `seats` (players' seats, the game not over), in one pass over the
     registry: what does not depend on the seat is worked out once per command (the gate, what it
-    would lose, whether it is the host's own power) and each window once per offer's `Probe`: the
-    host's offer for a hero and that hero's own read the same window."""
+    would lose, whether it is the host's own power) and each window once per offer's `Probe`.
+
+    The host may send whatever any seat may (every seat policy lets the host through), and each
+    actor and side is played by a seat: so the host's offers of a command are the players' seats'
+    offers of it together, each once (`joined`), and only the Advance and the host's own powers are
+    listed for the host by their builders."""
+    players = [seat for seat in seat_names(table) if seat != HOST]
     listed: dict[str, list[dict]] = {seat: [] for seat in seats}
     app_rolls = table.dice.mode != PHYSICAL_DICE
     lost = points_lost(table)
@@ -355,13 +364,27 @@ def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]
         # the host's own power, not another seat's: also starting the game from the setup
         if e.seat is w.host_only or e.command is c.Advance and w.starts_the_game(table):
             extra["host_only"] = True
+        host = HOST in listed and joined(e)
+        host_offers: dict[bytes, dict] = {}  # the players' offers, each once, when they are the host's
         opens: dict[tuple, bool] = {}  # a probe's fields → whether the window is open for it
-        for seat in seats:
+        for seat in players if host else seats:
             for offer in offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat):
                 fields = probe_fields(offer["targets"])
                 is_open = opens.get(fields)
                 if is_open is None:
                     is_open = opens[fields] = closed(table, e, Probe(fields)) is None
                 if is_open:
-                    listed[seat].append({"command": e.name, **offer, **extra})
+                    listed_offer = {"command": e.name, **offer, **extra}
+                    if seat in listed:
+                        listed[seat].append(listed_offer)
+                    if host:
+                        host_offers.setdefault(orjson.dumps(listed_offer), listed_offer)
+        if host:
+            listed[HOST].extend(host_offers.values())
     return listed
+
+
+def joined(e: Entry) -> bool:
+    """Whether the host's offers of `e`'s command are the players' offers of it together: every
+    command but the Advance (the host moves the turn on at any step) and the host's own powers."""
+    return e.command is not c.Advance and e.seat is not w.host_only

@@ -11,12 +11,16 @@ spectator included):
   an offer marked not affordable is refused with its `why`, an affordable one never for its price;
 - each command the rules accept now (from a broad set of candidates built from the table) is
   listed for every seat the seat policy lets send it, with its values among the listed targets;
-- each command the script sends was offered to every seat the seat policy lets send it.
+- each command the script sends was offered to every seat the seat policy lets send it;
+- the host's offers (the players' seats' together, but the Advance and the host's own powers) let
+  the host send exactly what the offer builders list for the host themselves.
 """
 from __future__ import annotations
 
+import itertools
 from unittest import mock
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -327,8 +331,29 @@ def check(table) -> None:
     assert may[seats.SPECTATOR] == []
     # the view's one pass for every seat gives each seat what it is offered alone
     assert may == {seat: registry.may_now(table, seat) for seat in may}
+    check_host(table, may[seats.HOST])
     check_listed(table, may)
     check_accepted(table, may)
+
+
+def sendable(listings: list[dict]) -> set[tuple]:
+    """What offers let a phone send: each command with one value of each field (an offer's values
+    share one window and one price), with what the offer says besides (price, why, "to"...)."""
+    found = set()
+    for m in listings:
+        said = orjson.dumps({k: v for k, v in m.items() if k not in ("command", "targets")}, option=orjson.OPT_SORT_KEYS)
+        fields = sorted(m["targets"])
+        for values in itertools.product(*(m["targets"][f] for f in fields)):
+            found.add((m["command"], tuple(zip(fields, values)), said))
+    return found
+
+
+def check_host(table, listed: list[dict]) -> None:
+    """The host's offers, joined from the players' seats' (`registry.joined`), let the host send
+    exactly what the builders list for the host, asked for the host themselves."""
+    with mock.patch.object(registry, "joined", lambda e: False):
+        built = registry.may_now(table, seats.HOST)
+    assert sendable(listed) == sendable(built), (table.track.step, sendable(listed) ^ sendable(built))
 
 
 # ---------------------------------------------------------------- scripted games
@@ -561,6 +586,16 @@ def test_random_walks_through_what_the_versus_sides_may_do(choices):
             assert refused.code not in TIMING
             continue
         check(table)
+
+
+def test_the_walk_fails_when_the_hosts_offers_miss_what_only_the_host_may_do(monkeypatch):
+    """The host's check can fail: were the Advance joined from the players' offers too, the host
+    would lose the Advance of a step no player moves on (the setup) and the "ends" only its own
+    offer says."""
+    table = make()
+    monkeypatch.setattr(registry, "joined", lambda e: e.seat is not registry.w.host_only)
+    with pytest.raises(AssertionError):
+        check_host(table, registry.may_now(table, seats.HOST))
 
 
 def test_the_walk_fails_when_an_offer_escapes_its_window(monkeypatch):
