@@ -351,7 +351,9 @@ def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]
     actor and side is played by a seat: so the host's offers of a command are the players' seats'
     offers of it together, each once (`joined`), and only the Advance and the host's own powers are
     listed for the host by their builders."""
-    players = [seat for seat in seat_names(table) if seat != HOST]
+    # the heroes' seats (or side) before the villain's, as a host's builders list them (the heroes'
+    # offers first: a token the host places is the heroes' unless it says otherwise)
+    players = sorted((seat for seat in seat_names(table) if seat != HOST), key=lambda seat: seat == VILLAIN)
     listed: dict[str, list[dict]] = {seat: [] for seat in seats}
     app_rolls = table.dice.mode != PHYSICAL_DICE
     lost = points_lost(table)
