@@ -84,6 +84,11 @@ class Answer:
 
 def bgcc_table(client) -> str:
     """The sample table at the heroes' actions (a movement is priced then)."""
+    return bgcc_sample(client)[0]
+
+
+def bgcc_sample(client) -> tuple[str, str]:
+    """The sample table (three heroes) at the heroes' actions: its code and the host's token."""
     sample = library.sample()
     pick = lambda kind, name: copy.deepcopy(next(x for x in sample[kind] if x["name"] == name))  # noqa: E731
     body = {"mission": pick("missions", "Sample: the rulebook's examples"),
@@ -92,9 +97,9 @@ def bgcc_table(client) -> str:
             "tiles": copy.deepcopy(sample["tiles"])}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.get_data(as_text=True)
-    code = r.get_json()["code"]
-    advance_to(Host(client, r.get_json()["token"]), code, "heroes.actions")
-    return code
+    code, token = r.get_json()["code"], r.get_json()["token"]
+    advance_to(Host(client, token), code, "heroes.actions")
+    return code, token
 
 
 def cases(client) -> list[tuple[str, str, dict]]:

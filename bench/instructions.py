@@ -1,0 +1,88 @@
+"""What one Chronicles command costs the API process, counted in machine instructions, not timed.
+
+Run from the repository root:  .venv/bin/python bench/instructions.py  [--commands 40]
+
+This VM's speed drifts by up to 1.5x within minutes, so a timed figure moves more than a 10%
+change does; an instruction count does not. The app runs in this process over a real Redis (an
+embedded redis-server in a temporary directory) through Flask's test client, on the sample table
+with three heroes at the heroes' actions, sending what bench/capacity.py's phones send: a spend
+and an undo, alternating, the undo writing a new version as any command does. The process is
+run twice under valgrind (callgrind, no cache simulation): with a few commands, then with
+--commands more; the difference divided by those commands is one command's instructions, the
+set-up and the start of the process left out. Counted: the API process only (Flask, the rules,
+the views, the patch, the Redis client); the redis-server's own work is not. Needs valgrind
+(Debian: apt-get install valgrind); about 4 minutes. Plain figures, no assertions.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+WARM = 10  # commands before the counted ones (the first requests fill caches of Flask and the libraries)
+
+
+def run(commands: int) -> None:
+    """Inside valgrind: set up the table and send `commands` more spends and undos."""
+    sys.path.insert(0, str(HERE.parents[1]))
+    from api import create_app
+    from api.embedded_redis import EmbeddedRedis
+    from api.worker import MIDDLE_COLLECTION, YOUNG_COLLECTION
+    from previews import LIMITS, bgcc_sample, free_port
+
+    with tempfile.TemporaryDirectory() as tmp:
+        redis = EmbeddedRedis(Path(tmp), port=free_port()).start()
+        try:
+            client = create_app({"REDIS_URL": redis.url, **LIMITS}).test_client()
+            code, token = bgcc_sample(client)
+            headers = {"Authorization": f"Bearer {token}"}
+            table = client.get(f"/api/tables/{code}", headers=headers).get_json()
+            hero = table["heroes"][0]["id"]
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(YOUNG_COLLECTION, MIDDLE_COLLECTION, gc.get_threshold()[2])  # as a worker runs
+            for _ in range(WARM + commands // 2):
+                for path, body in ((f"/api/tables/{code}/commands/spend", {"hero": hero, "space": "reroll", "cubes": 1}),
+                                   (f"/api/tables/{code}/history/undo", {})):
+                    r = client.post(path, json=body, headers=headers)
+                    assert r.status_code == 200, r.get_data(as_text=True)
+        finally:
+            redis.stop()
+
+
+def counted(commands: int) -> int:
+    """The instructions valgrind counts for a process that sends `commands` counted commands."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--cache-sim=no", "--callgrind-out-file=/dev/null",
+                           sys.executable, str(HERE), "--inside", str(commands)],
+                          capture_output=True, text=True, check=False)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or not found:
+        sys.exit(f"valgrind failed ({done.returncode}):\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commands", type=int, default=40, help="counted commands (spends and undos)")
+    parser.add_argument("--inside", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.inside is not None:
+        run(args.inside)
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is needed: apt-get install -y valgrind")
+    commands = max(2, args.commands // 2 * 2)
+    few, more = counted(2), counted(2 + commands)
+    print(f"Chronicles, 3 heroes at the heroes' actions, spend and undo alternating: "
+          f"{(more - few) / commands / 1e6:.2f} M instructions per command in the API process "
+          f"(callgrind: {few:,} for 2 commands, {more:,} for {2 + commands})")
+
+
+if __name__ == "__main__":
+    main()
