@@ -267,11 +267,12 @@ def live_message(code: str, game: games.Game, state, entry: dict, travel: dict |
     (`before`, the parts kept by the last write) to its table now: the public part's operations are
     worked out once and each seat's own part's apart (`patch.merged`), so a seat's patch is made of
     what it may see only. The parts are compared as each key's JSON (`encoded`): a key whose JSON
-    did not change since the last write (most of a table, its offers often) is never read back. Without secrets every phone receives one change (`data`); with secrets
-    each distinct seat's once (`frames`, frame 0: a phone holding no seat) and which frame each
-    seat receives (`seats`): any process forwards to each phone its seat's frame without reading
-    Redis. With no parts kept before (`before` None: the first change of a new or imported table,
-    whose creation draws the host's table only) every seat is sent its whole table."""
+    did not change since the last write (most of a table, its offers often) is never read back.
+    Without secrets every phone receives one change (`data`); with secrets each distinct seat's
+    once (`frames`, frame 0: a phone holding no seat) and which frame each seat receives
+    (`seats`): any process forwards to each phone its seat's frame without reading Redis. With no
+    parts kept before (`before` None: the first change of a new or imported table, whose creation
+    draws the host's table only) every seat is sent its whole table."""
     version = entry["version"]
     seats = viewers(game, state)
     public, own = parts(code, version, game, state, seats, travel)
@@ -314,7 +315,8 @@ def pack(version: int, public: dict[str, bytes], own: dict) -> bytes:
     version, each part's keys and the length of each key's JSON, then those JSONs one after another."""
     head = [version, [[key, len(raw)] for key, raw in public.items()],
             [[seat, [[key, len(raw)] for key, raw in part.items()]] for seat, part in own.items()]]
-    return b"".join([orjson.dumps(head), b"\n", *public.values(), *(raw for part in own.values() for raw in part.values())])
+    kept = [*public.values(), *(raw for part in own.values() for raw in part.values())]
+    return b"".join([orjson.dumps(head), b"\n", *kept])
 
 
 def kept_parts(loaded: Loaded) -> tuple[dict, dict] | None:
