@@ -94,6 +94,14 @@ YOUNG_COLLECTION = 15_000  # allocations between two young collections (Python's
 MIDDLE_COLLECTION = 2  # young collections between two of the middle generation (Python's default: 10)
 
 
+def settle_collector() -> None:
+    """What a started worker's collector runs with (`Worker.load_wsgi` says why): the objects alive
+    now frozen, the young and middle generations' thresholds set."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION, MIDDLE_COLLECTION, gc.get_threshold()[2])
+
+
 class Worker(GeventWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -133,9 +141,7 @@ class Worker(GeventWorker):
         aid): some 7 frame records per connection's greenlet, 4,000 live objects a worker."""
         gevent.config.track_greenlet_tree = False
         super().load_wsgi()
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(YOUNG_COLLECTION, MIDDLE_COLLECTION, gc.get_threshold()[2])
+        settle_collector()
         if os.environ.get("GOTHAM_GC_LOG"):
             log_collections(os.environ["GOTHAM_GC_LOG"])
 

@@ -16,7 +16,6 @@ the views, the patch, the Redis client); the redis-server's own work is not. Nee
 from __future__ import annotations
 
 import argparse
-import gc
 import re
 import shutil
 import subprocess
@@ -33,7 +32,7 @@ def run(commands: int) -> None:
     sys.path.insert(0, str(HERE.parents[1]))
     from api import create_app
     from api.embedded_redis import EmbeddedRedis
-    from api.worker import MIDDLE_COLLECTION, YOUNG_COLLECTION
+    from api.worker import settle_collector
     from previews import LIMITS, bgcc_sample, free_port
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -44,9 +43,7 @@ def run(commands: int) -> None:
             headers = {"Authorization": f"Bearer {token}"}
             table = client.get(f"/api/tables/{code}", headers=headers).get_json()
             hero = table["heroes"][0]["id"]
-            gc.collect()
-            gc.freeze()
-            gc.set_threshold(YOUNG_COLLECTION, MIDDLE_COLLECTION, gc.get_threshold()[2])  # as a worker runs
+            settle_collector()  # as a worker runs
             for _ in range(WARM + commands // 2):
                 for path, body in ((f"/api/tables/{code}/commands/spend", {"hero": hero, "space": "reroll", "cubes": 1}),
                                    (f"/api/tables/{code}/history/undo", {})):
