@@ -63,9 +63,11 @@ class Hub:
         self.feed: PatternFeed | ShardFeed | None = None
         self.heartbeat = heartbeat  # seconds between two heartbeats of a stream
         self.tick = min(BEAT_TICK, heartbeat)  # seconds between two ticks of the heartbeats' ticker
-        # the streams each tick beats: a heartbeat's length is `len(self.turns)` ticks, a stream's
-        # turn is its hash modulo that
+        # the streams each tick beats: a heartbeat's length is `len(self.turns)` ticks; a new stream
+        # takes the turn with the fewest streams (its hash modulo the turns bunched them: queues
+        # allocated one after another put 33 of 60 streams in one tick of ten)
         self.turns: list[dict[queue.Queue, None]] = [{} for _ in range(max(1, round(heartbeat / self.tick)))]
+        self.turn_of: dict[queue.Queue, int] = {}  # each stream's turn
         self.beating = False  # the heartbeats' ticker runs (while any stream is open)
         self.writes: dict[queue.Queue, tuple[Table, Lease | None]] = {}  # what each stream's heartbeat writes
         # the ticker writes the heartbeats (`_write`), but on a Redis Cluster, whose pipelines in
@@ -80,7 +82,9 @@ class Hub:
         q: queue.Queue = queue.Queue(QUEUE_SIZE)
         with self.lock:
             self.queues[code][q] = (seat, token)
-            self.turns[hash(q) % len(self.turns)][q] = None
+            turn = min(range(len(self.turns)), key=lambda i: len(self.turns[i]))
+            self.turns[turn][q] = None
+            self.turn_of[q] = turn
             if writes is not None and self.writes_beats:
                 self.writes[q] = writes
             if not self.beating:
@@ -104,7 +108,9 @@ class Hub:
     def _forget(self, code: str, q: queue.Queue) -> bool:
         """Drop the stream (the lock held): whether it was its table's last here."""
         self.queues[code].pop(q, None)
-        self.turns[hash(q) % len(self.turns)].pop(q, None)
+        turn = self.turn_of.pop(q, None)
+        if turn is not None:
+            self.turns[turn].pop(q, None)
         self.writes.pop(q, None)
         if self.queues[code]:
             return False
