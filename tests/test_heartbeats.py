@@ -90,3 +90,35 @@ def test_a_heartbeat_whose_presence_write_fails_leaves_the_stream_open(http, liv
         while not redis_client.exists(presence) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert redis_client.type(presence) == b"hash"  # a later heartbeat wrote the presence again
+
+
+def test_a_stream_given_changes_sends_no_heartbeat_and_its_presence_is_still_written(http, live_server, redis_client):
+    """A stream that was given a change since its last heartbeat sends no heartbeat comment at the
+    next (its connection carried data: not idle), while the ticker still writes its seat's presence;
+    once the changes stop, the comments come again (the tests' heartbeat: 1 s)."""
+    table = new_table(http)
+    code, token = table["code"], table["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    presence = f"gc:{{{code}}}:presence"
+    with SSEClient(live_server, code, token=token) as stream:
+        assert stream.next()["event"] == "snapshot"
+        deadline = time.monotonic() + 4
+        while stream.heartbeats < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        beats, noted = stream.heartbeats, int(redis_client.hget(presence, "host"))
+        start = time.monotonic()
+        while time.monotonic() - start < 3.5:  # a change every ~0.3 s, three heartbeats long
+            r = http.post(f"/api/tables/{code}/commands/place_token", json={"kind": "gas", "side": "heroes"},
+                          headers=headers)
+            assert r.status_code == 200, r.text
+            time.sleep(0.15)
+            r = http.post(f"/api/tables/{code}/history/undo", json={}, headers=headers)
+            assert r.status_code == 200, r.text
+            time.sleep(0.15)
+        assert stream.heartbeats - beats <= 1  # a slow machine may leave one heartbeat without a change
+        assert int(redis_client.hget(presence, "host")) >= noted + 2000  # written at the heartbeats all the same
+        beats = stream.heartbeats
+        deadline = time.monotonic() + 5
+        while stream.heartbeats < beats + 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert stream.heartbeats >= beats + 2  # idle again: the comments come back

@@ -29,7 +29,7 @@ LIVE_DOC = {
         "version reads the table again); a change replayed after Last-Event-ID carries its whole `table` "
         "instead. `presence` ({seats: [{seat, "
         "connected}]}) once after the snapshot and whenever who is connected changes, a "
-        "`: heartbeat` comment every 15 s, and `revoked` ({seat}) when the seat's token stops working "
+        "`: heartbeat` comment 15 s after the last heartbeat when no event came since, and `revoked` ({seat}) when the seat's token stops working "
         "(the host handed the seat to another phone or recovered the host seat, or the phone forgot the "
         "seat): the stream then ends at once, before any later change. Each event's id is the table "
         "version: reconnect with the Last-Event-ID header (or ?last_event_id=) to receive exactly "
