@@ -142,10 +142,11 @@ def tops(history: dict) -> dict:
     return {kind: (history.get(kind) or [None])[-1] for kind in ("undo", "redo")}
 
 
-def undo_redo(s, code: str, history: dict, current: dict | None = None) -> dict:
+def undo_redo(s, code: str, history: dict, current: dict | None = None, known: dict | None = None) -> dict:
     """C5: the change an undo would take back and the one a redo would make again, each None or
     {"command": registry name, "seat", "version", "events"} (`current`: the entry being written,
-    not stored yet). `history`: the stacks, or their tops (`tops`)."""
+    not stored yet; `known`: entries already read, by version). `history`: the stacks, or their
+    tops (`tops`)."""
     found = {}
     for kind in ("undo", "redo"):
         stack = history.get(kind)
@@ -153,8 +154,12 @@ def undo_redo(s, code: str, history: dict, current: dict | None = None) -> dict:
         if version is None:
             found[kind] = None
             continue
-        entry = current if current is not None and current.get("version") == version else next(
-            (e for v, e in s.entries(code, version - 1, 1) if v == version), None)
+        if current is not None and current.get("version") == version:
+            entry = current
+        elif known and version in known:
+            entry = known[version]
+        else:
+            entry = next((e for v, e in s.entries(code, version - 1, 1) if v == version), None)
         found[kind] = None if entry is None else {**entry, "version": version, "command": _registry_name(entry)}
     return found
 
@@ -402,6 +407,7 @@ class Change:
     fields: dict | None = None  # the command's public form
     registry_name: str | None = None  # the command's name in its game's registry
     restored: int | None = None  # an undo, redo or jump: the version whose state it restored
+    entries: dict | None = None  # history entries read on the way, by version (`undo_redo` reads no more)
 
 
 _RANDOM = secrets.SystemRandom()  # the API owns randomness: the dice a game rolls come from here
@@ -475,7 +481,7 @@ def _write(code: str, apply, malformed=None, reads_state: bool = True) -> Respon
         entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": done.events,
                  "fields": done.fields or {}, **({"name": done.registry_name} if done.registry_name else {}),
                  "travel": tops(done.history)}
-        travel = undo_redo(s, code, done.history, entry)
+        travel = undo_redo(s, code, done.history, entry, done.entries)
         message, answer, kept = live_message(code, game, done.state, entry, travel, loaded.seat, kept_parts(loaded))
         try:
             s.save(loaded, game.dump(done.state), done.history, entry, message,
@@ -529,14 +535,21 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
             restore = target
             redo = redo + [v for v in reversed(undo) if v > target]
             undo = [v for v in undo if v <= target]
+        # the restored state with its entry and the next (an undo's change), in one read: the
+        # entries the answer's undo and redo name are most often among them
+        rows = s.entries(loaded.code, restore - 1, 2, states=True, decoded=1)
+        known = {v: e for v, e, _ in rows}
         if loaded.seat != games.HOST:
-            author = next((e.get("seat") for _, e in s.entries(loaded.code, moved - 1, 1)), None) if moved else None
+            author = None
+            if moved:
+                entry = known.get(moved) or next((e for _, e in s.entries(loaded.code, moved - 1, 1)), None)
+                author = entry.get("seat") if entry else None
             if loaded.seat not in travellers(author):
                 if moved:
                     return error(403, f"Only the host or the phone that made change {moved} can undo or redo it",
                                  "not_your_change", {"version": moved})
                 return error(403, f"Only the host can {kind} that", "host_only")
-        restored = s.snapshot(loaded.code, restore)
+        restored = rows[0][2] if rows and rows[0][0] == restore else None
         if restored is None:
             return error(409, f"Version {restore} is too old: the history keeps the last changes only",
                          "version_too_old", {"version": restore})
@@ -544,6 +557,6 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
                 "jump": f"Back to the table as it was after change {restore}"}[kind]
         event = {"kind": kind, "text": what, "rule": "", "data": {"restored": restore, "change": moved}}
         return Change(state_of(loaded, restored), [event], kind.capitalize(), {"undo": undo, "redo": redo},
-                      restored=restore)
+                      restored=restore, entries=known)
 
     return _write(code, apply, reads_state=False)

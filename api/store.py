@@ -516,12 +516,13 @@ class Store:
             raise Missing(loaded.code)
         raise Stale(loaded.code)
 
-    def entries(self, code: str, after: int = 0, count: int = 100, states: bool = False) -> list[tuple]:
+    def entries(self, code: str, after: int = 0, count: int = 100, states: bool = False,
+                decoded: int | None = None) -> list[tuple]:
         """Entries with a version above `after`, oldest first: (version, entry) from the whole-game
-        record, or with `states` (version, entry, the state after it) from the history, which keeps
-        the last HISTORY_KEPT only."""
+        record, or with `states` (version, entry, the state after it; None past the first `decoded`
+        rows, when given) from the history, which keeps the last HISTORY_KEPT only."""
         if states:
-            return self._history(code, after, count, states=True)
+            return self._history(code, after, count, states=True, decoded=decoded)
         rows = [(_version(i), orjson.loads(f[b"entry"]))
                 for i, f in self.redis.xrange(keys(code)["record"], min=f"({after}-0", count=count)]
         if rows and rows[0][0] == after + 1:  # versions follow each other: nothing is missing
@@ -535,7 +536,7 @@ class Store:
         """Each undo, redo and jump's version → the version it restored (`record.in_effect`)."""
         return {int(v): int(r) for v, r in self.redis.hgetall(keys(code)["travels"]).items()}
 
-    def _history(self, code: str, after: int, count: int, states: bool = False) -> list[tuple]:
+    def _history(self, code: str, after: int, count: int, states: bool = False, decoded: int | None = None) -> list[tuple]:
         if not states:
             rows = self.redis.xrange(keys(code)["history"], min=f"({after}-0", count=count)
             return [(_version(i), orjson.loads(f[b"entry"])) for i, f in rows]
@@ -543,8 +544,10 @@ class Store:
         pipe.xrange(keys(code)["history"], min=f"({after}-0", count=count)
         pipe.hget(keys(code)["table"], "zdict")
         rows, zdict = pipe.execute()
-        return [(_version(i), orjson.loads(f[b"entry"]), self._state(code, decompress(f[b"snapshot"], lambda: zdict or b"")))
-                for i, f in rows]
+        decoded = len(rows) if decoded is None else decoded
+        return [(_version(i), orjson.loads(f[b"entry"]),
+                 self._state(code, decompress(f[b"snapshot"], lambda: zdict or b"")) if n < decoded else None)
+                for n, (i, f) in enumerate(rows)]
 
     def _state(self, code: str, raw: bytes) -> dict:
         """A stored state as data. A table stored before 2026-11-29 may name its printed definitions
@@ -569,11 +572,6 @@ class Store:
     def oldest_version(self, code: str) -> int | None:
         rows = self.redis.xrange(keys(code)["history"], count=1)
         return _version(rows[0][0]) if rows else None
-
-    def snapshot(self, code: str, version: int) -> dict | None:
-        """The state right after `version`, while the history keeps it."""
-        rows = self.entries(code, version - 1, 1, states=True)
-        return rows[0][2] if rows and rows[0][0] == version else None
 
     # ------------------------------------------------------------ seats and presence
 
