@@ -157,7 +157,7 @@ class Hub:
                     return
                 due = list(self.turns[turn])  # this tick's share, not a walk over every stream
                 writes = [self.writes[q] for q in due if q in self.writes]
-                if self.writes_beats and self.fed:
+                if self.fed:
                     fed = self.fed
                     idle = [q for q in due if q not in fed]
                     fed.difference_update(due)  # from here, a stream is idle until its next message
@@ -227,8 +227,9 @@ class Hub:
                 fed.append(q)
             except queue.Full:
                 _replace_with_resync(q)
-        with self.lock:  # a stream that ended meanwhile is not kept
-            self.fed.update(q for q in fed if q in self.turn_of)
+        if self.writes_beats:  # (on a Redis Cluster every stream receives its heartbeats)
+            with self.lock:  # a stream that ended meanwhile is not kept
+                self.fed.update(q for q in fed if q in self.turn_of)
 
     def _resync(self, codes=None) -> None:
         """The streams of `codes` (None: every stream) may have missed messages: they re-read the history."""
