@@ -536,7 +536,8 @@ class Store:
         """Each undo, redo and jump's version → the version it restored (`record.in_effect`)."""
         return {int(v): int(r) for v, r in self.redis.hgetall(keys(code)["travels"]).items()}
 
-    def _history(self, code: str, after: int, count: int, states: bool = False, decoded: int | None = None) -> list[tuple]:
+    def _history(self, code: str, after: int, count: int, states: bool = False,
+                 decoded: int | None = None) -> list[tuple]:
         if not states:
             rows = self.redis.xrange(keys(code)["history"], min=f"({after}-0", count=count)
             return [(_version(i), orjson.loads(f[b"entry"])) for i, f in rows]
