@@ -142,11 +142,11 @@ def tops(history: dict) -> dict:
     return {kind: (history.get(kind) or [None])[-1] for kind in ("undo", "redo")}
 
 
-def undo_redo(s, code: str, history: dict, current: dict | None = None, known: dict | None = None) -> dict:
+def undo_redo(s, code: str, history: dict, known: dict | None = None) -> dict:
     """C5: the change an undo would take back and the one a redo would make again, each None or
-    {"command": registry name, "seat", "version", "events"} (`current`: the entry being written,
-    not stored yet; `known`: entries already read, by version). `history`: the stacks, or their
-    tops (`tops`)."""
+    {"command": registry name, "seat", "version", "events"} (`known`: entries by version that are
+    not read again, the one being written among them). `history`: the stacks, or their tops
+    (`tops`)."""
     found = {}
     for kind in ("undo", "redo"):
         stack = history.get(kind)
@@ -154,11 +154,8 @@ def undo_redo(s, code: str, history: dict, current: dict | None = None, known: d
         if version is None:
             found[kind] = None
             continue
-        if current is not None and current.get("version") == version:
-            entry = current
-        elif known and version in known:
-            entry = known[version]
-        else:
+        entry = known.get(version) if known else None
+        if entry is None:
             entry = next((e for v, e in s.entries(code, version - 1, 1) if v == version), None)
         found[kind] = None if entry is None else {**entry, "version": version, "command": _registry_name(entry)}
     return found
@@ -362,7 +359,7 @@ def replayed_changes(code: str, game: games.Game, after: int, upto: int, s=None,
             if version > upto:
                 return
             entry = {**entry, "version": version}
-            travel = undo_redo(s, code, entry["travel"], entry) if "travel" in entry else None
+            travel = undo_redo(s, code, entry["travel"], {version: entry}) if "travel" in entry else None
             yield seat_change(code, game, game.load(state), entry, viewer, travel)
             after = version
 
@@ -481,7 +478,7 @@ def _write(code: str, apply, malformed=None, reads_state: bool = True) -> Respon
         entry = {"version": version, "seat": loaded.seat, "command": done.name, "at": now_ms(), "events": done.events,
                  "fields": done.fields or {}, **({"name": done.registry_name} if done.registry_name else {}),
                  "travel": tops(done.history)}
-        travel = undo_redo(s, code, done.history, entry, done.entries)
+        travel = undo_redo(s, code, done.history, {**(done.entries or {}), version: entry})
         message, answer, kept = live_message(code, game, done.state, entry, travel, loaded.seat, kept_parts(loaded))
         try:
             s.save(loaded, game.dump(done.state), done.history, entry, message,
