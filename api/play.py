@@ -142,6 +142,15 @@ def tops(history: dict) -> dict:
     return {kind: (history.get(kind) or [None])[-1] for kind in ("undo", "redo")}
 
 
+def entry_at(s, code: str, version: int, known: dict | None = None) -> dict | None:
+    """The history entry of `version` (None: none kept), from `known` (entries by version) when
+    it is there, else read."""
+    entry = known.get(version) if known else None
+    if entry is None:
+        entry = next((e for v, e in s.entries(code, version - 1, 1) if v == version), None)
+    return entry
+
+
 def undo_redo(s, code: str, history: dict, known: dict | None = None) -> dict:
     """C5: the change an undo would take back and the one a redo would make again, each None or
     {"command": registry name, "seat", "version", "events"} (`known`: entries by version that are
@@ -154,9 +163,7 @@ def undo_redo(s, code: str, history: dict, known: dict | None = None) -> dict:
         if version is None:
             found[kind] = None
             continue
-        entry = known.get(version) if known else None
-        if entry is None:
-            entry = next((e for v, e in s.entries(code, version - 1, 1) if v == version), None)
+        entry = entry_at(s, code, version, known)
         found[kind] = None if entry is None else {**entry, "version": version, "command": _registry_name(entry)}
     return found
 
@@ -537,10 +544,8 @@ def travel(code: str, kind: str, target: int | None = None) -> Response:
         rows = s.entries(loaded.code, restore - 1, 2, states=True, decoded=1)
         known = {v: e for v, e, _ in rows}
         if loaded.seat != games.HOST:
-            author = None
-            if moved:
-                entry = known.get(moved) or next((e for _, e in s.entries(loaded.code, moved - 1, 1)), None)
-                author = entry.get("seat") if entry else None
+            entry = entry_at(s, loaded.code, moved, known) if moved else None
+            author = entry.get("seat") if entry else None
             if loaded.seat not in travellers(author):
                 if moved:
                     return error(403, f"Only the host or the phone that made change {moved} can undo or redo it",
