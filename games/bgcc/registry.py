@@ -22,8 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-import orjson
-
 from games import PHYSICAL_DICE, entered, needs_entered_dice
 from games.serial import copied
 
@@ -357,8 +355,12 @@ def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]
     listed: dict[str, list[dict]] = {seat: [] for seat in seats}
     app_rolls = table.dice.mode != PHYSICAL_DICE
     lost = points_lost(table)
+    gated: dict[tuple[bool, bool], bool] = {}  # whether `held` holds an entry, by what it lets through
     for e in ENTRIES:
-        if held(table, e) is not None:
+        let_through = (e.while_pending, e.during_roll)  # all `held` reads of an entry (its name aside)
+        if let_through not in gated:
+            gated[let_through] = held(table, e) is not None
+        if gated[let_through]:
             continue
         if app_rolls and e.command in ENTERS_DICE:
             continue  # IX·D: its successes are read on real dice (the app's dice: the dice flow)
@@ -367,7 +369,9 @@ def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]
         if e.seat is w.host_only or e.command is c.Advance and w.starts_the_game(table):
             extra["host_only"] = True
         host = HOST in listed and joined(e)
-        host_offers: dict[bytes, dict] = {}  # the players' offers, each once, when they are the host's
+        # the players' offers, each once, when they are the host's: an offer can only equal one
+        # with the same probe (the first value of each target), so each is compared with those alone
+        same_probe: dict[tuple, list[dict]] = {}
         opens: dict[tuple, bool] = {}  # a probe's fields → whether the window is open for it
         for seat in players if host else seats:
             for offer in offer_advance(table, seat, advance_to) if e.command is c.Advance else e.offers(table, seat):
@@ -380,9 +384,10 @@ def _listed(table: Table, seats: list[str], advance_to) -> dict[str, list[dict]]
                     if seat in listed:
                         listed[seat].append(listed_offer)
                     if host:
-                        host_offers.setdefault(orjson.dumps(listed_offer), listed_offer)
-        if host:
-            listed[HOST].extend(host_offers.values())
+                        earlier = same_probe.setdefault(fields, [])
+                        if listed_offer not in earlier:
+                            earlier.append(listed_offer)
+                            listed[HOST].append(listed_offer)
     return listed
 
 
