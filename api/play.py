@@ -25,7 +25,7 @@ from flask import Response, current_app, request
 import games
 from games import bounds
 
-from . import patch
+from . import patch, ratelimit
 from .errors import error
 from .extensions import store
 from .store import Loaded, Replayed, Stale, connected_since, digest
@@ -468,6 +468,9 @@ def _write(code: str, apply, malformed=None, reads_state: bool = True) -> Respon
     s = store()
     for _ in range(current_app.config["COMMAND_RETRIES"]):
         loaded = s.load(code, token, key, drawn=True)
+        refused = ratelimit.unseated_refused(loaded.seat)  # a token holding no seat here: the unknown-code limit
+        if refused is not None:
+            return refused
         if loaded.replay is not None:
             if loaded.seat is None:  # the key's token was revoked (handed over, recovered): it answers nothing
                 return error(401, "Join the table first: this phone holds no seat", "no_seat")

@@ -17,6 +17,13 @@ with a seat token (or a live ticket) of that table goes on, so a few mistyped co
 behind one address do not stop the tables in play. Without such a token the answer is 429 whether
 the code exists or not.
 
+A command or a move in the history (the views `api.resources.command` makes) reads the table with
+its token's seat before it answers anything (api/play.py `_write`): for those, a request with a
+seat token is checked there, and only when the token holds no seat at the table (or the code
+names none), instead of before every request. A seated phone's command (most of a game night's
+requests) then goes on without the limit's round trip to Redis, and every other answer is what
+the check before the view would have given.
+
 The address: the connection's, or behind TRUSTED_PROXIES reverse proxies (GOTHAM_TRUSTED_PROXIES)
 the client the farthest of them saw, read from the right of X-Forwarded-For by werkzeug's ProxyFix:
 `client_address` is the one rule, for these limits, the live-stream caps (request.remote_addr) and
@@ -28,13 +35,12 @@ import functools
 import math
 import time
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, g, request
 from limits import parse_many
 from limits.storage import RedisStorage
 from limits.strategies import MovingWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import play
 from .errors import error
 from .extensions import store
 from .store import Missing
@@ -126,18 +132,47 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Missing)
     def missing(exc: Missing):
+        if g.get("unseated_check"):  # the check the view was left (`unseated_refused`): this code names no table
+            refused = check("unknown_code")
+            if refused is not None:
+                return refused
         hit("unknown_code")  # probing codes is limited per address
         return error(404, f"No table with the code {exc.args[0]}", "no_table", {"code": exc.args[0]})
 
     @app.before_request
     def codes_probed_too_often():
         """An address that asked for too many unknown codes is refused on every request naming a
-        code, unless the request holds a seat at that table."""
+        code, unless the request holds a seat at that table; a view that reads its token's seat
+        first is left the check, with a seat token (`unseated_refused`)."""
         if request.view_args and "code" in request.view_args:
+            if _reads_seat_first() and _bearer_token():
+                g.unseated_check = True
+                return None
             refused = check("unknown_code")
             if refused is not None and not _seated(str(request.view_args["code"]).upper()):
                 return refused
         return None
+
+
+def unseated_refused(seat: str | None):
+    """For a view that reads its token's seat first (`api.resources.command`): once the table is
+    read, the 429 a request whose token holds no seat there (`seat` None) is answered past the
+    unknown-code limit, else None (a seated token goes on, as before the view)."""
+    if seat is None and g.get("unseated_check"):
+        return check("unknown_code")
+    return None
+
+
+def _reads_seat_first() -> bool:
+    view = current_app.view_functions.get(request.endpoint)
+    method = getattr(getattr(view, "view_class", None), request.method.lower(), None)
+    return getattr(method, "reads_seat_first", False)
+
+
+def _bearer_token() -> str | None:
+    from .play import bearer_token  # (api/play.py reads this module's check)
+
+    return bearer_token()
 
 
 def _seated(code: str) -> bool:
@@ -145,7 +180,7 @@ def _seated(code: str) -> bool:
     (False too when there is no such table: the answer says nothing about a code)."""
     from .resources.live import TICKET_COOKIE
 
-    token, ticket = play.bearer_token(), request.cookies.get(TICKET_COOKIE)
+    token, ticket = _bearer_token(), request.cookies.get(TICKET_COOKIE)
     if token:
         return store().holds_seat(code, token=token)
     holder = store().ticket_holder(code, ticket[:100]) if ticket else None

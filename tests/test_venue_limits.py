@@ -77,6 +77,19 @@ def test_mistyped_codes_from_a_venue_s_address_do_not_stop_the_phones_seated_the
                         (f"/api/tables/{code}", "not-a-token")]:
         status, _, body = venue("GET", path, token=token)
         assert status == 429 and body["reason"] == "too_many_requests", (path, status, body)
+    # the same for a command or a move in the history, which read the token's seat first (api/play.py
+    # `_write`): and the table is as it was
+    version = venue("GET", f"/api/tables/{code}", token=host)[2]["version"]
+    for path, token in [(f"/api/tables/{code}/commands/advance", None),
+                        (f"/api/tables/{code}/commands/advance", other["token"]),
+                        (f"/api/tables/{missing}/commands/advance", host),
+                        (f"/api/tables/{code}/commands/advance", "not-a-token"),
+                        (f"/api/tables/{code}/heroes/batman/stance", other["token"]),
+                        (f"/api/tables/{code}/history/undo", other["token"]),
+                        (f"/api/tables/{missing}/history/redo", villain)]:
+        status, _, body = venue("POST", path, {} if "stance" not in path else {"stance": "active"}, token=token)
+        assert status == 429 and body["reason"] == "too_many_requests", (path, status, body)
+    assert venue("GET", f"/api/tables/{code}", token=host)[2]["version"] == version
     assert venue("POST", f"/api/tables/{code}/seats", {"seat": "spectator"})[0] == 429
     assert venue("GET", f"/api/tables/{code}/live", headers={"Cookie": "gc_live=forged"})[0] == 429
 

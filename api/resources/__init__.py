@@ -64,13 +64,15 @@ def command(blp: Blueprint, schema=None):
     its refusals and the If-Match header, through flask-smorest's own `arguments`, `response`,
     `alt_response` and `doc`."""
     def decorate(fn):
-        return _stacked(fn, [
+        view = _stacked(fn, [
             blp.doc(parameters=[IF_MATCH, IDEMPOTENCY_KEY, AUTHORIZATION]),
             *(blp.alt_response(status, schema=REFUSAL, description=why)
               for status, why in sorted(COMMAND_REFUSALS.items(), reverse=True)),
             blp.response(200, CommandResultSchema, headers=ETAG),
             *([blp.arguments(schema)] if schema is not None else []),
         ])
+        view.reads_seat_first = True  # api/play.py `_write`: api/ratelimit.py leaves it the unknown-code check
+        return view
     return decorate
 
 
