@@ -28,6 +28,7 @@ from games import bounds
 from . import patch, ratelimit
 from .errors import error
 from .extensions import store
+from .seat_token import bearer_token
 from .store import Loaded, Replayed, Stale, connected_since, digest
 
 _KEY = re.compile(r"^[A-Za-z0-9_.:-]{1,100}$")
@@ -51,16 +52,6 @@ def frame_response(frame: bytes, version: int, status: int = 200) -> Response:
     response = Response(frame, status, content_type="application/json")
     response.headers["ETag"] = f'"{version}"'
     return response
-
-
-def bearer_token() -> str | None:
-    """The seat token, from the Authorization header only: a token in a URL would be written in
-    access logs, browser history and Referer headers (a browser's live stream uses a ticket
-    cookie instead: api/resources/live.py)."""
-    header = request.headers.get("Authorization", "")
-    if header[:7].lower() == "bearer ":
-        return header[7:].strip() or None
-    return None
 
 
 def game_of(loaded: Loaded) -> games.Game:

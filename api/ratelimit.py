@@ -43,6 +43,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .errors import error
 from .extensions import store
+from .seat_token import TICKET_COOKIE, bearer_token
 from .store import Missing
 
 KINDS = {"join": "RATE_LIMIT_JOIN", "create": "RATE_LIMIT_CREATE", "unknown_code": "RATE_LIMIT_UNKNOWN_CODE"}
@@ -145,7 +146,7 @@ def register(app: Flask) -> None:
         code, unless the request holds a seat at that table; a view that reads its token's seat
         first is left the check, with a seat token (`unseated_refused`)."""
         if request.view_args and "code" in request.view_args:
-            if _reads_seat_first() and _bearer_token():
+            if _reads_seat_first() and bearer_token():
                 g.unseated_check = True
                 return None
             refused = check("unknown_code")
@@ -169,18 +170,10 @@ def _reads_seat_first() -> bool:
     return getattr(method, "reads_seat_first", False)
 
 
-def _bearer_token() -> str | None:
-    from .play import bearer_token  # (api/play.py reads this module's check)
-
-    return bearer_token()
-
-
 def _seated(code: str) -> bool:
     """Whether this request carries a seat token of table `code`, or a live ticket standing for one
     (False too when there is no such table: the answer says nothing about a code)."""
-    from .resources.live import TICKET_COOKIE
-
-    token, ticket = _bearer_token(), request.cookies.get(TICKET_COOKIE)
+    token, ticket = bearer_token(), request.cookies.get(TICKET_COOKIE)
     if token:
         return store().holds_seat(code, token=token)
     holder = store().ticket_holder(code, ticket[:100]) if ticket else None

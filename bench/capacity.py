@@ -410,14 +410,10 @@ class Gen:
 
 
 def gen_main(conn, ports: list[int], bodies: dict, model: str, keepalive: float, seed: int) -> None:
-    """A generator process: does what the parent asks over `conn`, one request at a time.
-
-    Its own cyclic collector does not run while it measures: with 5,000 phones a process, a full
-    collection walked every phone's objects for 90-160 ms, every 5 s or so of the measured window,
-    and each answer or change that came meanwhile was read that much late, counted as the server's
-    latency (at 2,000 tables the generator's loop lag p99 was 54-101 ms, the command p99 110-200 ms;
-    without those pauses the lag p99 was 6-12 ms). The phones set up are frozen after each step's
-    set-up (`gc.freeze`), the collector disabled for the measured window and collected after."""
+    """A generator process: does what the parent asks over `conn`, one request at a time. Its own
+    collector does not pause the measuring: at 2,000 tables its full collections (90-160 ms every
+    5 s or so) read answers that late, counted as the server's (loop lag p99 54-101 ms; 6-12 ms
+    with the phones set up frozen and the collector off while it measures)."""
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
     gen = Gen(ports, bodies, model, keepalive, seed)
@@ -442,7 +438,6 @@ def gen_main(conn, ports: list[int], bodies: dict, model: str, keepalive: float,
                 if op == "grow":
                     gen.poll = msg["poll"]
                     out = await gen.grow(msg["n"])
-                    gc.collect()
                     gc.freeze()  # the phones set up live as long as the process: no collection walks them again
                     if msg.get("presence_wait"):
                         await asyncio.sleep(msg["presence_wait"])

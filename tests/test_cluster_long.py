@@ -20,7 +20,7 @@ from redis.cluster import key_slot
 
 from api import create_app
 from api.live import REVOKED, ShardFeed
-from api.resources.live import TICKET_COOKIE
+from api.seat_token import TICKET_COOKIE
 from api.store import connect, digest
 from deploy.local_cluster import LocalCluster, free_base_port
 from tests.conftest import HIGH_LIMITS, Client

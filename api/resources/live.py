@@ -15,6 +15,7 @@ from .. import store as store_module
 from ..errors import error
 from ..extensions import Blueprint, hub, store
 from ..schemas import REFUSAL, Text
+from ..seat_token import TICKET_COOKIE
 from . import AUTHORIZATION
 
 blp = Blueprint("live", __name__, url_prefix="/api/tables/<table_code:code>",
@@ -214,7 +215,6 @@ def _too_many_streams(full: str):
     return response
 
 
-TICKET_COOKIE = "gc_live"
 COOKIE_MAX_AGE = 24 * 3600  # longer than the ticket: a stale ticket is refused (401), never read as a spectator's
 
 
