@@ -61,8 +61,8 @@ table's last version. Printed per step, over the measured window:
     cost of the load (streams, heartbeats, presence, polls) per command;
   - the generator's CPU and event-loop lag, to tell whether the client was the bottleneck, and the
     CPU other processes on the machine used meanwhile;
-  - the cyclic collector's pauses in the workers (gc.callbacks, logged under GOTHAM_GC_LOG): how
-    many of 1 ms and of 20 ms or more, and the longest;
+  - the cyclic collector's pauses in the workers (gc.callbacks, GOTHAM_GC_LOG): how many of 1 ms and
+    of 20 ms or more, the longest; the commands' time in the server (gunicorn's access log);
   - the exceptions the server logged during the step (each traceback's last line), counted.
 Then the capacity: the largest step where fan-out p99 < 100 ms, command p99 < 50 ms, no event lost
 and every phone connected (two steps in a row that miss them end the run unless --keep-going; so
@@ -639,7 +639,7 @@ def run(opts, server: Servers, gens_box: list) -> int:
                   + f"; fan-out from send p99 {ms(percentile(m['fan_send'], 99))} ms; "
                   f"{m['caught_up']} commands caught up by a reconnection; {m['drops']} drops, "
                   f"{m['counts'].get('reconnected', 0)} reconnections; drain {m['drain']:.1f} s\n"
-                  f"         {server.pauses(warm_end, end)}")
+                  f"         {server.pauses(warm_end, end)}\n         {server.answered(warm_end, end)}")
         if server.redis_url:  # the shared Redis apart: what a process and what a shard spends per command
             per = 1000 / max(1, m["accepted"])
             nodes = sorted((split1[1].get(p, 0) - c) * per for p, c in split0[1].items())

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
 
 import orjson
@@ -136,11 +137,12 @@ class Server:
         self.gc_log.mkdir(exist_ok=True)
         env["GOTHAM_GC_LOG"] = str(self.gc_log)
         self.log = self.tmp / f"server{self.index}.log"
-        with open(self.log, "wb") as log:
+        self.access = self.tmp / f"server{self.index}.access"  # stdout: the access log (`answered`)
+        with open(self.log, "wb") as log, open(self.access, "wb") as access:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "api.cli", "serve", "--host", HOST, "--port", str(self.port),
                  "--workers", str(self.workers)], cwd=self.root, env=env, stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=log, start_new_session=True)  # stdout: the access log
+                stdout=access, stderr=log, start_new_session=True)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -172,6 +174,26 @@ class Server:
             cpu += f", {worst[4]:,} objects walked, {worst[5]:,} freed"
         return (f"collector: {len(found)} pauses of 1 ms or more, {sum(p[2] >= 20 for p in found)} of 20 ms or more, "
                 f"longest {worst[2]:.0f} ms{cpu} (generation {worst[1]})")
+
+    def answered(self, start: float, end: float) -> list[float]:
+        """The server's own time (ms) for each command answered between two monotonic times: the
+        request time gunicorn's access log gives a POST to .../commands/ or .../history/ (from its
+        request read to its answer written; not the connection's opening nor the wait before its
+        greenlet ran). The log's clock is the wall clock, to the second."""
+        shift = time.time() - time.monotonic()
+        first, last = int(start + shift), int(end + shift)
+        found = []
+        try:
+            lines = self.access.read_text(errors="replace").splitlines()
+        except OSError:
+            return found
+        for line in lines:
+            m = _ACCESS.search(line)
+            if m and ("/commands/" in m["path"] or "/history/" in m["path"]):
+                at = datetime.strptime(m["at"], "%d/%b/%Y:%H:%M:%S %z").timestamp()
+                if first <= at < last:
+                    found.append(float(m["seconds"]) * 1000)
+        return found
 
     def gunicorn_master(self) -> int | None:
         for pid in self.pids():
@@ -295,6 +317,14 @@ class Servers:
     def pauses(self, start: float, end: float) -> str:
         return self.all[0].pauses(start, end)  # one folder: every server's workers
 
+    def answered(self, start: float, end: float) -> str:
+        """`Server.answered` of every server, in words."""
+        found = sorted(t for s in self.all for t in s.answered(start, end))
+        if not found:
+            return "in the server: no command logged"
+        return (f"in the server (gunicorn's request time, without the connection's opening): command p50/p99 "
+                f"{ms(percentile(found, 50) / 1000)}/{ms(percentile(found, 99) / 1000)} ms")
+
     def describe(self) -> str:
         return f"{len(self.all)} x {self.all[0].describe()}" if len(self.all) > 1 else self.all[0].describe()
 
@@ -317,6 +347,7 @@ class Servers:
 
 
 _RAISED = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Timeout)\b")  # a traceback's last line
+_ACCESS = re.compile(r'\[(?P<at>[^\]]+)\] "POST (?P<path>\S+) [^"]*" \d+ \d+ (?P<seconds>[\d.]+)$')  # api/cli.py's format
 
 
 class HttpConn:
