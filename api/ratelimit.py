@@ -133,10 +133,9 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Missing)
     def missing(exc: Missing):
-        if g.get("unseated_check"):  # the check the view was left (`unseated_refused`): this code names no table
-            refused = check("unknown_code")
-            if refused is not None:
-                return refused
+        refused = unseated_refused(None)  # the check a view that reads its seat first was left: no table, no seat
+        if refused is not None:
+            return refused
         hit("unknown_code")  # probing codes is limited per address
         return error(404, f"No table with the code {exc.args[0]}", "no_table", {"code": exc.args[0]})
 
