@@ -64,42 +64,75 @@ def log_collections(folder: str) -> None:
     """For bench/capacity.py (GOTHAM_GC_LOG): each of the cyclic collector's pauses of 1 ms or more
     as [monotonic time at its end, generation, ms, CPU ms (the process's thread's: a pause much
     longer than its CPU is the machine's scheduler taking the core away meanwhile, not the
-    collector's work), the objects it walked (those of its generation and the younger ones:
-    counted before it starts, outside its time), the objects it freed], and how many collections
-    there were, written to FOLDER/<pid>.json once a second."""
-    pauses, count, started = [], [0], [0.0, 0.0, 0]
+    collector's work), the objects it walked (a middle or full collection's: those of its
+    generation and the younger ones, counted before it starts, outside its time; None for a young
+    one, whose count, made at every one, cost the worker 2% of its time), the objects it freed],
+    how many collections there were and how many full ones, and the monotonic time of each freeze
+    of `freeze_survivors`, written to FOLDER/<pid>.json once a second. And the objects frozen: at
+    start, and each time FOLDER/frozen.ask says something new, as {what it says: count}. Only when
+    asked: `gc.get_freeze_count()` walks every frozen object (some 100 ms at 500,000), stopping
+    the worker meanwhile."""
+    pauses, count, started, frozen, ask = [], [0], [0.0, 0.0, None], {"start": gc.get_freeze_count()}, Path(folder) / "frozen.ask"
+    full, froze, freezes = [0], [FREEZES[0]], []
 
     def timed(phase, info):
         if phase == "start":
-            walked = sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1))
+            walked = sum(len(gc.get_objects(g)) for g in range(info["generation"] + 1)) if info["generation"] else None
             started[:] = time.perf_counter(), time.thread_time(), walked
             return
         count[0] += 1
+        full[0] += info["generation"] == 2
+        if FREEZES[0] != froze[0]:  # `freeze_survivors` (called before this) froze
+            froze[0] = FREEZES[0]
+            freezes.append(time.monotonic())
+            del freezes[:-20000]
         took = (time.perf_counter() - started[0]) * 1000
         if took >= 1:
             cpu = (time.thread_time() - started[1]) * 1000
             pauses.append([time.monotonic(), info["generation"], round(took, 2), round(cpu, 2), started[2],
                            info["collected"]])
+            del pauses[:-20000]
 
     def write(path: Path):
         while True:
             gevent.sleep(1)
-            path.with_suffix(".part").write_bytes(orjson.dumps({"collections": count[0], "pauses": pauses[-20000:]}))
+            try:
+                asked = ask.read_text()[:100]
+            except OSError:
+                asked = ""
+            if asked and asked not in frozen:
+                frozen[asked] = gc.get_freeze_count()
+            path.with_suffix(".part").write_bytes(orjson.dumps({"collections": count[0], "pauses": pauses,
+                                                                "frozen": frozen, "freezes": freezes,
+                                                                "full": full[0]}))
             path.with_suffix(".part").replace(path)
     gc.callbacks.append(timed)
     gevent.spawn(write, Path(folder) / f"{os.getpid()}.json")
 
 
-YOUNG_COLLECTION = 15_000  # allocations between two young collections (Python's default: 700)
-MIDDLE_COLLECTION = 2  # young collections between two of the middle generation (Python's default: 10)
+YOUNG_COLLECTION = 2_000  # allocations between two young collections (Python's default: 700)
+MIDDLE_COLLECTION = 3  # young collections between two of the middle generation (Python's default: 10)
+FULL_COLLECTION = 1  # middle collections after which a full one may run (Python's default: 10)
+FREEZE_AT = 5_000  # objects left unfrozen after a full collection that it freezes
+FREEZES = [0]  # how many times (the collector's log, `log_collections`)
+
+
+def freeze_survivors(phase: str, info: dict) -> None:
+    """After a full collection that leaves FREEZE_AT objects or more outside the frozen ones, freeze
+    them all (`Worker.load_wsgi` says why)."""
+    if phase == "stop" and info["generation"] == 2 and len(gc.get_objects(2)) >= FREEZE_AT:
+        gc.freeze()
+        FREEZES[0] += 1
 
 
 def settle_collector() -> None:
     """What a started worker's collector runs with (`Worker.load_wsgi` says why): the objects alive
-    now frozen, the young and middle generations' thresholds set."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION, MIDDLE_COLLECTION, gc.get_threshold()[2])
+    now frozen, then the survivors of full collections (`freeze_survivors`); the thresholds set."""
+    if freeze_survivors not in gc.callbacks:
+        gc.callbacks.append(freeze_survivors)
+    gc.collect()  # the started app: frozen
+    gc.collect()  # walks nothing: the size of the oldest generation, which a full collection waits to grow by a quarter, is now 0
+    gc.set_threshold(YOUNG_COLLECTION, MIDDLE_COLLECTION, FULL_COLLECTION)
 
 
 class Worker(GeventWorker):
@@ -115,27 +148,33 @@ class Worker(GeventWorker):
         collection walked them all again (130 ms on this 2-core machine), stopping every request
         and stream of the worker meanwhile. Frozen, the collector leaves them out.
 
-        Then the young generation's threshold (YOUNG_COLLECTION). With Python's default (700), a
-        request lived through many young collections while other greenlets allocated, so its
-        objects reached the oldest generation and, dying there by refcount, still counted towards
-        the next full collection, which walked every open stream's objects and freed next to
-        nothing. Larger, a request's objects die young. Not too large: a young collection walks
-        every object made since the last one and still alive (the count Python compares with the
-        threshold goes down as older objects die, so a young collection walks more than the
-        threshold): at 50,000 and 1,000 tables (bench/capacity.py) it walked 63,000-74,000
-        objects in 34-39 ms, at 15,000 some 29,000 in 13-18 ms. What a young collection finds
-        alive was mostly the open streams' waits with a deadline (each stream's wait for its next
-        message or heartbeat, its disconnect watcher's select: a timer, a timeout and their
-        callbacks at each wake): 105,000-111,000 objects walked at 50,000, before a stream waited
-        on its queue alone (api/live.py `Hub._beat`) and its watcher without a deadline.
+        Then, after a full collection, what it left outside the frozen objects frozen too, once
+        there are FREEZE_AT of them or more (`freeze_survivors`). What lives long in a worker is
+        mostly its open streams, some 90 objects each (the request and its parser, the socket,
+        greenlets, the queue), and a full collection, which Python runs once a quarter more
+        objects have reached the oldest generation, walked them all: 420,000-460,000 objects,
+        330-430 ms at 2,000 tables (bench/capacity.py), the worker stopped meanwhile. Right after
+        a full collection, every object left is reachable: frozen then, nothing dead is kept, and
+        the next full collection walks only what reached the oldest generation since. A frozen
+        object is freed by reference counting alone, never by the collector. A stream that ends
+        frees all it held that way (tests/test_live_memory.py). What was in the middle of a call
+        when frozen and then dies in a cycle stays: 1-2 objects a freeze (at 1,000 tables, 220
+        and 326 more objects alive after the phones left in a worker that froze after each of
+        its 193 and 185 full collections than in one that froze none). Hence a freeze only once
+        FREEZE_AT objects are left, which at 2,000 tables comes about once a second (the
+        streams' waits live some 10 s, long enough to reach the oldest generation): some
+        100,000 objects a day of such a load, until the worker restarts. bench/capacity.py
+        prints what stays frozen after its phones left.
 
-        And the middle generation's (MIDDLE_COLLECTION): what survives a young collection waits
-        there for the next middle one. After a burst of phones opening their streams (a restart:
-        every phone reconnects), each stream's objects (its request and parser, greenlets, queue)
-        piled up over ten young collections and one middle collection walked them all: 94,000-
-        115,000 objects, 43-100 ms at 1,000-2,000 tables. Collected every second young
-        collection, each object is still walked once there before it moves on to the oldest
-        generation, in smaller pauses (at 1,500 tables: 51,000 objects, 33 ms).
+        So collections can be small and frequent, each pause short: a young collection every
+        YOUNG_COLLECTION allocations walks what was made since the last one and is alive (more
+        than the threshold: the count Python compares with it goes down as older objects die;
+        at 15,000 and 2,000 tables, 30,000-57,000 objects, 13-46 ms of CPU), a middle one every
+        MIDDLE_COLLECTION young ones, a full one every FULL_COLLECTION + 1 middle ones once a
+        quarter more objects than it left have reached the oldest generation: with the
+        survivors frozen, that is soon, and it walks few (at 2,000 tables at most some 9,000
+        objects, 15 ms of CPU). Without the freezes these thresholds make it worse: at 1,000
+        tables full collections of 241,000-256,000 objects, 267-278 ms.
 
         Greenlets do not keep the stack that spawned them (`track_greenlet_tree`: a debugging
         aid): some 7 frame records per connection's greenlet, 4,000 live objects a worker."""

@@ -682,7 +682,7 @@ def run(opts, server: Servers, gens_box: list) -> int:
             best = n
         elif not opts.keep_going and len(results) >= 2 and not results[-2][1]:
             break  # two steps in a row missed the targets
-    print()
+    print(f"\n{server.kept(gens_box)}\n")
     if best is None:
         print(f"capacity: no step met the targets (fan-out p99 < {TARGET_FANOUT_MS:g} ms, command p99 < "
               f"{TARGET_COMMAND_MS:g} ms, no event lost, every phone live)")

@@ -164,16 +164,31 @@ class Server:
         """The cyclic collector's pauses in the workers between two monotonic times, in words (a
         server older than the log says nothing). The files are written once a second: wait for it."""
         time.sleep(1.2)
-        found = [p for f in self.gc_log.glob("*.json") for p in orjson.loads(f.read_bytes())["pauses"]
-                 if start <= p[0] <= end]
+        logs = [orjson.loads(f.read_bytes()) for f in self.gc_log.glob("*.json")]
+        found = [p for log in logs for p in log["pauses"] if start <= p[0] <= end]
+        times = [t for log in logs if isinstance(log.get("freezes"), list) for t in log["freezes"]]
+        froze = (f"; {sum(start <= t <= end for t in times)} freezes of a full collection's survivors"
+                 if any(isinstance(log.get("freezes"), list) for log in logs) else "")  # a server from before them: nothing
         if not found:
-            return "collector: no pause of 1 ms or more" if any(self.gc_log.glob("*.json")) else "collector: not logged"
+            return ("collector: no pause of 1 ms or more" if logs else "collector: not logged") + froze
         worst = max(found, key=lambda p: p[2])
         cpu = f", {worst[3]:.0f} ms of it on the CPU" if len(worst) > 3 else ""  # a server before CPU was logged
         if len(worst) > 5:
-            cpu += f", {worst[4]:,} objects walked, {worst[5]:,} freed"
+            cpu += (f", {worst[4]:,} objects walked" if worst[4] is not None else "") + f", {worst[5]:,} freed"
         return (f"collector: {len(found)} pauses of 1 ms or more, {sum(p[2] >= 20 for p in found)} of 20 ms or more, "
-                f"longest {worst[2]:.0f} ms{cpu} (generation {worst[1]})")
+                f"longest {worst[2]:.0f} ms{cpu} (generation {worst[1]}){froze}")
+
+    def frozen(self, asked: str) -> list[dict[str, int]]:
+        """Each worker's frozen objects (api/worker.py `freeze_survivors`) at start and now, as
+        {"start": n, asked: n}: asked through the log folder, answered within a second or two (a
+        server older than the log: nothing)."""
+        (self.gc_log / "frozen.ask").write_text(asked)
+        deadline = time.monotonic() + 5
+        while True:
+            time.sleep(0.5)
+            found = [orjson.loads(f.read_bytes()).get("frozen", {}) for f in sorted(self.gc_log.glob("*.json"))]
+            if all(asked in f for f in found) or time.monotonic() > deadline:
+                return found
 
     def answered(self, start: float, end: float) -> list[float]:
         """The server's own time (ms) for each command answered between two monotonic times: the
@@ -316,6 +331,26 @@ class Servers:
 
     def pauses(self, start: float, end: float) -> str:
         return self.all[0].pauses(start, end)  # one folder: every server's workers
+
+    def kept(self, gens: list) -> str:
+        """What the workers' collectors keep frozen at start, with the last step's phones, and after
+        those phones left (stopped here): what stays frozen after them, no collection frees."""
+        with_phones = self.all[0].frozen("phones")
+        for g in gens:
+            g.stop()
+        if not any("phones" in f for f in with_phones):
+            return "collector: frozen objects not logged"
+        left, after, n = time.monotonic(), with_phones, 0
+        while time.monotonic() - left < 30:  # the streams end as their connections close
+            n += 1
+            before, after = after, self.all[0].frozen(f"left {n}")
+            if n > 1 and [f.get(f"left {n}") for f in after] == [f.get(f"left {n - 1}") for f in before]:
+                break
+        if not any(f.get(f"left {n}") for f in after):
+            return "collector: frozen objects not logged"
+        return (f"collector: objects frozen per worker at start / with the last step's phones / {time.monotonic() - left:.0f} s "
+                "after they left: " + "; ".join(f"{a['start']:,} / {p['phones']:,} / {a[f'left {n}']:,}"
+                                                 for a, p in zip(after, with_phones) if "phones" in p and f"left {n}" in a))
 
     def answered(self, start: float, end: float) -> str:
         """`Server.answered` of every server, in words."""
