@@ -161,9 +161,9 @@ class Worker(GeventWorker):
         when frozen and then dies in a cycle stays: 1-2 objects a freeze (at 1,000 tables, 220
         and 326 more objects alive after the phones left in a worker that froze after each of
         its 193 and 185 full collections than in one that froze none). Hence a freeze only once
-        FREEZE_AT objects are left, which at 2,000 tables comes about once a second (the
-        streams' waits live some 10 s, long enough to reach the oldest generation): some
-        100,000 objects a day of such a load, until the worker restarts. bench/capacity.py
+        FREEZE_AT objects are left, which at 2,000 tables still comes about once a second (61-68
+        freezes in a 35 s window, two workers): some 100,000 objects a day of such a load, until
+        the worker restarts. bench/capacity.py
         prints what stays frozen after its phones left.
 
         So collections can be small and frequent, each pause short: a young collection every
