@@ -67,13 +67,13 @@ def log_collections(folder: str) -> None:
     collector's work), the objects it walked (a middle or full collection's: those of its
     generation and the younger ones, counted before it starts, outside its time; None for a young
     one, whose count, made at every one, cost the worker 2% of its time), the objects it freed],
-    how many collections there were and how many full ones, and the monotonic time of each freeze
+    how many collections there were, and the monotonic time of each freeze
     of `freeze_survivors`, written to FOLDER/<pid>.json once a second. And the objects frozen: at
     start, and each time FOLDER/frozen.ask says something new, as {what it says: count}. Only when
     asked: `gc.get_freeze_count()` walks every frozen object (some 100 ms at 500,000), stopping
     the worker meanwhile."""
     pauses, count, started, frozen, ask = [], [0], [0.0, 0.0, None], {"start": gc.get_freeze_count()}, Path(folder) / "frozen.ask"
-    full, froze, freezes = [0], [FREEZES[0]], []
+    froze, freezes = [FREEZES[0]], []
 
     def timed(phase, info):
         if phase == "start":
@@ -81,7 +81,6 @@ def log_collections(folder: str) -> None:
             started[:] = time.perf_counter(), time.thread_time(), walked
             return
         count[0] += 1
-        full[0] += info["generation"] == 2
         if FREEZES[0] != froze[0]:  # `freeze_survivors` (called before this) froze
             froze[0] = FREEZES[0]
             freezes.append(time.monotonic())
@@ -103,8 +102,7 @@ def log_collections(folder: str) -> None:
             if asked and asked not in frozen:
                 frozen[asked] = gc.get_freeze_count()
             path.with_suffix(".part").write_bytes(orjson.dumps({"collections": count[0], "pauses": pauses,
-                                                                "frozen": frozen, "freezes": freezes,
-                                                                "full": full[0]}))
+                                                                "frozen": frozen, "freezes": freezes}))
             path.with_suffix(".part").replace(path)
     gc.callbacks.append(timed)
     gevent.spawn(write, Path(folder) / f"{os.getpid()}.json")
@@ -163,8 +161,7 @@ class Worker(GeventWorker):
         its 193 and 185 full collections than in one that froze none). Hence a freeze only once
         FREEZE_AT objects are left, which at 2,000 tables still comes about once a second (61-68
         freezes in a 35 s window, two workers): some 100,000 objects a day of such a load, until
-        the worker restarts. bench/capacity.py
-        prints what stays frozen after its phones left.
+        the worker restarts. bench/capacity.py prints what stays frozen after its phones left.
 
         So collections can be small and frequent, each pause short: a young collection every
         YOUNG_COLLECTION allocations walks what was made since the last one and is alive (more

@@ -35,7 +35,7 @@ gc.callbacks.insert(0, lambda phase, info: walks.append(len(gc.get_objects())) i
 freed = gc.collect()
 after = gc.get_freeze_count()
 gc.collect()
-print(json.dumps({"thresholds": gc.get_threshold(), "frozen": after - at_start, "freed": freed, "walks": walks,
+print(json.dumps({"frozen": after - at_start, "freed": freed, "walks": walks,
                   "young": [len(gc.get_objects(g)) for g in (0, 1)], "kept": len(kept)}))
 """
 
@@ -50,7 +50,7 @@ def test_a_full_collection_frees_the_cycles_it_finds_then_freezes_what_is_alive(
     assert found["freed"] >= 1_000  # the rings, not frozen with the living
     assert found["frozen"] >= 10_000  # the kept lists, frozen after it
     assert found["walks"][0] >= 10_000 and found["walks"][1] < 1_000, found["walks"]
-    assert found["young"] == [0, 0] or sum(found["young"]) < 100, found["young"]
+    assert sum(found["young"]) < 100, found["young"]
 
 
 def _tracked() -> int:
