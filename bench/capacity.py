@@ -13,8 +13,10 @@ Options: --tables 250,500,1000,1500,2000,2500 (the steps, ascending)  --seconds 
          on that Redis, e.g. `python3 manage.py cluster start`'s cluster, instead of the embedded one;
          its redis-server processes' CPU counted with the server's)  --servers N (API servers on
          their own ports, each `serve --workers W`, over --redis-url; a table's phones spread over them)
-Needs nothing beyond the app's packages (orjson); everything runs on 127.0.0.1 and is stopped at
-the end, also on Ctrl-C, SIGTERM, an error or the watchdog (--max-minutes, default 15).
+Needs nothing beyond the app's packages (orjson); everything runs on the loopback (the server on
+127.0.0.1, each table's phones from an address of their own where Linux gives 127.0.0.0/8:
+capacity_net.venue) and is stopped at the end, also on Ctrl-C, SIGTERM, an error or the watchdog
+(--max-minutes, default 15).
 
 The server is the one `python3 manage.py serve` runs: `python -m api.cli serve --host 127.0.0.1
 --port <free> --workers 2`, which starts the embedded redis-server (its data in a temporary
@@ -83,18 +85,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import ctypes
 import gc
 import math
 import multiprocessing as mp
 import os
 import random
-import re
 import resource
 import shutil
 import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -105,22 +103,20 @@ import orjson
 import capacity_games  # noqa: E402 - bench/ is the script's folder, first on sys.path
 from capacity_games import REMOVE  # noqa: E402
 from capacity_net import (  # noqa: E402
-    ROOT, HOST, TARGET_FANOUT_MS, TARGET_COMMAND_MS, COMMAND_TIMEOUT,
-    OPEN_TIMEOUT, DRAIN_TIMEOUT, SETTLE, TICK, percentile, ms, free_port, _stat, cpu_seconds,
-    descendants, cmdline, machine_busy_seconds, die_with_parent, Servers, HttpConn, _VERSION, Stream, Phone, Table,
-    merge,
+    ROOT, HOST, TARGET_FANOUT_MS, TARGET_COMMAND_MS, OPEN_TIMEOUT, DRAIN_TIMEOUT, SETTLE, percentile, ms, cpu_seconds,
+    machine_busy_seconds, die_with_parent, Servers, HttpConn, Phone, Table, venue, merge,
 )
 
 
 class Gen:
     """One load-generator process: its share of the tables, their phones and commands."""
 
-    def __init__(self, ports: list[int], bodies: dict[str, bytes], model: str, keepalive: float, seed: int):
+    def __init__(self, ports: list[int], bodies: dict[str, bytes], model: str, keepalive: float, seed: int, index: int = 0):
         self.ports, self.bodies, self.keepalive = ports, bodies, keepalive
         self.port = ports[0]
         self.games = capacity_games.rotation(model)  # each new table takes the next game in turn
         self.made = 0
-        self.rng = random.Random(seed)
+        self.rng, self.index = random.Random(seed), index  # index: the generator process's, for its tables' `venue`
         self.tables: list[Table] = []
         self.tasks: set[asyncio.Task] = set()
         self.closing = False
@@ -167,14 +163,14 @@ class Gen:
         """A table of the next game in turn, its seats joined and its cycle ready (capacity_games)."""
         game = self.games[self.made % len(self.games)]
         made, self.made = self.made, self.made + 1
-        conn = HttpConn(self.ports[made % len(self.ports)])
+        conn = HttpConn(self.ports[made % len(self.ports)], venue(self.index, made))  # the table's phones' address
         try:
             async def call(method, path, body, token, expect):
                 return await self.call(method, path, body, token, expect, conn=conn)
             code, host, phones, cycle, version = await capacity_games.set_up(call, game, self.bodies[game])
         finally:
             conn.close()
-        table = Table(code, host, cycle)
+        table = Table(code, host, cycle, conn.source)
         table.final = version
         table.phones = [Phone(self, table, i, seat, token, self.ports[(made + i) % len(self.ports)])
                         for i, (seat, token) in enumerate(phones)]  # several servers: a table's phones on each
@@ -409,14 +405,14 @@ class Gen:
             task.cancel()
 
 
-def gen_main(conn, ports: list[int], bodies: dict, model: str, keepalive: float, seed: int) -> None:
+def gen_main(conn, ports: list[int], bodies: dict, model: str, keepalive: float, seed: int, index: int) -> None:
     """A generator process: does what the parent asks over `conn`, one request at a time. Its own
     collector does not pause the measuring: at 2,000 tables its full collections (90-160 ms every
     5 s or so) read answers that late, counted as the server's (loop lag p99 54-101 ms; 6-12 ms
     with the phones set up frozen and the collector off while it measures)."""
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops us
-    gen = Gen(ports, bodies, model, keepalive, seed)
+    gen = Gen(ports, bodies, model, keepalive, seed, index)
 
     async def serve():
         loop = asyncio.get_running_loop()
@@ -478,7 +474,7 @@ class Gens:
         self.conns, self.procs = [], []
         for k in range(n):
             a, b = ctx.Pipe()
-            p = ctx.Process(target=gen_main, args=(b, ports, bodies, model, keepalive, seed * 1000 + k), daemon=True)
+            p = ctx.Process(target=gen_main, args=(b, ports, bodies, model, keepalive, seed * 1000 + k, k), daemon=True)
             p.start()
             b.close()
             self.conns.append(a)
@@ -538,7 +534,8 @@ def run(opts, server: Servers, gens_box: list) -> int:
         print(f"            accepts at most {limit} connections at once (workers x worker-connections)"
               + (f": fewer than the {steps[-1] * per_table:.0f} phones of the last step"
                  if limit < steps[-1] * per_table else ""))
-    print(f"generator : {opts.procs} processes, RLIMIT_NOFILE {resource.getrlimit(resource.RLIMIT_NOFILE)[0]}")
+    print(f"generator : {opts.procs} processes, RLIMIT_NOFILE {resource.getrlimit(resource.RLIMIT_NOFILE)[0]}, phones from "
+          + ("an address per table (127.K.X.Y)" if venue(0, 0) else "127.0.0.1"))
 
     # the 1-client run; also tells whether the server sends `presence`
     poll = 0.0 if opts.poll_seats == "auto" else float(opts.poll_seats)
