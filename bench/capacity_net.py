@@ -386,7 +386,7 @@ def venue(process: int, table: int) -> str | None:
     None where only 127.0.0.1 answers (elsewhere than Linux). From one address, every connect()
     searched the kernel's ephemeral ports among the phones' 10,000 open connections: at 2,000 tables
     a connect() took 1.4 ms of kernel CPU (30 us from an address of its own), and the generator used
-    0.43-0.47 of the machine's 2 cores (0.25-0.26 with an address per table). Real phones come from
+    0.43-0.47 of the machine's 2 cores (0.24-0.28 with an address per table). Real phones come from
     their own addresses: that cost was the benchmark's, not the server's."""
     address = f"127.{1 + process % 254}.{1 + table // 254 % 254}.{1 + table % 254}"
     return address if _LOOPBACK_RANGE else None
