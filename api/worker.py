@@ -169,9 +169,12 @@ class Worker(GeventWorker):
         at 15,000 and 2,000 tables, 30,000-57,000 objects, 13-46 ms of CPU), a middle one every
         MIDDLE_COLLECTION young ones, a full one every FULL_COLLECTION + 1 middle ones once a
         quarter more objects than it left have reached the oldest generation: with the
-        survivors frozen, that is soon, and it walks few (at 2,000 tables at most some 9,000
-        objects, 15 ms of CPU). Without the freezes these thresholds make it worse: at 1,000
-        tables full collections of 241,000-256,000 objects, 267-278 ms.
+        survivors frozen, that is soon, and it walks few (at 2,000 tables 10,000-17,000 objects,
+        7-30 ms of CPU for the longest of a step; the longer ones walk the backlog of a worker
+        whose core is full: waiting greenlets, pending callbacks, requests in progress). A young
+        collection of 5,000 or 10,000 made the longest pauses at 2,000 tables 38-80 ms (16-18 ms
+        at 2,000). Without the freezes these thresholds make it worse: at 1,000 tables full
+        collections of 241,000-256,000 objects, 267-278 ms.
 
         Greenlets do not keep the stack that spawned them (`track_greenlet_tree`: a debugging
         aid): some 7 frame records per connection's greenlet, 4,000 live objects a worker."""

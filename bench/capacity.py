@@ -111,7 +111,7 @@ from capacity_net import (  # noqa: E402
 class Gen:
     """One load-generator process: its share of the tables, their phones and commands."""
 
-    def __init__(self, ports: list[int], bodies: dict[str, bytes], model: str, keepalive: float, seed: int, index: int = 0):
+    def __init__(self, ports: list[int], bodies: dict[str, bytes], model: str, keepalive: float, seed: int, index: int):
         self.ports, self.bodies, self.keepalive = ports, bodies, keepalive
         self.port = ports[0]
         self.games = capacity_games.rotation(model)  # each new table takes the next game in turn

@@ -772,7 +772,7 @@ class Phone:
 class Table:
     __slots__ = ("code", "host", "cycle", "phones", "pos", "token_id", "phase", "final", "source")
 
-    def __init__(self, code: str, host: str, cycle: list[tuple], source: str | None = None):
+    def __init__(self, code: str, host: str, cycle: list[tuple], source: str | None):
         """`cycle`: the commands its phones send in turn, forever (bench/capacity_games.py); `source`:
         the address its phones connect from (`venue`)."""
         self.code, self.host, self.cycle, self.source = code, host, cycle, source
