@@ -169,7 +169,7 @@ class Worker(GeventWorker):
         at 15,000 and 2,000 tables, 30,000-57,000 objects, 13-46 ms of CPU), a middle one every
         MIDDLE_COLLECTION young ones, a full one every FULL_COLLECTION + 1 middle ones once a
         quarter more objects than it left have reached the oldest generation: with the
-        survivors frozen, that is soon, and it walks few (at 2,000 tables 10,000-17,000 objects,
+        survivors frozen, that is soon, and it walks few (at 2,000 tables 9,000-17,000 objects,
         7-30 ms of CPU for the longest of a step; the longer ones walk the backlog of a worker
         whose core is full: waiting greenlets, pending callbacks, requests in progress). A young
         collection of 5,000 or 10,000 made the longest pauses at 2,000 tables 38-80 ms (16-18 ms
